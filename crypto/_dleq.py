@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._errors import ProofError
-from ._group import Point, base_mul, encode_scalar, hash_to_scalar, random_scalar
+from ._group import L, Point, base_mul, encode_scalar, hash_to_scalar, random_scalar
 from ._wire import expect_list, read_scalar
 
 
@@ -33,7 +33,7 @@ class DleqProof:
         d = a * secret
         k = random_scalar()
         c = _challenge(context, x, a, d, base_mul(k), a * k)
-        return d, cls(c, k + c * secret)
+        return d, cls(c, (k + c * secret) % L)
 
     def verify(self, x: Point, a: Point, d: Point, context: bytes) -> None:
         """Check that ``log_G x == log_a d``; raises :class:`ProofError` otherwise."""

@@ -14,7 +14,7 @@ from ._dleq import DleqProof
 from ._errors import DecodeError, ProofError
 from ._group import G, Point, base_mul, hash_to_point, point_sum
 from ._keys import KeyShare
-from ._wire import expect_int, expect_list, read_point
+from ._wire import expect_bytes, expect_int, expect_list, read_point
 
 #: Largest deck accepted (the biggest game deck is 110 cards).
 MAX_DECK = 1024
@@ -148,8 +148,9 @@ def pack_shares(shares: Sequence[DecryptionShare]) -> bytes:
     return b"".join(s.d.encode() + s.proof.to_wire()[0] + s.proof.to_wire()[1] for s in shares)
 
 
-def unpack_shares(data: bytes, count: int) -> list[DecryptionShare]:
+def unpack_shares(value: object, count: int) -> list[DecryptionShare]:
     """Parse exactly ``count`` shares packed by :func:`pack_shares`; raises :class:`DecodeError`."""
+    data = expect_bytes(value, "packed shares")
     if len(data) != count * _SHARE_BYTES:
         raise DecodeError(f"packed shares: expected {count * _SHARE_BYTES} bytes, got {len(data)}")
     out = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._errors import ProofError
-from ._group import G, Point, base_mul, encode_scalar, hash_to_scalar, point_sum, random_scalar
+from ._group import G, L, Point, base_mul, encode_scalar, hash_to_scalar, point_sum, random_scalar
 from ._wire import expect_list, read_point, read_scalar
 
 
@@ -84,7 +84,7 @@ class KeyShare:
         """The public share with a Schnorr proof bound to ``context``."""
         k = random_scalar()
         c = _challenge(context, self.public, base_mul(k))
-        return PublicKeyShare(self.public, SchnorrProof(c, k + c * self._x))
+        return PublicKeyShare(self.public, SchnorrProof(c, (k + c * self._x) % L))
 
     def __repr__(self) -> str:
         return f"KeyShare(public={self.public!r})"
