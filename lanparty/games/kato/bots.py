@@ -1,0 +1,88 @@
+"""A KaTO strategy over one seat's view: keep wilds, follow your strongest colour, attack a
+player close to going out, never forget KaTO, catch others, challenge a likely bluff."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from protocol.contract import Move, Plain
+
+from .cards import CODE, COLOUR, COLOURS, IS_WILD, NO_COLOUR, POINTS, RANK, WILD4
+
+_COLOUR_OF = {c: i for i, c in enumerate(COLOURS)}
+_ATTACK = (10, 11, 12, 14, 15)  # Skip, Reverse, Draw Two, Wild Draw Four, cone
+
+
+class HeuristicBot:
+    """A sensible player; it reads only its own view."""
+
+    challenge_at = 5  # challenge a Wild Draw Four when its player held at least this many cards
+
+    def choose(
+        self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
+    ) -> Move | None:
+        """The best-looking legal move by a fixed score (``rng`` unused: deterministic)."""
+        names = {m[0] for m in legal if m is not None}
+        if "kato" in names:
+            return ("kato",)
+        if "catch" in names:
+            return ("catch",)
+        if None in legal:
+            return None
+        if "verdict" in names or len(legal) == 1:
+            return legal[0]
+        hand = [CODE[label] for _, label in view["hand"]]  # type: ignore[union-attr, misc]
+        per_colour = [0, 0, 0, 0, 0]
+        for code in hand:
+            per_colour[COLOUR[code]] += 1
+        best_colour = COLOURS[max(range(4), key=lambda c: (per_colour[c], -c))]
+        if "colour" in names:
+            return ("colour", best_colour)
+        plays = [m for m in legal if m is not None and m[0] == "play"]
+        if "accept" in names:
+            return self._answer(view, plays, per_colour, names)
+        if plays:
+            move = max(plays, key=lambda m: self._score(view, m, hand, per_colour))
+            if self._score(view, move, hand, per_colour) > -50:
+                return move
+        return ("pass",) if "pass" in names else ("draw",)
+
+    def _answer(
+        self, view: dict[str, Plain], plays: list[Move], per_colour: list[int], names: set[object]
+    ) -> Move:
+        if plays:  # stack it on or send it back: the next one suffers
+            return max(plays, key=lambda m: per_colour[_COLOUR_OF.get(str(m[3]), 4)])
+        pending = view["pending"]
+        if "challenge" in names and isinstance(pending, dict):
+            counts = view["counts"]
+            assert isinstance(counts, list)
+            if counts[int(pending["from"])] + 1 >= self.challenge_at:  # type: ignore[arg-type]
+                return ("challenge",)
+        return ("accept",)
+
+    def _score(
+        self, view: dict[str, Plain], move: Move, hand: list[int], per_colour: list[int]
+    ) -> float:
+        labels: tuple[str, ...] = move[1 + 1]  # type: ignore[assignment]
+        codes = [CODE[label] for label in labels]
+        last = codes[-1]
+        colour = _COLOUR_OF[str(move[3])] if IS_WILD[last] else COLOUR[last]
+        score = 10.0 * len(codes) + sum(POINTS[c] for c in codes) / 10
+        score += 4 * (per_colour[colour] - sum(1 for c in codes if COLOUR[c] == colour))
+        if IS_WILD[last]:
+            if len(hand) > 2:
+                score -= 30  # keep wilds for when nothing else fits
+            if RANK[last] == WILD4:
+                current = view["colour"]
+                if current is not None and per_colour[_COLOUR_OF[str(current)]]:
+                    score -= 100  # a bluff: only when it is the only way on
+        counts = view["counts"]
+        assert isinstance(counts, list)
+        seat = int(view["seat"])  # type: ignore[arg-type]
+        nxt = (seat + int(view["direction"])) % len(counts)  # type: ignore[arg-type]
+        if RANK[last] in _ATTACK and int(counts[nxt]) <= 2:
+            score += 25
+        if COLOUR[last] == NO_COLOUR and len(hand) <= 2:
+            score += 5
+        return score

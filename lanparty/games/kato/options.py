@@ -1,0 +1,102 @@
+"""KaTO table options: declared specs, defaults and strict validation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from protocol.contract import OptionError, OptionSpec, Plain
+
+MIN_SEATS, MAX_SEATS = 2, 10
+MAX_CONES = 8
+CONE_MODES = ("reflect", "reverse", "draw10")
+
+SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("hand_size", 7, "cards dealt to each player", minimum=1, maximum=20),
+    OptionSpec(
+        "cones", 0, "traffic-cone wild cards added to the deck", minimum=0, maximum=MAX_CONES
+    ),
+    OptionSpec("cone_mode", "reflect", "what a cone does", choices=CONE_MODES),
+    OptionSpec(
+        "first",
+        "random",
+        "who starts round 1: joint coin or the seat after the host",
+        choices=("random", "host"),
+    ),
+    OptionSpec(
+        "play_after_draw",
+        True,
+        "a drawn card that matches may be played at once",
+        choices=(True, False),
+    ),
+    OptionSpec(
+        "multi_play",
+        False,
+        "play several number cards of one number at once",
+        choices=(True, False),
+    ),
+    OptionSpec("stacking", True, "answer a Draw Two/Four with another one", choices=(True, False)),
+    OptionSpec("target", 500, "points that win the game", minimum=1, maximum=100_000),
+    OptionSpec(
+        "rounds",
+        0,
+        "play exactly this many rounds (0: play to the target)",
+        minimum=0,
+        maximum=1000,
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class KatoOptions:
+    """Validated options; ``rounds`` = 0 means the game is played to ``target``."""
+
+    hand_size: int = 7
+    cones: int = 0
+    cone_mode: str = "reflect"
+    first: str = "random"
+    play_after_draw: bool = True
+    multi_play: bool = False
+    stacking: bool = True
+    target: int = 500
+    rounds: int = 0
+
+    def as_plain(self) -> dict[str, Plain]:
+        """Every option by name, in declaration order."""
+        return {spec.name: getattr(self, spec.name) for spec in SPECS}
+
+
+def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
+    """Fill defaults and check every value; raise ``OptionError`` naming the bad option."""
+    names = {spec.name for spec in SPECS}
+    for name in given:
+        if name not in names:
+            raise OptionError(str(name), "unknown option for kato")
+    out: dict[str, Plain] = {}
+    for spec in SPECS:
+        value = given.get(spec.name, spec.default)
+        if type(value) is not type(spec.default):
+            raise OptionError(spec.name, f"must be {type(spec.default).__name__}, got {value!r}")
+        if spec.choices and value not in spec.choices:
+            allowed = ", ".join(str(c) for c in spec.choices)
+            raise OptionError(spec.name, f"must be one of {allowed}, got {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if spec.minimum is not None and value < spec.minimum:
+                raise OptionError(spec.name, f"must be at least {spec.minimum}, got {value}")
+            if spec.maximum is not None and value > spec.maximum:
+                raise OptionError(spec.name, f"must be at most {spec.maximum}, got {value}")
+        out[spec.name] = value
+    return out
+
+
+def make(seats: int, given: Mapping[str, Plain]) -> KatoOptions:
+    """Validated options for ``seats`` players; raise ``OptionError`` (``"seats"`` included)."""
+    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise OptionError("seats", f"kato needs {MIN_SEATS} to {MAX_SEATS} players, got {seats}")
+    opts = KatoOptions(**validate(given))  # type: ignore[arg-type]
+    # Every hand plus the first card, with all four Wild Draw Fours possibly buried under it.
+    if seats * opts.hand_size + 5 > 108 + opts.cones:
+        raise OptionError(
+            "hand_size", f"{opts.hand_size} cards for {seats} players do not fit in the deck"
+        )
+    return opts
