@@ -20,6 +20,8 @@ from ._wire import expect_bytes, expect_list
 
 SALT_BYTES = 32
 DIGEST_BYTES = 32
+#: Largest range of a joint coin.
+MAX_COIN = 1 << 32
 #: Largest committed value accepted.
 MAX_VALUE = 64 * 1024
 
@@ -80,8 +82,8 @@ def joint_coin(contributions: Sequence[bytes], n: int, context: bytes) -> int:
     above the largest multiple of ``n`` are rejected, so the result has no modulo bias.
     Raises :class:`ValueError` for ``n < 1`` or no contributions.
     """
-    if n < 1:
-        raise ValueError("joint_coin needs n >= 1")
+    if not 1 <= n <= MAX_COIN:
+        raise ValueError(f"joint_coin needs 1 <= n <= {MAX_COIN}")
     if not contributions:
         raise ValueError("joint_coin needs at least one contribution")
     material = hash_bytes("coin", context, n.to_bytes(8, "big"), *contributions)

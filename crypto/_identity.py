@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives.serialization import (
     PrivateFormat,
     PublicFormat,
 )
+from nacl.bindings import crypto_core_ed25519_is_valid_point as is_valid_point
 
 from ._errors import DecodeError, ProofError
 from ._wire import expect_bytes
@@ -50,6 +51,10 @@ class PublicIdentity:
     def __init__(self, raw: bytes) -> None:
         """Wrap 32 raw bytes; raises :class:`DecodeError` if they are not a valid key."""
         self.raw = expect_bytes(raw, "identity key", PUBLIC_BYTES)
+        # A small-order key (the identity point, say) admits signatures that verify for every
+        # message, so anyone could sign in its name: only prime-order-subgroup keys are taken.
+        if not is_valid_point(self.raw):
+            raise DecodeError("identity key: not a valid Ed25519 public key")
         try:
             self._key = Ed25519PublicKey.from_public_bytes(self.raw)
         except ValueError:

@@ -8,6 +8,7 @@ Without the proof a peer could choose ``X = Y - Σ others`` and decrypt alone (a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._errors import ProofError
@@ -90,14 +91,19 @@ class KeyShare:
         return f"KeyShare(public={self.public!r})"
 
 
-def joint_key(shares: list[PublicKeyShare], context: bytes) -> Point:
+def joint_key(shares: Sequence[PublicKeyShare], contexts: bytes | Sequence[bytes]) -> Point:
     """Verify every share's proof and return the table key ``Σ X_i``.
 
-    Raises :class:`ProofError` naming the index of the first bad share, or if two shares are
-    equal (a copied share would let its copier decrypt with the original's owner).
+    ``contexts`` is one context for all shares or one per share (the protocol binds each to its
+    author and log position). Raises :class:`ProofError` naming the index of the first bad
+    share, or if two shares are equal (a copied share is not the copier's own key).
+    Raises :class:`ValueError` if the number of contexts does not match.
     """
+    per_share = [contexts] * len(shares) if isinstance(contexts, bytes) else list(contexts)
+    if len(per_share) != len(shares):
+        raise ValueError("joint_key needs one context per share")
     seen: set[Point] = set()
-    for i, share in enumerate(shares):
+    for i, (share, context) in enumerate(zip(shares, per_share, strict=True)):
         try:
             share.verify(context)
         except ProofError as exc:

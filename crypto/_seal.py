@@ -71,8 +71,8 @@ class SealKey:
         sealed to this key and context or was altered.
         """
         data = expect_bytes(box, "sealed box")
-        if len(data) < _KEY_BYTES + _TAG_BYTES:
-            raise DecodeError("sealed box: too short")
+        if not _KEY_BYTES + _TAG_BYTES <= len(data) <= _KEY_BYTES + _TAG_BYTES + MAX_SEALED:
+            raise DecodeError("sealed box: wrong size")
         eph = data[:_KEY_BYTES]
         try:
             shared = self._sk.exchange(X25519PublicKey.from_public_bytes(eph))

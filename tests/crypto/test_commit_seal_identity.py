@@ -160,3 +160,29 @@ def test_invalid_identity_key_is_refused() -> None:
 def test_coin_bias_bound_is_negligible() -> None:
     # Rejection sampling: the probability of needing a second word is below n / 2^64.
     assert math.isclose(((1 << 64) % 10) / (1 << 64), 0.0, abs_tol=1e-18)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        bytes.fromhex("01" + "00" * 31),  # the identity point: (R=identity, s=0) verifies anything
+        bytes.fromhex("ec" + "ff" * 30 + "7f"),  # order 2
+        bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"),
+    ],
+)
+def test_small_order_identity_keys_are_refused(raw: bytes) -> None:
+    with pytest.raises(DecodeError):
+        PublicIdentity(raw)
+
+
+def test_joint_key_takes_one_context_per_share() -> None:
+    from crypto import KeyShare, joint_key
+
+    keys = [KeyShare() for _ in range(3)]
+    shares = [k.prove(b"seat-%d" % i) for i, k in enumerate(keys)]
+    total = joint_key(shares, [b"seat-0", b"seat-1", b"seat-2"])
+    assert total == keys[0].public + keys[1].public + keys[2].public
+    with pytest.raises(ProofError, match="key share 1"):
+        joint_key(shares, [b"seat-0", b"seat-0", b"seat-2"])
+    with pytest.raises(ValueError):
+        joint_key(shares, [b"seat-0"])
