@@ -1,0 +1,44 @@
+"""Repository invariants: CI runs the README's test command, and the code is lint- and
+type-clean (ruff everywhere, mypy --strict on crypto/ and protocol/)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    return re.findall(r"```sh\n(.+?)\n```", text)
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    commands = _readme_commands()
+    test_cmd = next(c for c in commands if "pytest" in c)
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert test_cmd in ci
+
+
+def test_readme_puts_both_commands_near_the_top() -> None:
+    text = (ROOT / "README.md").read_text()
+    head = "\n".join(text.splitlines()[:40])
+    assert "pytest" in head
+    assert "lanparty play" in head
+
+
+def test_ruff_is_clean() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_mypy_strict_is_clean_on_crypto_and_protocol() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
