@@ -1,0 +1,61 @@
+"""The mDNS lobby on loopback: a table appears, changes and disappears live."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import trio
+
+from lanparty.net.discovery import TableAd, advertise, browse
+from lanparty.net.interfaces import InterfaceError, choose_interface, default_route_interface
+
+AD = TableAd("Friday KaTO", "kato", seats=4, free=3, proto=1, fingerprint="7QXM-K2PA-93TD-HB0R",
+             host="ana", port=45678)  # fmt: skip
+
+
+async def test_table_appears_updates_and_disappears() -> None:
+    with trio.fail_after(20):
+        async with browse("127.0.0.1") as lobby, advertise("127.0.0.1", AD) as adv:
+            await lobby.wait_for(lambda t: adv.ad.name in t)
+            seen = lobby.tables[adv.ad.name]
+            assert (seen.game, seen.seats, seen.free, seen.host) == ("kato", 4, 3, "ana")
+            assert seen.fingerprint == AD.fingerprint
+            assert seen.endpoint == "127.0.0.1:45678"
+
+            await adv.update(free=1)
+            await lobby.wait_for(lambda t: t.get(adv.ad.name, seen).free == 1)
+
+            await adv.withdraw()  # the goodbye: browsers drop it at once
+            await lobby.wait_for(lambda t: adv.ad.name not in t)
+
+
+async def test_two_tables_with_one_name_both_visible() -> None:
+    with trio.fail_after(20):
+        async with browse("127.0.0.1") as lobby:
+            async with advertise("127.0.0.1", AD) as a, advertise("127.0.0.1", AD) as b:
+                assert a.ad.name != b.ad.name  # zeroconf renamed the second one
+                await lobby.wait_for(lambda t: a.ad.name in t and b.ad.name in t)
+
+
+def test_choose_interface() -> None:
+    assert choose_interface(None, local=True).ip == "127.0.0.1"
+    assert choose_interface("127.0.0.1").is_loopback
+    assert choose_interface("lo").ip == "127.0.0.1"
+    with pytest.raises(InterfaceError, match="known"):
+        choose_interface("nonexistent0")
+    with pytest.raises(InterfaceError):
+        choose_interface("203.0.113.77")
+
+
+def test_default_route_parsing(tmp_path: Path) -> None:
+    route = tmp_path / "route"
+    route.write_text(
+        "Iface\tDestination\tGateway\tFlags\n"
+        "eth7\t0000A8C0\t00000000\t0001\n"
+        "wlan3\t00000000\t0102A8C0\t0003\n"
+    )
+    assert default_route_interface(route) == "wlan3"
+    route.write_text("Iface\tDestination\n")
+    assert default_route_interface(route) is None
+    assert default_route_interface(tmp_path / "missing") is None
