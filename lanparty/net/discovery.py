@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -150,9 +150,7 @@ async def advertise(ip: str, ad: TableAd) -> AsyncIterator[Advertisement]:
     try:
         host_label = "lanparty-" + ad.fingerprint.replace("-", "").lower()[:12]
         info = _info_for(replace(ad, address=ip), ip, f"{host_label}.local.")
-        await trio.to_thread.run_sync(
-            lambda: zc.register_service(info, allow_name_change=True)
-        )
+        await trio.to_thread.run_sync(lambda: zc.register_service(info, allow_name_change=True))
         name = info.name.removesuffix("." + SERVICE_TYPE)
         adv = Advertisement(zc, info, replace(ad, name=name, address=ip))
         try:
@@ -240,13 +238,11 @@ async def browse(ip: str) -> AsyncIterator[Lobby]:
             _post(TableGone(name.removesuffix("." + SERVICE_TYPE)))
         else:
             # Hand the blocking resolve to a trio worker thread.
-            try:
+            with suppress(trio.RunFinishedError):
                 trio.from_thread.run_sync(
                     lambda: nursery.start_soon(_resolve_in_thread, name),
                     trio_token=token,
                 )
-            except trio.RunFinishedError:
-                pass
 
     try:
         async with trio.open_nursery() as nursery:

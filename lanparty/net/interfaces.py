@@ -74,7 +74,9 @@ def choose_interface(spec: str | None, local: bool = False) -> Interface:
         ipaddress.IPv4Address(spec)
     except ValueError:
         known = ", ".join(f"{n} ({a})" for n, a in sorted(addrs.items()))
-        raise InterfaceError(f"no interface {spec!r} with an IPv4 address; known: {known}") from None
+        raise InterfaceError(
+            f"no interface {spec!r} with an IPv4 address; known: {known}"
+        ) from None
     for name, ip in addrs.items():
         if ip == spec:
             return Interface(name, ip)

@@ -32,10 +32,13 @@ async def test_table_appears_updates_and_disappears() -> None:
 
 async def test_two_tables_with_one_name_both_visible() -> None:
     with trio.fail_after(20):
-        async with browse("127.0.0.1") as lobby:
-            async with advertise("127.0.0.1", AD) as a, advertise("127.0.0.1", AD) as b:
-                assert a.ad.name != b.ad.name  # zeroconf renamed the second one
-                await lobby.wait_for(lambda t: a.ad.name in t and b.ad.name in t)
+        async with (
+            browse("127.0.0.1") as lobby,
+            advertise("127.0.0.1", AD) as a,
+            advertise("127.0.0.1", AD) as b,
+        ):
+            assert a.ad.name != b.ad.name  # zeroconf renamed the second one
+            await lobby.wait_for(lambda t: a.ad.name in t and b.ad.name in t)
 
 
 def test_choose_interface() -> None:
