@@ -223,10 +223,9 @@ async def browse(ip: str) -> AsyncIterator[Lobby]:
         _post(TableSeen(ad))
 
     def _post(event: LobbyEvent) -> None:
-        try:
+        # If the lobby is closing, or nobody reads and the buffer is full, drop the event.
+        with suppress(trio.RunFinishedError, trio.WouldBlock, trio.ClosedResourceError):
             trio.from_thread.run_sync(send.send_nowait, event, trio_token=token)
-        except (trio.RunFinishedError, trio.WouldBlock, trio.ClosedResourceError):
-            pass  # the lobby is closing, or nobody is reading: drop the event
 
     async def _resolve_in_thread(name: str) -> None:
         await trio.to_thread.run_sync(resolve_and_send, name, abandon_on_cancel=True)
