@@ -1,0 +1,104 @@
+"""lanparty's peer protocol, sans-IO: a signed, hash-chained table log that runs whole games
+with mental poker among peers who do not trust each other, the host included.
+
+Layout (implementation in private modules; this file only re-exports):
+
+- ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
+- ``_messages``: frames (hello, propose, relay, refuse) and signed log entries, strictly decoded;
+- ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
+- ``_deck``: the deck sub-protocol (joint shuffles, deals, reveals, show-to-one, coins);
+- ``_table``: the replicated state machine every peer (and the offline audit) applies;
+- ``_audit``: the end-of-game audit; ``_offline``: auditing a transcript file;
+- ``_peer``: :class:`Peer` and :class:`Host`, bytes in, events and bytes out;
+- ``harness``: N peers in one process (tests, benchmark); ``bench``: the benchmark;
+- ``contract``: the game contract every game implements.
+
+Errors: :class:`LocalProtocolError` (the caller misused the API) and
+:class:`RemoteProtocolError` (a peer misbehaved; it is named). See ``docs/protocol.md``.
+"""
+
+from ._audit import ShowRecord
+from ._codec import pack, unpack
+from ._errors import LocalProtocolError, ProtocolError, RemoteProtocolError, VersionMismatchError
+from ._events import (
+    Applied,
+    AuditFinished,
+    AuditReport,
+    Event,
+    Finding,
+    GameEnded,
+    Joined,
+    MoveDropped,
+    Refused,
+    Rejected,
+    SeatsFixed,
+    Stopped,
+    TableClosed,
+)
+from ._frames import MAX_FRAME, FrameReader, frame
+from ._log import Equivocation, Log, context, read_transcript
+from ._messages import (
+    PROTOCOL_VERSION,
+    Entry,
+    Hello,
+    Message,
+    Propose,
+    Refuse,
+    Relay,
+    SignedEntry,
+    decode_entry,
+    decode_message,
+    encode_message,
+)
+from ._offline import audit_transcript
+from ._peer import Host, Peer
+from ._table import Member, Phase, Private, Table, move_reveals
+
+__all__ = [
+    "MAX_FRAME",
+    "PROTOCOL_VERSION",
+    "Applied",
+    "AuditFinished",
+    "AuditReport",
+    "Entry",
+    "Equivocation",
+    "Event",
+    "Finding",
+    "FrameReader",
+    "GameEnded",
+    "Hello",
+    "Host",
+    "Joined",
+    "LocalProtocolError",
+    "Log",
+    "Member",
+    "Message",
+    "MoveDropped",
+    "Peer",
+    "Phase",
+    "Private",
+    "Propose",
+    "ProtocolError",
+    "Refuse",
+    "Refused",
+    "Rejected",
+    "Relay",
+    "RemoteProtocolError",
+    "SeatsFixed",
+    "ShowRecord",
+    "SignedEntry",
+    "Stopped",
+    "Table",
+    "TableClosed",
+    "VersionMismatchError",
+    "audit_transcript",
+    "context",
+    "decode_entry",
+    "decode_message",
+    "encode_message",
+    "frame",
+    "move_reveals",
+    "pack",
+    "read_transcript",
+    "unpack",
+]

@@ -1,0 +1,130 @@
+"""Events a peer's protocol object hands to its driver (UI, bot, network layer)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from ._errors import RemoteProtocolError
+from .contract import Move, Outcome, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One rule broken, found by the audit: where (log position), by whom, which rule."""
+
+    pos: int
+    seat: Seat
+    rule: str
+    detail: str
+
+    def to_plain(self) -> list[object]:
+        """Plain form ``[pos, seat, rule, detail]``."""
+        return [self.pos, self.seat, self.rule, self.detail]
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    """The verdict of the end-of-game audit: every finding (empty for an honest game)."""
+
+    findings: tuple[Finding, ...]
+    complete: bool = True
+
+    @property
+    def ok(self) -> bool:
+        """True when the transcript is complete and no rule was broken."""
+        return self.complete and not self.findings
+
+    def to_plain(self) -> list[object]:
+        """Plain form, the part of the closing digest every peer signs."""
+        return [self.complete, [f.to_plain() for f in self.findings]]
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """``name`` (key fingerprint ``fingerprint``) took seat ``seat``."""
+
+    seat: Seat
+    name: str
+    fingerprint: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsFixed:
+    """The seats are fixed; ``names`` in seat order. Key shares follow."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The entry at ``pos`` by ``seat`` was checked and applied (``move`` for a move)."""
+
+    pos: int
+    seat: Seat | None
+    kind: str
+    move: Move | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is over; the audit (everyone publishes its deck secrets) follows."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class AuditFinished:
+    """Every seat published its secrets and this peer re-checked the game."""
+
+    report: AuditReport
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed:
+    """Every seat signed the audit's closing digest; the log is final."""
+
+    report: AuditReport
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """An entry was refused; our state did not change. ``error`` names the culprit."""
+
+    error: RemoteProtocolError
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """The table cannot go on; ``error`` names the culprit and carries the evidence."""
+
+    error: RemoteProtocolError
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The host refused our proposal (``fatal``: it takes nothing more from us)."""
+
+    reason: str
+    fatal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MoveDropped:
+    """Our move lost a race for its log position (another entry came first); choose again."""
+
+    move: Move
+
+
+Event: TypeAlias = (
+    Joined
+    | SeatsFixed
+    | Applied
+    | GameEnded
+    | AuditFinished
+    | TableClosed
+    | Rejected
+    | Stopped
+    | Refused
+    | MoveDropped
+)

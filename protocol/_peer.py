@@ -1,0 +1,455 @@
+"""Peers and the host as sans-IO protocol objects: bytes in, events and bytes out.
+
+A :class:`Peer` has one connection (to the host): feed it what arrives with
+:meth:`Peer.receive_data`, send what :meth:`Peer.data_to_send` returns, and read
+:meth:`Peer.next_event`. The :class:`Host` is a peer too (seat 0) and also the sequencer: it has
+one connection per peer (:meth:`Host.connect` returns its id), checks every proposed entry
+against its own copy, and relays the accepted ones, with its relay signature, to everyone.
+Both fill their entries owed by the protocol (key share, shuffles, shares, ...) by themselves;
+the driver only chooses game moves (:meth:`play`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from crypto import SYSTEM_RNG as _SYSTEM_RNG
+from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
+
+from ._errors import LocalProtocolError, RemoteProtocolError
+from ._events import Event, MoveDropped, Refused, Rejected, Stopped
+from ._frames import FrameReader, frame
+from ._messages import (
+    TABLE_ID_BYTES,
+    Entry,
+    Hello,
+    Join,
+    Message,
+    MoveBody,
+    OpenTable,
+    Propose,
+    Refuse,
+    Relay,
+    SignedEntry,
+    Start,
+    decode_message,
+    encode_message,
+    relay_signature,
+    verify_relay,
+)
+from ._table import Phase, Private, Table
+from .contract import Commit, Game, Move, Plain, Status
+
+
+class _Seat:
+    """What a peer and the host share: a table copy, an event queue, the driver's API."""
+
+    table: Table
+
+    def __init__(self) -> None:
+        self._events: deque[Event] = deque()
+
+    def next_event(self) -> Event | None:
+        """The oldest event not yet taken, or ``None``."""
+        return self._events.popleft() if self._events else None
+
+    @property
+    def seat(self) -> int | None:
+        """Our seat, once seated."""
+        return self.table.my_seat
+
+    @property
+    def phase(self) -> Phase:
+        """Where the table is in its life."""
+        return self.table.phase
+
+    def status(self) -> Status | None:
+        """The game's status (``None`` outside the game or while a table batch runs)."""
+        return self.table.status()
+
+    def may_move(self) -> bool:
+        """True if we may send a game move now (our turn, or out of turn where allowed)."""
+        seat = self.seat
+        return seat is not None and self.table.may_move(seat)
+
+    def legal_moves(self) -> list[Move]:
+        """Our legal moves now."""
+        return self.table.legal_moves()
+
+    def view(self) -> dict[str, Plain]:
+        """Our seat's view of the game (the only thing a UI or bot should read)."""
+        game = self.table.game
+        if game is None or self.table.state is None:
+            return {}
+        return game.view(self.table.state, self.seat)
+
+    def transcript(self) -> bytes:
+        """The self-contained transcript file of the log so far (see :func:`audit_transcript`)."""
+        return self.table.log.transcript()
+
+    def _move_body(self, move: Move) -> Any:
+        if isinstance(self.table.status(), Commit):
+            return self.table.seal_move(move)
+        return self.table.move_body(move)
+
+
+class Peer(_Seat):
+    """A peer that joins a table through its host."""
+
+    def __init__(
+        self,
+        identity: Identity,
+        name: str,
+        games: Mapping[str, Game[Any]],
+        *,
+        key: KeyShare | None = None,
+        seal: SealKey | None = None,
+        rng: Rng = _SYSTEM_RNG,
+        host_key: bytes | None = None,
+    ) -> None:
+        """``host_key`` pins the host's identity (e.g. from the lobby announcement)."""
+        super().__init__()
+        self.name = name
+        self.table = Table(games, Private(identity, key, seal, rng), host_key=host_key)
+        self._reader = FrameReader()
+        self._out = bytearray(frame(encode_message(Hello())))
+        self._outstanding: SignedEntry | None = None
+        self._host: bytes | None = host_key
+        self._last_relay: bytes | None = None
+        self.stopped: RemoteProtocolError | None = None
+        self.refused: str | None = None
+
+    def data_to_send(self) -> bytes:
+        """Bytes for the host (and clear them)."""
+        out = bytes(self._out)
+        self._out.clear()
+        return out
+
+    def receive_data(self, data: bytes) -> None:
+        """Feed bytes from the host; handle every complete frame.
+
+        Raises :class:`RemoteProtocolError` naming the host if the stream itself is broken
+        (oversized frame, undecodable or unknown message, another protocol version): the
+        connection is then useless. A bad *entry* relayed by the host does not raise: it gives
+        a :class:`Stopped` event and the table stops where it was.
+        """
+        self._reader.feed(data)
+        while True:
+            try:
+                payload = self._reader.next_frame()
+                if payload is None:
+                    break
+                msg = decode_message(payload)
+            except RemoteProtocolError as exc:
+                raise exc.blame(self._host_fp, 0) from None
+            self._handle(msg)
+        self._act()
+
+    @property
+    def _host_fp(self) -> str | None:
+        return fingerprint(self._host) if self._host else None
+
+    def play(self, move: Move) -> None:
+        """Propose a game move (or commit a sealed one when the game asks for that).
+
+        Raises :class:`LocalProtocolError` if it is not our move, the move is illegal here, or
+        an earlier proposal of ours is still on its way.
+        """
+        if self._outstanding is not None:
+            raise LocalProtocolError("an entry of ours is still waiting for the host")
+        self._propose(self.table.entry(self._move_body(move)))
+
+    def _propose(self, se: SignedEntry) -> None:
+        self._outstanding = se
+        self._out += frame(encode_message(Propose(se.raw, se.sig)))
+
+    def _act(self) -> None:
+        """Propose what we owe: our join in the lobby, then every protocol duty."""
+        if self._outstanding is not None or self.stopped or self.refused:
+            return
+        t = self.table
+        if not len(t.log):
+            return
+        if t.phase is Phase.LOBBY and t.my_seat is None:
+            assert t.me is not None
+            self._propose(t.entry(Join(self.name, t.me.seal.public)))
+            return
+        body = t.duty()
+        if body is not None:
+            self._propose(t.entry(body))
+
+    def _handle(self, msg: Message) -> None:
+        if isinstance(msg, Refuse):
+            out = self._outstanding
+            if out is not None and (msg.pos in (-1, out.entry.pos)):
+                self._outstanding = None
+                self._events.append(Refused(msg.reason, msg.fatal))
+                if msg.fatal:
+                    self.refused = msg.reason
+            elif msg.pos == -1:
+                self.refused = msg.reason
+                self._events.append(Refused(msg.reason, msg.fatal))
+            return
+        if not isinstance(msg, Relay):
+            raise RemoteProtocolError(
+                f"the host sent a {msg.TYPE} frame", culprit=self._host_fp, seat=0
+            )
+        if self.stopped is None:
+            self._relay(msg)
+
+    def _stop(self, err: RemoteProtocolError) -> None:
+        self.stopped = err
+        self._events.append(Stopped(err))
+
+    def _relay(self, msg: Relay) -> None:
+        t = self.table
+        out = self._outstanding
+        own = out is not None and out.raw == msg.raw and out.sig == msg.sig
+        try:
+            se = out if own and out is not None else SignedEntry.parse(msg.raw, msg.sig)
+        except RemoteProtocolError as exc:
+            return self._stop(exc.blame(self._host_fp, 0, len(t.log)))
+        e = se.entry
+        if self._host is None and e.pos == 0:
+            self._host = e.author
+        host = self._host
+        evidence = (encode_message(msg),)
+        try:
+            if host is None:
+                raise RemoteProtocolError("the first relayed entry must open the table")
+            verify_relay(host, msg.raw, msg.seq)
+        except RemoteProtocolError as exc:
+            return self._stop(exc.blame(self._host_fp, 0, e.pos))
+        n = len(t.log)
+        if e.pos < n:
+            if t.log.entries[e.pos].raw == msg.raw:
+                return  # a repeated relay: harmless
+            prior = encode_message(Relay(t.log.entries[e.pos].raw, t.log.entries[e.pos].sig,
+                                         t.log.seqs[e.pos]))  # fmt: skip
+            return self._stop(self._host_fault("relayed two different entries", e.pos,
+                                               (prior, *evidence)))  # fmt: skip
+        if e.pos > n:
+            return self._stop(self._host_fault(f"skipped log positions {n}..{e.pos - 1}", e.pos,
+                                               evidence))  # fmt: skip
+        if e.prev != t.log.head and e.pos > 0:
+            prior = encode_message(Relay(t.log.entries[-1].raw, t.log.entries[-1].sig,
+                                         t.log.seqs[-1]))  # fmt: skip
+            return self._stop(self._host_fault(
+                "sequenced an entry that does not follow the entry it sequenced before (a fork)",
+                e.pos, (prior, *evidence)))  # fmt: skip
+        if t.table_id is not None and e.table != t.table_id:
+            return self._stop(self._host_fault("relayed an entry of another table", e.pos,
+                                               evidence))  # fmt: skip
+        try:
+            events = t.apply(se, msg.seq, own=own)
+        except RemoteProtocolError as exc:
+            err = RemoteProtocolError(
+                f"{exc.reason} (relayed by the host {self._host_fp})",
+                culprit=exc.culprit, seat=exc.seat, pos=exc.pos, evidence=evidence,
+            )  # fmt: skip
+            return self._stop(err)
+        self._events.extend(events)
+        if out is not None and not own and out.entry.pos <= e.pos:
+            self._outstanding = None
+            if isinstance(out.entry.body, MoveBody):
+                self._events.append(MoveDropped(out.entry.body.move))  # type: ignore[arg-type]
+        elif own:
+            self._outstanding = None
+        if t.phase is Phase.STOPPED and t.stop_error is not None:
+            self.stopped = t.stop_error
+
+    def _host_fault(self, what: str, pos: int, evidence: tuple[bytes, ...]) -> RemoteProtocolError:
+        return RemoteProtocolError(
+            f"the host {what}", culprit=self._host_fp, seat=0, pos=pos, evidence=evidence
+        )
+
+
+class _Conn:
+    __slots__ = ("closed", "hello", "key", "out", "reader")
+
+    def __init__(self) -> None:
+        self.reader = FrameReader()
+        self.out = bytearray()
+        self.key: bytes | None = None
+        self.hello = False
+        self.closed = False
+
+
+class Host(_Seat):
+    """The peer that opened the table: seat 0, and the sequencer of every entry."""
+
+    def __init__(
+        self,
+        identity: Identity,
+        name: str,
+        games: Mapping[str, Game[Any]],
+        game: str,
+        options: Mapping[str, Plain],
+        seats: int,
+        *,
+        table_id: bytes | None = None,
+        key: KeyShare | None = None,
+        seal: SealKey | None = None,
+        rng: Rng = _SYSTEM_RNG,
+    ) -> None:
+        """Open a table of ``game`` for ``seats`` players.
+
+        Raises :class:`LocalProtocolError` for an unknown game, bad options or seat count.
+        """
+        super().__init__()
+        self.identity = identity
+        self.table = Table(games, Private(identity, key, seal, rng), host_key=identity.public.raw)
+        self._conns: dict[int, _Conn] = {}
+        self._relays: list[bytes] = []
+        g = games.get(game)
+        if g is None:
+            raise LocalProtocolError(f"unknown game {game!r}")
+        try:
+            full = g.validate_options(options)
+        except Exception as exc:
+            raise LocalProtocolError(f"bad options: {exc}") from None
+        tid = table_id if table_id is not None else os.urandom(TABLE_ID_BYTES)
+        me = self.table.me
+        assert me is not None
+        body = OpenTable(game, dict(full), seats, name, me.seal.public)
+        entry = Entry(tid, 0, bytes(32), identity.public.raw, body)
+        try:
+            self._sequence(SignedEntry.create(identity, entry), own=True)
+        except RemoteProtocolError as exc:
+            raise LocalProtocolError(f"cannot open the table: {exc.reason}") from None
+
+    @property
+    def table_id(self) -> bytes:
+        """This table's id."""
+        tid = self.table.table_id
+        assert tid is not None
+        return tid
+
+    def connect(self) -> int:
+        """Register a new incoming connection; returns its id."""
+        cid = len(self._conns)
+        self._conns[cid] = _Conn()
+        return cid
+
+    def close(self, cid: int) -> None:
+        """Forget a connection (its peer keeps its seat and may reconnect)."""
+        self._conns[cid].closed = True
+
+    def data_to_send(self, cid: int) -> bytes:
+        """Bytes for connection ``cid`` (and clear them)."""
+        c = self._conns[cid]
+        out = bytes(c.out)
+        c.out.clear()
+        return out
+
+    def start(self) -> None:
+        """Fix the seats before the table is full; raises :class:`LocalProtocolError`."""
+        try:
+            self._sequence(self.table.entry(Start()), own=True)
+        except RemoteProtocolError as exc:
+            raise LocalProtocolError(exc.reason) from None
+
+    def play(self, move: Move) -> None:
+        """Make a game move as seat 0; raises :class:`LocalProtocolError` if not allowed."""
+        try:
+            self._sequence(self.table.entry(self._move_body(move)), own=True)
+        except RemoteProtocolError as exc:
+            raise LocalProtocolError(exc.reason) from None
+
+    def receive_data(self, cid: int, data: bytes) -> None:
+        """Feed bytes from connection ``cid``.
+
+        A bad *entry* is refused (a :class:`Refuse` frame to the sender and a
+        :class:`Rejected` event); the game goes on without it. Raises
+        :class:`RemoteProtocolError` naming the sender if the stream itself is broken
+        (oversized frame, undecodable or unknown message, another protocol version); a
+        refusal frame is queued for it and the connection should be closed.
+        """
+        c = self._conns[cid]
+        if c.closed:
+            raise LocalProtocolError(f"connection {cid} is closed")
+        c.reader.feed(data)
+        while True:
+            try:
+                payload = c.reader.next_frame()
+                if payload is None:
+                    return
+                msg = decode_message(payload)
+                if isinstance(msg, Relay | Refuse):
+                    raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
+            except RemoteProtocolError as exc:
+                c.out += frame(encode_message(Refuse(-1, exc.reason, True)))
+                c.closed = True
+                member = self.table.member(c.key) if c.key else None
+                raise exc.blame(
+                    fingerprint(c.key) if c.key else None, member.seat if member else None
+                ) from None
+            if isinstance(msg, Hello):
+                if not c.hello:
+                    c.hello = True
+                    for relay in self._relays:
+                        c.out += relay
+            else:
+                assert isinstance(msg, Propose)
+                self._proposal(cid, c, msg)
+
+    def _proposal(self, cid: int, c: _Conn, msg: Propose) -> None:
+        t = self.table
+        sender = fingerprint(c.key) if c.key else f"connection {cid}"
+        try:
+            se = SignedEntry.parse(msg.raw, msg.sig)
+        except RemoteProtocolError as exc:
+            return self._reject(c, exc.blame(sender), -1)
+        e = se.entry
+        pos = e.pos
+        try:
+            if c.key is not None and e.author != c.key:
+                raise RemoteProtocolError("proposed an entry signed by another peer's key")
+            se.verify()
+            if e.table != t.table_id:
+                raise RemoteProtocolError("replayed an entry of another table")
+        except RemoteProtocolError as exc:
+            return self._reject(c, RemoteProtocolError(exc.reason, culprit=sender, pos=pos), pos)
+        if pos < len(t.log):
+            ev = t.log.note_conflict(se)
+            if ev is not None:
+                m = t.member(e.author)
+                err = RemoteProtocolError(
+                    "signed two different entries for one log position",
+                    culprit=ev.culprit, seat=m.seat if m else None, pos=pos,
+                    evidence=(ev.first[0], ev.second[0]),
+                )  # fmt: skip
+                self._events.append(Rejected(err))
+            return  # otherwise a benign race: the proposer sees the entry that won
+        try:
+            self._sequence(se, own=False, sig_checked=True)
+        except RemoteProtocolError as exc:
+            fatal = isinstance(e.body, Join)
+            return self._reject(c, exc, pos, fatal)
+        if c.key is None:
+            c.key = e.author
+
+    def _reject(self, c: _Conn, err: RemoteProtocolError, pos: int, fatal: bool = False) -> None:
+        c.out += frame(encode_message(Refuse(pos, err.reason, fatal)))
+        self._events.append(Rejected(err))
+
+    def _sequence(self, se: SignedEntry, *, own: bool, sig_checked: bool = False) -> None:
+        """Apply an entry to our copy and relay it to every connection; then make our own
+        duties likewise. Raises :class:`RemoteProtocolError` if the entry is refused."""
+        while True:
+            events = self.table.apply(se, b"", own=own, sig_checked=sig_checked)
+            seq = relay_signature(self.identity, se.raw)
+            self.table.log.seqs[-1] = seq
+            self._events.extend(events)
+            data = frame(encode_message(Relay(se.raw, se.sig, seq)))
+            self._relays.append(data)
+            for c in self._conns.values():
+                if c.hello and not c.closed:
+                    c.out += data
+            body = self.table.duty()
+            if body is None:
+                return
+            se, own, sig_checked = self.table.entry(body), True, True

@@ -1,0 +1,844 @@
+"""The table: one replicated state machine, applied identically by every peer (and offline).
+
+:meth:`Table.apply` takes a signed entry and either applies it entirely or raises
+:class:`RemoteProtocolError` naming its author, with nothing changed. The same rules hold for
+every author, ourselves included; the only difference our own secrets make is what this copy
+may unmask (its own hand) and which entries it owes (:meth:`Table.duty`).
+
+Lifecycle: ``open`` (pos 0, the host) → ``join``s (``start`` by the host, or a full table,
+fixes the seats) → one ``key`` per seat, in seat order → the game, whose table requests run as
+batches (see ``_deck``) → game over → ``secrets`` per seat (the audit) → ``signoff`` per seat.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any
+
+from crypto import SYSTEM_RNG as _SYSTEM_RNG
+from crypto import (
+    CardSet,
+    Ciphertext,
+    CryptoError,
+    DecryptionShare,
+    Identity,
+    KeyShare,
+    Opening,
+    Point,
+    Rng,
+    SealKey,
+    coin_seed,
+    commit,
+    fingerprint,
+    joint_coin,
+    read_seal_public,
+    show_cards,
+    shuffle,
+    unmask,
+    verify_opening,
+    verify_shuffle,
+)
+from crypto import open_shown_cards as _open_shown
+
+from ._audit import ShowRecord, audit, secret_matches
+from ._codec import pack, unpack
+from ._deck import Batch, Cards, check_share_set, plan
+from ._errors import LocalProtocolError, RemoteProtocolError
+from ._events import (
+    Applied,
+    AuditFinished,
+    AuditReport,
+    Event,
+    GameEnded,
+    Joined,
+    SeatsFixed,
+    Stopped,
+    TableClosed,
+)
+from ._log import Log, context
+from ._messages import (
+    Body,
+    CoinCommit,
+    CoinOpen,
+    Entry,
+    Join,
+    KeyShareBody,
+    MoveBody,
+    OpenTable,
+    SealedCommit,
+    SealedOpen,
+    Secrets,
+    SharesBody,
+    Show,
+    ShowAck,
+    ShuffleBody,
+    SignedEntry,
+    SignOff,
+    Start,
+    entry_hash,
+)
+from .contract import (
+    CoinResult,
+    Commit,
+    Committed,
+    Deal,
+    Dealt,
+    Game,
+    GameError,
+    GameOver,
+    IllegalMove,
+    JointCoin,
+    Move,
+    Open,
+    Plain,
+    Result,
+    Revealed,
+    RevealToAll,
+    Shown,
+    ShowToSeat,
+    Shuffle,
+    Shuffled,
+    Status,
+    TableOps,
+    Turn,
+)
+
+
+class Phase(enum.Enum):
+    """Where a table is in its life."""
+
+    LOBBY = "lobby"
+    KEYS = "keys"
+    GAME = "game"
+    AUDIT = "audit"
+    SIGNOFF = "signoff"
+    CLOSED = "closed"
+    STOPPED = "stopped"
+
+
+class Member:
+    """A seated peer: its seat, identity key, name and per-table seal key."""
+
+    __slots__ = ("fingerprint", "key", "name", "seal", "seat")
+
+    def __init__(self, seat: int, key: bytes, name: str, seal: bytes) -> None:
+        self.seat, self.key, self.name, self.seal = seat, key, name, seal
+        self.fingerprint = fingerprint(key)
+
+
+class Private:
+    """What one peer alone holds: its signing identity, key share, seal key and prover RNG."""
+
+    __slots__ = ("identity", "key", "rng", "seal")
+
+    def __init__(
+        self,
+        identity: Identity,
+        key: KeyShare | None = None,
+        seal: SealKey | None = None,
+        rng: Rng = _SYSTEM_RNG,
+    ) -> None:
+        self.identity = identity
+        self.key = key or KeyShare()
+        self.seal = seal or SealKey()
+        self.rng = rng
+
+
+def move_reveals(move: Move) -> dict[int, str]:
+    """The cards a move reveals, as ``{handle: label}``.
+
+    The contract has no method for this yet; the convention (KaTO's ``play``) is a move whose
+    items 1 and 2 are equal-length tuples of handles (ints) and labels (strings).
+    """
+    if len(move) >= 3 and isinstance(move[1], tuple) and isinstance(move[2], tuple):
+        handles, labels = move[1], move[2]
+        if (
+            handles
+            and len(handles) == len(labels)
+            and all(type(h) is int for h in handles)
+            and all(isinstance(x, str) for x in labels)
+        ):
+            return dict(zip(handles, labels, strict=True))  # type: ignore[arg-type]
+    return {}
+
+
+def _fail(reason: str) -> RemoteProtocolError:
+    return RemoteProtocolError(reason)
+
+
+class Table:
+    """One copy of a table's state, with this peer's secrets (``me``) or none (a spectator)."""
+
+    def __init__(
+        self,
+        games: Mapping[str, Game[Any]],
+        me: Private | None = None,
+        *,
+        host_key: bytes | None = None,
+    ) -> None:
+        self.games = games
+        self.me = me
+        self.host_key = host_key
+        self.log = Log()
+        self.members: list[Member] = []
+        self._by_key: dict[bytes, Member] = {}
+        self.phase = Phase.LOBBY
+        self.capacity = 0
+        self.options: dict[str, Plain] = {}
+        self.game: Game[Any] | None = None
+        self.state: Any = None
+        self.key_shares: list[Point] = []
+        self.table_key: Point | None = None
+        self.cards = Cards()
+        self.batch: Batch | None = None
+        self.known: dict[int, str] = {}
+        self.inputs: list[int] = []
+        self.shows: list[ShowRecord] = []
+        self._sealed: dict[int, tuple[bytes, int]] = {}
+        self._my_sealed: Opening | None = None
+        self._coin_openings: tuple[int, tuple[Opening, ...]] | None = None
+        self._key_secrets: list[int] = []
+        self._seal_secrets: list[bytes] = []
+        self.report: AuditReport | None = None
+        self._closing: bytes | None = None
+        self._signed = 0
+        self._duty_cache: tuple[int, Body] | None = None
+        self.stop_error: RemoteProtocolError | None = None
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def table_id(self) -> bytes | None:
+        """The table id (``None`` before the first entry)."""
+        return self.log.table
+
+    @property
+    def my_seat(self) -> int | None:
+        """This peer's seat, if seated."""
+        if self.me is None:
+            return None
+        m = self._by_key.get(self.me.identity.public.raw)
+        return None if m is None else m.seat
+
+    def member(self, key: bytes) -> Member | None:
+        """The member with identity ``key``, if any."""
+        return self._by_key.get(key)
+
+    def status(self) -> Status | None:
+        """The game's status while the game runs outside a table batch, else ``None``."""
+        if self.phase is not Phase.GAME or self.batch is not None or self.game is None:
+            return None
+        return self.game.status(self.state)
+
+    def may_move(self, seat: int) -> bool:
+        """True if ``seat`` may send a game move (or a sealed-move commitment) now."""
+        st = self.status()
+        if isinstance(st, Turn):
+            return seat == st.seat or seat in st.also
+        return isinstance(st, Commit) and seat in st.seats
+
+    def legal_moves(self) -> list[Move]:
+        """This peer's legal moves now (empty if it may not move)."""
+        seat = self.my_seat
+        if seat is None or self.game is None or not self.may_move(seat):
+            return []
+        return self.game.legal_moves(self.state, seat)
+
+    def _ctx(self, kind: str, pos: int, seat: int, *extra: int | str | bytes) -> bytes:
+        assert self.table_id is not None
+        return context(self.table_id, kind, pos, seat, *extra)
+
+    # ------------------------------------------------------------------ our own entries
+
+    def entry(self, body: Body) -> SignedEntry:
+        """Sign ``body`` as the next entry of this log (we are its author)."""
+        if self.me is None:
+            raise LocalProtocolError("a spectator cannot author entries")
+        tid = self.table_id
+        if tid is None:
+            raise LocalProtocolError("no table yet")
+        me = self.me.identity
+        return SignedEntry.create(me, Entry(tid, len(self.log), self.log.head, me.public.raw, body))
+
+    def duty(self) -> Body | None:
+        """The entry this peer owes now (key share, shuffle, shares, coin, show, secrets,
+        signoff), computed once per log position; ``None`` if it owes nothing."""
+        seat, me = self.my_seat, self.me
+        if seat is None or me is None:
+            return None
+        pos = len(self.log)
+        if self._duty_cache is not None and self._duty_cache[0] == pos:
+            return self._duty_cache[1]
+        body = self._make_duty(seat, me, pos)
+        if body is not None:
+            self._duty_cache = (pos, body)
+        return body
+
+    def _make_duty(self, seat: int, me: Private, pos: int) -> Body | None:
+        if self.phase is Phase.KEYS:
+            if len(self.key_shares) == seat:
+                return KeyShareBody(me.key.prove(self._ctx("key", pos, seat)))
+            return None
+        if self.phase is Phase.AUDIT:
+            if len(self._key_secrets) == seat:
+                return Secrets(me.key.secret_bytes(), me.seal.secret_bytes())
+            return None
+        if self.phase is Phase.SIGNOFF:
+            if self._signed == seat and self._closing is not None:
+                return SignOff(self._closing)
+            return None
+        if self.phase is not Phase.GAME:
+            return None
+        b = self.batch
+        if b is None:
+            st = self.status()
+            if isinstance(st, Open) and st.seats[0] == seat and self._my_sealed is not None:
+                return SealedOpen(self._my_sealed)
+            return None
+        step = b.step
+        if step is None or step.seat != seat:
+            return None
+        assert self.table_key is not None
+        if step.kind == "shuffle":
+            src = self._shuffle_source(b, step.index)
+            out, proof = shuffle(
+                src, self.table_key, self._ctx("shuffle", pos, seat, step.index), me.rng
+            )
+            return ShuffleBody(tuple(out), proof)
+        if step.kind == "coin_commit":
+            digests, openings = [], []
+            for k in b.coins:
+                d, o = commit(coin_seed(), self._ctx("coin", b.anchor, seat, k))
+                digests.append(d)
+                openings.append(o)
+            self._coin_openings = (b.anchor, tuple(openings))
+            return CoinCommit(tuple(digests))
+        if step.kind == "coin_open":
+            assert self._coin_openings is not None and self._coin_openings[0] == b.anchor
+            return CoinOpen(self._coin_openings[1])
+        if step.kind == "shares":
+            return SharesBody(
+                tuple(
+                    (
+                        h,
+                        DecryptionShare.create(
+                            me.key, self.cards.ct[h], self._share_ctx(pos, seat, h)
+                        ),
+                    )
+                    for h in b.owed[seat]
+                )
+            )
+        req = b.requests[step.index]
+        assert isinstance(req, ShowToSeat)
+        if step.kind == "show":
+            cts = [self.cards.ct[h] for h in req.handles]
+            ctx = self._ctx("show", pos, seat)
+            return Show(show_cards(me.key, cts, self.members[req.to_seat].seal, ctx))
+        complaint = step.index in b.complaint
+        return ShowAck(me.seal.secret_bytes() if complaint else None)
+
+    def _share_ctx(self, pos: int, seat: int, handle: int) -> bytes:
+        return self._ctx("share", pos, seat, handle)
+
+    def _shuffle_source(self, b: Batch, index: int) -> list[Ciphertext]:
+        if index in b.decks:
+            return b.decks[index]
+        req = b.requests[index]
+        assert isinstance(req, Shuffle) and self.table_key is not None
+        return CardSet(self._deck_name(b, index), len(req.cards)).open_mask(self.table_key)
+
+    def _deck_name(self, b: Batch, index: int) -> str:
+        req = b.requests[index]
+        assert isinstance(req, Shuffle) and self.table_id is not None
+        return f"{self.table_id.hex()}/{b.anchor}/{index}/{req.deck}"
+
+    def move_body(self, move: Move) -> MoveBody:
+        """A move entry's body: ``move`` with our shares of the cards it reveals.
+
+        Raises :class:`LocalProtocolError` if we may not move or the move is illegal here.
+        """
+        seat, me, game = self.my_seat, self.me, self.game
+        if seat is None or me is None or game is None or not self.may_move(seat):
+            raise LocalProtocolError("it is not this peer's move")
+        try:
+            move = game.decode_move(move)
+            game.check(self.state, seat, move)
+        except IllegalMove as exc:
+            raise LocalProtocolError(f"illegal move: {exc.reason}") from None
+        pos = len(self.log)
+        reveal = []
+        for h in move_reveals(move):
+            if h not in self.cards.public and h in self.cards.ct:
+                ctx = self._ctx("reveal", pos, seat, h)
+                reveal.append((h, DecryptionShare.create(me.key, self.cards.ct[h], ctx)))
+        return MoveBody(move, tuple(reveal))
+
+    def seal_move(self, move: Move) -> SealedCommit:
+        """Commit to a sealed move (the game's ``Commit`` status); we open it when due."""
+        seat, game = self.my_seat, self.game
+        if seat is None or game is None or not isinstance(self.status(), Commit):
+            raise LocalProtocolError("no sealed move is due")
+        digest, opening = commit(pack(list(move)), self._ctx("sealed", len(self.log), seat))
+        self._my_sealed = opening
+        return SealedCommit(digest)
+
+    # ------------------------------------------------------------------ applying entries
+
+    def apply(
+        self, se: SignedEntry, seq: bytes = b"", *, own: bool = False, sig_checked: bool = False
+    ) -> list[Event]:
+        """Check and apply one signed entry; returns the events it causes.
+
+        ``own`` skips re-verifying the signature and proofs of an entry this peer made itself;
+        ``sig_checked`` says the caller has verified the signature already.
+        Raises :class:`RemoteProtocolError` naming the author (by fingerprint and seat) if the
+        entry is misplaced, forged, out of turn or breaks a rule; nothing is changed then.
+        """
+        e = se.entry
+        author = self._by_key.get(e.author)
+        seat = author.seat if author else None
+        try:
+            if self.phase in (Phase.CLOSED, Phase.STOPPED):
+                raise _fail(f"the table is {self.phase.value}; no entry may follow")
+            self.log.check_place(se)
+            if not (own or sig_checked):
+                se.verify()
+            self._events = []
+            self._dispatch(e, se, author, own)
+        except RemoteProtocolError as exc:
+            raise exc.blame(fingerprint(e.author), seat, e.pos) from None
+        self.log.append(se, seq)
+        if self.phase is Phase.SIGNOFF and self._closing is None:
+            self._closing = self.closing_digest(self.log.head)
+        self._events.append(Applied(e.pos, seat, e.body.KIND, getattr(e.body, "move", None)))
+        self._advance()
+        return self._events
+
+    def _dispatch(self, e: Entry, se: SignedEntry, author: Member | None, own: bool) -> None:
+        body = e.body
+        if isinstance(body, OpenTable):
+            return self._open(e, body)
+        if e.pos == 0:
+            raise _fail("position 0 must open the table")
+        if isinstance(body, Join):
+            return self._join(e, body)
+        if author is None:
+            raise _fail("the author has no seat at this table")
+        seat = author.seat
+        if isinstance(body, Start):
+            if self.phase is not Phase.LOBBY or seat != 0:
+                raise _fail("only the host may start, and only in the lobby")
+            if self.game is None or len(self.members) < self.game.min_seats:
+                raise _fail("not enough players to start")
+            return self._fix_seats()
+        if isinstance(body, KeyShareBody):
+            return self._key(e, seat, body, own)
+        if isinstance(body, Secrets):
+            return self._secrets(seat, body)
+        if isinstance(body, SignOff):
+            return self._signoff(seat, body)
+        if self.phase is not Phase.GAME:
+            raise _fail(f"a {body.KIND} entry is out of place in the {self.phase.value} phase")
+        if self.batch is not None:
+            return self._step(e, se, seat, body, own)
+        if isinstance(body, MoveBody):
+            return self._move(e, seat, body, own)
+        if isinstance(body, SealedCommit):
+            return self._seal_commit(e, seat, body)
+        if isinstance(body, SealedOpen):
+            return self._seal_open(e, seat, body)
+        raise _fail(f"a {body.KIND} entry is out of turn: no table operation is pending")
+
+    def _open(self, e: Entry, body: OpenTable) -> None:
+        if e.pos != 0:
+            raise _fail("only position 0 may open the table")
+        if self.host_key is not None and e.author != self.host_key:
+            raise _fail("the table was opened by another key than the expected host")
+        game = self.games.get(body.game)
+        if game is None:
+            raise _fail(f"unknown game {body.game!r}")
+        try:
+            options = game.validate_options(body.options)  # type: ignore[arg-type]
+        except GameError as exc:
+            raise _fail(f"bad options: {exc}") from None
+        if options != body.options:
+            raise _fail("the options must be given complete, with every default filled in")
+        if not game.min_seats <= body.seats <= game.max_seats:
+            raise _fail(f"{body.game} is for {game.min_seats}..{game.max_seats} seats")
+        seal = self._seal_key(body.seal)
+        self.game, self.options, self.capacity = game, options, body.seats
+        self._seat(e.author, body.name, seal)
+
+    def _seal_key(self, value: bytes) -> bytes:
+        try:
+            return read_seal_public(value)
+        except CryptoError as exc:
+            raise _fail(str(exc)) from None
+
+    def _join(self, e: Entry, body: Join) -> None:
+        if self.phase is not Phase.LOBBY:
+            raise _fail("the seats are already fixed; the table takes no more players")
+        if e.author in self._by_key:
+            raise _fail("this key already has a seat at the table")
+        if len(self.members) >= self.capacity:
+            raise _fail(f"the table is full ({self.capacity} of {self.capacity} seats taken)")
+        if any(m.name.casefold() == body.name.casefold() for m in self.members):
+            raise _fail(f"the name {body.name!r} is already taken at this table")
+        seal = self._seal_key(body.seal)
+        self._seat(e.author, body.name, seal)
+        if len(self.members) == self.capacity:
+            self._fix_seats()
+
+    def _seat(self, key: bytes, name: str, seal: bytes) -> None:
+        m = Member(len(self.members), key, name, seal)
+        self.members.append(m)
+        self._by_key[key] = m
+        self._events.append(Joined(m.seat, name, m.fingerprint))
+
+    def _fix_seats(self) -> None:
+        assert self.game is not None
+        try:
+            state = self.game.setup(len(self.members), self.options)
+        except GameError as exc:
+            raise _fail(f"the game cannot start: {exc}") from None
+        self.state = state
+        self.phase = Phase.KEYS
+        self._events.append(SeatsFixed(tuple(m.name for m in self.members)))
+
+    def _key(self, e: Entry, seat: int, body: KeyShareBody, own: bool) -> None:
+        if self.phase is not Phase.KEYS:
+            raise _fail("key shares are only published right after the seats are fixed")
+        if seat != len(self.key_shares):
+            raise _fail(f"out of turn: the key share of seat {len(self.key_shares)} is due")
+        point = body.share.point
+        if not own:
+            try:
+                body.share.verify(self._ctx("key", e.pos, seat))
+            except CryptoError as exc:
+                raise _fail(f"bad key share: {exc}") from None
+        if point in self.key_shares:
+            raise _fail("key share duplicates another seat's share")
+        self.key_shares.append(point)
+        if len(self.key_shares) == len(self.members):
+            acc = self.key_shares[0]
+            for p in self.key_shares[1:]:
+                acc = acc + p
+            self.table_key = acc
+            self.phase = Phase.GAME
+
+    # ------------------------------------------------------------------ game moves
+
+    def _turn_check(self, seat: int, kind: str) -> Status:
+        assert self.game is not None
+        st = self.game.status(self.state)
+        ok = (
+            (isinstance(st, Turn) and kind == "move" and (seat == st.seat or seat in st.also))
+            or (isinstance(st, Commit) and kind == "seal_commit" and seat in st.seats)
+            or (isinstance(st, Open) and kind == "seal_open" and st.seats[0] == seat)
+        )
+        if not ok:
+            raise _fail(f"out of turn: a {kind} by seat {seat} is not due ({st})")
+        return st
+
+    def _move(self, e: Entry, seat: int, body: MoveBody, own: bool) -> None:
+        self._turn_check(seat, "move")
+        game = self.game
+        assert game is not None
+        try:
+            move = game.decode_move(body.move)  # type: ignore[arg-type]
+        except IllegalMove as exc:
+            raise _fail(f"malformed move: {exc.reason}") from None
+        claims = move_reveals(move)
+        need = [h for h in claims if h not in self.cards.public]
+        if [h for h, _ in body.reveal] != need:
+            raise _fail(f"the move must carry exactly its shares for cards {need}")
+        revealed: dict[int, tuple[str, Point]] = {}
+        for h, share in body.reveal:
+            revealed[h] = (self._reveal(e, seat, h, share, claims[h], own), share.d)
+        for h, label in claims.items():
+            if h in self.cards.public and self.cards.public[h] != label:
+                raise _fail(f"card {h} is public and is not {label!r}")
+        try:
+            game.check(self.state, seat, move)
+        except IllegalMove as exc:
+            raise _fail(f"illegal move {move!r}: {exc.reason}") from None
+        for h, (label, d) in revealed.items():
+            self.cards.shares[h][seat] = d
+            self.cards.public[h] = label
+            self.known[h] = label
+        game.apply(self.state, seat, move)
+        self.inputs.append(e.pos)
+
+    def _reveal(
+        self, e: Entry, seat: int, h: int, share: DecryptionShare, claim: str, own: bool
+    ) -> str:
+        ct = self.cards.ct.get(h)
+        if ct is None:
+            raise _fail(f"card {h} does not exist")
+        if self.cards.missing(h, len(self.members)) != [seat]:
+            raise _fail(f"card {h} is not in seat {seat}'s hand")
+        if not own:
+            try:
+                share.verify(self.key_shares[seat], ct, self._ctx("reveal", e.pos, seat, h))
+            except CryptoError as exc:
+                raise _fail(f"card {h}: wrong decryption share ({exc})") from None
+        try:
+            label = self.cards.label(h, unmask(ct, [*self.cards.shares[h].values(), share.d]))
+        except CryptoError:
+            raise _fail(f"card {h} does not unmask to a card") from None
+        if label != claim:
+            raise _fail(f"card {h} is not the {claim!r} the move claims")
+        return label
+
+    def _seal_commit(self, e: Entry, seat: int, body: SealedCommit) -> None:
+        self._turn_check(seat, "seal_commit")
+        assert self.game is not None
+        self.game.resolve(self.state, Committed(seat))
+        self._sealed[seat] = (body.digest, e.pos)
+        self.inputs.append(e.pos)
+
+    def _seal_open(self, e: Entry, seat: int, body: SealedOpen) -> None:
+        self._turn_check(seat, "seal_open")
+        game = self.game
+        assert game is not None
+        digest, cpos = self._sealed.get(seat, (b"", -1))
+        try:
+            verify_opening(digest, body.opening, self._ctx("sealed", cpos, seat))
+            move = game.decode_move(unpack(body.opening.value, 1 << 16))  # type: ignore[arg-type]
+            game.check(self.state, seat, move)
+        except (CryptoError, IllegalMove, RemoteProtocolError) as exc:
+            raise _fail(f"bad opening of a sealed move: {exc}") from None
+        game.apply(self.state, seat, move)
+        del self._sealed[seat]
+        if seat == self.my_seat:
+            self._my_sealed = None
+        self.inputs.append(e.pos)
+
+    # ------------------------------------------------------------------ table batches
+
+    def _step(self, e: Entry, se: SignedEntry, seat: int, body: Body, own: bool) -> None:
+        b = self.batch
+        assert b is not None and self.table_key is not None
+        step = b.step
+        assert step is not None
+        if step.kind != body.KIND or seat != step.seat:
+            raise _fail(f"out of turn: the table waits for a {step.kind} by seat {step.seat}")
+        if isinstance(body, ShuffleBody):
+            src = self._shuffle_source(b, step.index)
+            if len(body.deck) != len(src):
+                raise _fail(f"shuffle of {len(body.deck)} cards, expected {len(src)}")
+            if not own:
+                ctx = self._ctx("shuffle", e.pos, seat, step.index)
+                try:
+                    verify_shuffle(src, body.deck, self.table_key, body.proof, ctx)
+                except CryptoError as exc:
+                    raise _fail(f"bad shuffle proof: {exc}") from None
+            b.decks[step.index] = list(body.deck)
+            if seat == len(self.members) - 1:
+                req = b.requests[step.index]
+                assert isinstance(req, Shuffle)
+                cs = CardSet(self._deck_name(b, step.index), len(req.cards))
+                self.cards.add(req.handles, body.deck, cs, req.cards)
+        elif isinstance(body, CoinCommit):
+            if len(body.digests) != len(b.coins):
+                raise _fail(f"{len(b.coins)} coin commitments are due")
+            b.coin_digests[seat] = body.digests
+        elif isinstance(body, CoinOpen):
+            self._coin_open(b, seat, body)
+        elif isinstance(body, SharesBody):
+            check_share_set(body.shares, b.owed[seat], seat)
+            if not own:
+                for h, share in body.shares:
+                    ctx = self._share_ctx(e.pos, seat, h)
+                    try:
+                        share.verify(self.key_shares[seat], self.cards.ct[h], ctx)
+                    except CryptoError:
+                        raise _fail(f"wrong decryption share for card {h}") from None
+            for h, share in body.shares:
+                self.cards.shares[h][seat] = share.d
+        elif isinstance(body, Show):
+            self._show(e, b, seat, step.index, body)
+        elif isinstance(body, ShowAck):
+            self._show_ack(se, b, step.index, body)
+        b.at += 1
+
+    def _coin_open(self, b: Batch, seat: int, body: CoinOpen) -> None:
+        digests = b.coin_digests[seat]
+        if len(body.openings) != len(digests):
+            raise _fail(f"{len(digests)} coin openings are due")
+        for k, (d, o) in enumerate(zip(digests, body.openings, strict=True)):
+            try:
+                verify_opening(d, o, self._ctx("coin", b.anchor, seat, b.coins[k]))
+            except CryptoError:
+                raise _fail("a coin opening does not match its commitment") from None
+        b.coin_values[seat] = tuple(o.value for o in body.openings)
+
+    def _show(self, e: Entry, b: Batch, seat: int, index: int, body: Show) -> None:
+        req = b.requests[index]
+        assert isinstance(req, ShowToSeat)
+        for h in req.handles:
+            if self.cards.missing(h, len(self.members)) != [seat]:
+                raise _fail(f"card {h} is not in seat {seat}'s hand")
+        b.boxes[index] = (e.pos, body.box)
+        self.shows.append(ShowRecord(e.pos, seat, req.to_seat, req.handles, body.box))
+        me = self.me
+        if me is None or self.my_seat != req.to_seat:
+            return
+        cts = [self.cards.ct[h] for h in req.handles]
+        ctx = self._ctx("show", e.pos, seat)
+        try:
+            ds = _open_shown(me.seal, body.box, cts, self.key_shares[seat], ctx)
+            b.shown[index] = tuple(
+                self.cards.label(h, unmask(ct, [*self.cards.shares[h].values(), d]))
+                for h, ct, d in zip(req.handles, cts, ds, strict=True)
+            )
+        except CryptoError as exc:
+            b.complaint[index] = str(exc)
+
+    def _show_ack(self, se: SignedEntry, b: Batch, index: int, body: ShowAck) -> None:
+        req = b.requests[index]
+        assert isinstance(req, ShowToSeat)
+        if body.complaint is None:
+            return
+        recipient, holder = self.members[req.to_seat], self.members[req.from_seat]
+        try:
+            key = SealKey(body.complaint)
+        except (CryptoError, ValueError):
+            raise _fail("the complaint's seal secret is malformed") from None
+        if key.public != recipient.seal:
+            raise _fail("the complaint's seal secret is not the recipient's seal key")
+        pos, box = b.boxes[index]
+        cts = [self.cards.ct[h] for h in req.handles]
+        show_raw = self.log.entries[pos].raw
+        try:
+            _open_shown(
+                key, box, cts, self.key_shares[req.from_seat], self._ctx("show", pos, req.from_seat)
+            )
+        except CryptoError as exc:
+            err = RemoteProtocolError(
+                f"the cards shown to seat {req.to_seat} were sealed wrongly: {exc}",
+                culprit=holder.fingerprint, seat=holder.seat, pos=pos,
+                evidence=(show_raw, se.raw),
+            )  # fmt: skip
+        else:
+            err = RemoteProtocolError(
+                "complained about a shown hand that opens and verifies",
+                culprit=recipient.fingerprint, seat=recipient.seat, pos=se.entry.pos,
+                evidence=(show_raw, se.raw),
+            )  # fmt: skip
+        self.phase = Phase.STOPPED
+        self.stop_error = err
+        self._events.append(Stopped(err))
+
+    def _resolve_batch(self, b: Batch) -> None:
+        assert self.game is not None and self.table_id is not None
+        mine = self.my_seat
+        for i, req in enumerate(b.requests):
+            result: Result
+            if isinstance(req, Shuffle):
+                result = Shuffled(req.deck, req.handles)
+            elif isinstance(req, Deal):
+                cards = None
+                if mine == req.seat and self.me is not None:
+                    key = self.me.key
+                    cards = tuple(self.cards.open_mine(h, key) for h in req.handles)
+                    self.known.update(zip(req.handles, cards, strict=True))
+                result = Dealt(req.seat, req.handles, cards)
+            elif isinstance(req, RevealToAll):
+                labels = tuple(self.cards.open_public(h) for h in req.handles)
+                self.cards.public.update(zip(req.handles, labels, strict=True))
+                self.known.update(zip(req.handles, labels, strict=True))
+                result = Revealed(req.handles, labels)
+            elif isinstance(req, ShowToSeat):
+                shown = b.shown.get(i) if mine == req.to_seat else None
+                if shown is not None:
+                    self.known.update(zip(req.handles, shown, strict=True))
+                result = Shown(req.from_seat, req.to_seat, req.handles, shown)
+            else:
+                assert isinstance(req, JointCoin)
+                k = b.coins.index(i)
+                values = [b.coin_values[s][k] for s in range(len(self.members))]
+                ctx = context(self.table_id, "coin", b.anchor, -1, req.purpose, i)
+                result = CoinResult(joint_coin(values, req.n, ctx))
+            self.game.resolve(self.state, result)
+            self.inputs.append(len(self.log) - 1)
+
+    def _advance(self) -> None:
+        """Run everything that follows without a new entry: finished batches resolve, new
+        batches are planned, the game's end opens the audit."""
+        while self.phase is Phase.GAME:
+            assert self.game is not None
+            b = self.batch
+            if b is not None:
+                if b.step is not None:
+                    return
+                self.batch = None
+                self._resolve_batch(b)
+                continue
+            st = self.game.status(self.state)
+            if isinstance(st, TableOps):
+                self.batch = plan(st.requests, len(self.log) - 1, len(self.members), self.cards)
+                continue
+            if isinstance(st, GameOver):
+                self.phase = Phase.AUDIT
+                self._events.append(GameEnded(st.outcome))
+            return
+
+    # ------------------------------------------------------------------ audit and close
+
+    def _secrets(self, seat: int, body: Secrets) -> None:
+        if self.phase is not Phase.AUDIT:
+            raise _fail("secrets are published only after the game is over")
+        if seat != len(self._key_secrets):
+            raise _fail(f"out of turn: the secrets of seat {len(self._key_secrets)} are due")
+        x = secret_matches(body.key, self.key_shares[seat])
+        if x is None:
+            raise _fail("the published key secret does not match the seat's key share")
+        try:
+            seal_ok = SealKey(body.seal).public == self.members[seat].seal
+        except (CryptoError, ValueError):
+            seal_ok = False
+        if not seal_ok:
+            raise _fail("the published seal secret does not match the seat's seal key")
+        self._key_secrets.append(x)
+        self._seal_secrets.append(body.seal)
+        if len(self._key_secrets) == len(self.members):
+            self._finish_audit()
+
+    def _finish_audit(self) -> None:
+        assert self.game is not None and self.table_id is not None
+        self.report = audit(
+            table=self.table_id,
+            game=self.game,
+            state=self.state,
+            cards=self.cards,
+            key_secrets=self._key_secrets,
+            seal_secrets=self._seal_secrets,
+            key_publics=self.key_shares,
+            shows=self.shows,
+            inputs=self.inputs,
+        )
+        self.phase = Phase.SIGNOFF
+        self._events.append(AuditFinished(self.report))
+
+    def closing_digest(self, head: bytes) -> bytes:
+        """What every seat signs off: the log head after the audit and the verdict."""
+        assert self.report is not None
+        return entry_hash(pack(["lanparty/close", head, self.report.to_plain()]))
+
+    def _signoff(self, seat: int, body: SignOff) -> None:
+        if self.phase is not Phase.SIGNOFF:
+            raise _fail("sign-off comes after the audit")
+        if seat != self._signed:
+            raise _fail(f"out of turn: the sign-off of seat {self._signed} is due")
+        if self._closing is None:
+            self._closing = self.closing_digest(self.log.head)
+        if body.digest != self._closing:
+            raise _fail("the sign-off disagrees with this peer's audit of the game")
+        self._signed += 1
+        if self._signed == len(self.members):
+            self.phase = Phase.CLOSED
+            assert self.report is not None
+            self._events.append(TableClosed(self.report))

@@ -1,0 +1,160 @@
+"""An in-process table: a host and N-1 peers run the real protocol and real crypto, with bytes
+delivered between them in a fixed order; bots choose the moves from their own seat's view.
+
+The harness is the basis of the protocol tests and of ``python -m protocol.bench``. It records
+every byte each party received (``received``), and lets a test tamper with what the host sends
+(``host_out``) or inject bytes anywhere. Bots are injected (any object with
+``choose(view, legal, rng)``, see ``lanparty.games.bots``), so this module imports no game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from crypto import Identity, SeededRng
+
+from ._events import Event
+from ._peer import Host, Peer
+from ._table import Phase
+from .contract import Game, Move, Plain, Turn
+
+
+class Chooser(Protocol):
+    """A bot: picks one of ``legal`` (``None`` among them means "do nothing")."""
+
+    def choose(
+        self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
+    ) -> Move | None:
+        """One element of ``legal``."""
+        ...
+
+
+class Harness:
+    """A host (seat 0) and ``seats - 1`` peers wired together in one process."""
+
+    def __init__(
+        self,
+        games: Mapping[str, Game[Any]],
+        game: str,
+        seats: int,
+        options: Mapping[str, Plain],
+        bots: Sequence[Chooser],
+        *,
+        seed: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        """Open the table and connect every peer; nothing is delivered yet.
+
+        ``seed`` fixes the bots' choices and the shuffles' permutations (a seeded prover RNG,
+        for reproducible tests only); keys, commitments and proofs still use fresh randomness.
+        """
+        if len(bots) != seats:
+            raise ValueError("one bot per seat")
+        names = list(names) if names is not None else [f"p{i}" for i in range(seats)]
+        self.rng = random.Random(seed)
+        self.bots = list(bots)
+        self.host = Host(
+            Identity(), names[0], games, game, options, seats,
+            rng=SeededRng(f"{seed}/0".encode()),
+        )  # fmt: skip
+        self.peers = [
+            Peer(Identity(), names[i], games, rng=SeededRng(f"{seed}/{i}".encode()))
+            for i in range(1, seats)
+        ]
+        self.conns = [self.host.connect() for _ in self.peers]
+        self.received: list[list[bytes]] = [[] for _ in range(seats)]
+        self.events: list[list[Event]] = [[] for _ in range(seats)]
+        self.host_out: Callable[[int, bytes], bytes] | None = None
+        self.moves = 0
+        self.bytes = 0
+
+    @property
+    def parties(self) -> list[Host | Peer]:
+        """The host, then the peers (party ``i`` is not necessarily seat ``i`` until seated)."""
+        return [self.host, *self.peers]
+
+    def by_seat(self, seat: int) -> Host | Peer:
+        """The party sitting at ``seat``."""
+        for p in self.parties:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+    def _drain_events(self) -> None:
+        for i, p in enumerate(self.parties):
+            while (ev := p.next_event()) is not None:
+                self.events[i].append(ev)
+
+    def deliver_to_host(self, i: int, data: bytes) -> None:
+        """Bytes from peer ``i`` (party ``i + 1``) to the host."""
+        self.received[0].append(data)
+        self.bytes += len(data)
+        self.host.receive_data(self.conns[i], data)
+
+    def deliver_to_peer(self, i: int, data: bytes) -> None:
+        """Bytes from the host to peer ``i`` (party ``i + 1``)."""
+        self.received[i + 1].append(data)
+        self.bytes += len(data)
+        self.peers[i].receive_data(data)
+
+    def pump(self) -> None:
+        """Deliver bytes both ways until nobody has anything to send."""
+        moved = True
+        while moved:
+            moved = False
+            for i, p in enumerate(self.peers):
+                data = p.data_to_send()
+                if data:
+                    moved = True
+                    self.deliver_to_host(i, data)
+            for i in range(len(self.peers)):
+                data = self.host.data_to_send(self.conns[i])
+                if self.host_out is not None and data:
+                    data = self.host_out(i, data)
+                if data:
+                    moved = True
+                    self.deliver_to_peer(i, data)
+        self._drain_events()
+
+    def step(self) -> bool:
+        """Let one seat move (out-of-turn seats are asked first, in a seeded order); returns
+        ``False`` if no seat moved."""
+        seated = [p for p in self.parties if p.seat is not None]
+        if not seated:
+            return False
+        status = seated[0].status()
+        if not isinstance(status, Turn):
+            return False
+        order = list(status.also)
+        self.rng.shuffle(order)
+        for seat in [*order, status.seat]:
+            party = self.by_seat(seat)
+            legal: list[Move | None] = list(party.legal_moves())
+            if not legal:
+                continue
+            if seat != status.seat:
+                legal.append(None)
+            move = self.bots[seat].choose(party.view(), legal, self.rng)
+            if move is None:
+                continue
+            party.play(move)
+            self.moves += 1
+            return True
+        return False
+
+    def run(self, max_moves: int = 100_000) -> None:
+        """Play until the table closes (or stops, or nobody can move)."""
+        self.pump()
+        while self.moves < max_moves:
+            if self.done:
+                return
+            if not self.step():
+                return
+            self.pump()
+
+    @property
+    def done(self) -> bool:
+        """True once every party's table is closed or stopped."""
+        return all(p.phase in (Phase.CLOSED, Phase.STOPPED) for p in self.parties)
