@@ -71,8 +71,9 @@ class LocalDealer:
         return CoinResult(self.rng.randrange(req.n))
 
 
-def for_seat(result: Result, seat: Seat) -> Result:
-    """``result`` as ``seat``'s copy receives it: labels only where that seat may see them."""
+def for_seat(result: Result, seat: Seat | None) -> Result:
+    """``result`` as ``seat``'s copy receives it: labels only where that seat may see them
+    (``None``: as a spectator sees it)."""
     if isinstance(result, Dealt) and result.seat != seat:
         return replace(result, cards=None)
     if isinstance(result, Shown) and result.to_seat != seat:
@@ -102,20 +103,24 @@ class LocalTable:
         self.log: list[tuple[Seat | None, Move | Result]] = []  # omniscient inputs, in order
         self.record = False
 
+    def resolve_one(self) -> Result | None:
+        """Fulfil the oldest pending request, feed every state its result; ``None`` if none."""
+        game = self.game
+        status = game.status(self.state)
+        if not isinstance(status, TableOps):
+            return None
+        result = self.dealer.fulfil(status.requests[0])
+        game.resolve(self.state, result)
+        for seat, copy in enumerate(self.copies):
+            game.resolve(copy, for_seat(result, seat))
+        if self.record:
+            self.log.append((None, result))
+        return result
+
     def resolve_pending(self) -> None:
         """Fulfil table requests until a move (or nothing) is due."""
-        game = self.game
-        state = self.state
-        while True:
-            status = game.status(state)
-            if not isinstance(status, TableOps):
-                return
-            result = self.dealer.fulfil(status.requests[0])
-            game.resolve(state, result)
-            for seat, copy in enumerate(self.copies):
-                game.resolve(copy, for_seat(result, seat))
-            if self.record:
-                self.log.append((None, result))
+        while self.resolve_one() is not None:
+            pass
 
     def submit(self, seat: Seat, move: Move) -> None:
         """Check and apply ``move`` in the omniscient state and in every copy."""
