@@ -1,0 +1,185 @@
+"""The ``lanparty`` command: parsing and dispatch only.
+
+Each subcommand is one ``Subcommand`` in ``SUBCOMMANDS``: a name, a one-line help, a function
+that adds its arguments and a function that runs it. Adding ``host`` or ``join`` means adding
+one entry. Errors a user can make end in one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NoReturn
+
+from lanparty.games import GAMES, get_game, rules_text
+from protocol.contract import OptionError, Plain
+
+__all__ = ["SUBCOMMANDS", "CliError", "Subcommand", "main"]
+
+
+class CliError(Exception):
+    """A mistake on the command line; its message is shown as one line (exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: no usage block, a hint to ``--help`` instead."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Subcommand:
+    """One ``lanparty NAME`` command: ``configure`` adds its arguments, ``run`` returns the
+    exit code (or raises ``CliError``)."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _game(name: str) -> str:
+    """``name`` if it is a known game; ``CliError`` listing the known ones otherwise."""
+    try:
+        get_game(name)
+    except KeyError:
+        raise CliError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+    return name
+
+
+def _value(text: str) -> Plain:
+    """An option value as typed: ``true``/``false`` → bool, digits → int, else the text."""
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
+    """``KEY=VALUE`` items validated by the game; ``CliError`` with the game's reason."""
+    given: dict[str, Plain] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option wants KEY=VALUE, got {item!r}")
+        given[key.strip()] = _value(value.strip())
+    try:
+        return get_game(game).validate_options(given)
+    except OptionError as exc:
+        raise CliError(str(exc)) from None
+
+
+# --------------------------------------------------------------------------- play
+
+
+def _configure_play(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
+    p.add_argument("--bots", type=int, default=None, help="bot players (default: 3 for kato)")
+    p.add_argument("--nick", default=None, help="your name at the table (default: $USER)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option, e.g. --option target=200 (repeatable); see 'lanparty rules'",
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")
+    p.add_argument(
+        "--bot-kind",
+        default="heuristic",
+        help="bot strategy: heuristic (default) or random",
+    )
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from lanparty.games.bots import Bot, bots_for
+    from lanparty.session import BOT_NAMES, LocalTable
+
+    game_name = _game(args.game)
+    game = get_game(game_name)
+    options = parse_options(game_name, args.option)
+    bots = args.bots if args.bots is not None else min(3, game.max_seats - 1)
+    if not game.min_seats <= bots + 1 <= game.max_seats:
+        raise CliError(
+            f"--bots must be {game.min_seats - 1} to {game.max_seats - 1} for {game_name}, "
+            f"got {bots}"
+        )
+    kinds = bots_for(game_name)
+    if args.bot_kind not in kinds:
+        raise CliError(f"unknown --bot-kind {args.bot_kind!r}; known: {', '.join(sorted(kinds))}")
+    nick = (args.nick or os.environ.get("USER") or "you").strip() or "you"
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    players: list[Bot | None] = [None, *(kinds[args.bot_kind]() for _ in range(bots))]
+    try:
+        session = LocalTable(game_name, [nick, *BOT_NAMES[:bots]], players, options, seed)
+    except OptionError as exc:
+        raise CliError(str(exc)) from None
+    from lanparty.ui.app import run
+
+    print(f"{game_name} against {bots} {args.bot_kind} bot(s), seed {seed}")
+    return run(session)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def _configure_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
+
+
+def _run_rules(args: argparse.Namespace) -> int:
+    sys.stdout.write(rules_text(_game(args.game)))
+    return 0
+
+
+# --------------------------------------------------------------------------- the table
+
+SUBCOMMANDS: list[Subcommand] = [
+    Subcommand("play", "play a game in this terminal against bots", _configure_play, _run_play),
+    Subcommand("rules", "print the rules of a game", _configure_rules, _run_rules),
+]
+"""Every subcommand, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser with one subparser per entry of ``SUBCOMMANDS``."""
+    parser = _Parser(
+        prog="lanparty",
+        description="Peer-to-peer LAN party card games with mental poker.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for command in SUBCOMMANDS:
+        p = sub.add_parser(command.name, help=command.help, description=command.help)
+        command.configure(p)
+        p.set_defaults(_run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (0 ok, 2 usage error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] | None = getattr(args, "_run", None)
+    if run is None:
+        parser.print_help()
+        return 2
+    try:
+        return run(args)
+    except CliError as exc:
+        print(f"lanparty {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # leaving with Ctrl-C is not a failure
+        return 0
