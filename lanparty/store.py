@@ -1,0 +1,76 @@
+"""Where a peer keeps its state: the identity key and saved game transcripts.
+
+Everything lives under the user's data directory (``platformdirs``), or under
+``$LANPARTY_HOME`` when set (tests and several peers on one machine use that). Secrets are
+written with mode 0600 and replaced atomically, so a crash never leaves half a key.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import platformdirs
+
+from crypto import Identity
+
+_IDENTITY_FILE = "identity.key"
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def home() -> Path:
+    """The data directory (created if missing)."""
+    env = os.environ.get("LANPARTY_HOME")
+    path = Path(env) if env else Path(platformdirs.user_data_dir("lanparty", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+
+
+def load_identity(base: Path | None = None) -> Identity:
+    """This user's long-term identity, created on first use.
+
+    Raises :class:`ValueError` if the key file exists but is damaged (it is never overwritten
+    silently: the fingerprint other players know would change).
+    """
+    path = (base or home()) / _IDENTITY_FILE
+    if path.exists():
+        seed = path.read_bytes()
+        if len(seed) != 32:
+            raise ValueError(f"{path} is damaged (expected 32 bytes); move it away to start anew")
+        return Identity(seed)
+    ident = Identity()
+    _write_private(path, ident.seed())
+    return ident
+
+
+def transcripts_dir(base: Path | None = None) -> Path:
+    """The folder of saved games (created if missing)."""
+    path = (base or home()) / "transcripts"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def save_transcript(data: bytes, game: str, table: str, base: Path | None = None) -> Path:
+    """Write a transcript file and return its path (``YYYYmmdd-HHMMSS-GAME-TABLE.lptx``)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    name = f"{stamp}-{_SAFE.sub('_', game)}-{_SAFE.sub('_', table)[:40]}.lptx"
+    path = transcripts_dir(base) / name
+    n = 1
+    while path.exists():
+        n += 1
+        path = path.with_name(f"{path.stem.rsplit('~', 1)[0]}~{n}.lptx")
+    _write_private(path, data)
+    return path

@@ -1,0 +1,39 @@
+"""Local persistence: the identity survives restarts; transcripts never overwrite each other."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from lanparty.store import home, load_identity, save_transcript
+
+
+def test_identity_is_created_once_and_private(tmp_path: Path) -> None:
+    first = load_identity(tmp_path)
+    again = load_identity(tmp_path)
+    assert first.public == again.public
+    mode = stat.S_IMODE((tmp_path / "identity.key").stat().st_mode)
+    assert mode == 0o600
+
+
+def test_damaged_identity_is_not_replaced(tmp_path: Path) -> None:
+    (tmp_path / "identity.key").write_bytes(b"short")
+    with pytest.raises(ValueError, match="damaged"):
+        load_identity(tmp_path)
+    assert (tmp_path / "identity.key").read_bytes() == b"short"
+
+
+def test_transcripts_get_distinct_safe_names(tmp_path: Path) -> None:
+    a = save_transcript(b"one", "kato", "Friday / night", tmp_path)
+    b = save_transcript(b"two", "kato", "Friday / night", tmp_path)
+    assert a != b and a.read_bytes() == b"one" and b.read_bytes() == b"two"
+    assert "/" not in a.name.removesuffix(".lptx").split("-", 2)[2]
+    assert a.parent == tmp_path / "transcripts"
+
+
+def test_home_honours_lanparty_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANPARTY_HOME", str(tmp_path / "peer1"))
+    assert home() == tmp_path / "peer1"
+    assert home().is_dir()
