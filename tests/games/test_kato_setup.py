@@ -268,3 +268,13 @@ def test_encode_decode_roundtrip_mid_game() -> None:
     assert msgpack.packb(KATO.encode_state(copy)) == msgpack.packb(plain)
     assert KATO.view(copy, 0) == KATO.view(rig.state, 0)
     assert KATO.legal_moves(copy, 0) == KATO.legal_moves(rig.state, 0)
+
+
+def test_moves_from_no_such_seat_or_with_odd_names_are_refused() -> None:
+    rig = Rig([["r1", "r2"], ["b1", "b2"], ["y1", "y2"]], ["r5"])
+    rig.play(0, "r1")  # a catch window is open
+    for seat in (-1, 3, 99):
+        with pytest.raises(IllegalMove, match="no seat"):
+            KATO.check(rig.state, seat, ("catch",))
+    with pytest.raises(IllegalMove):
+        KATO.decode_move([["play"], 1])  # type: ignore[list-item]

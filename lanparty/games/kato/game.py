@@ -80,7 +80,12 @@ class KatoGame:
 
     def decode_move(self, value: Plain) -> Move:
         """Canonical tuple form of a move; ``IllegalMove`` if it has no valid shape."""
-        if not isinstance(value, list | tuple) or not value or value[0] not in _ARITY:
+        if (
+            not isinstance(value, list | tuple)
+            or not value
+            or not isinstance(value[0], str)
+            or value[0] not in _ARITY
+        ):
             raise IllegalMove(f"not a kato move: {value!r}")
         if len(value) != _ARITY[str(value[0])]:
             raise IllegalMove(f"{value[0]!r} takes {_ARITY[str(value[0])] - 1} arguments")

@@ -111,6 +111,8 @@ def check(st: KatoState, seat: int, move: Move) -> None:
         raise IllegalMove("the table is busy with a deal or reveal; wait for it")
     if type(move) is not tuple or not move:
         raise IllegalMove("a move is a non-empty tuple")
+    if type(seat) is not int or not 0 <= seat < st.n:
+        raise IllegalMove(f"there is no seat {seat!r}")
     name = move[0]
     if name == "kato":
         if len(move) != 1:
