@@ -362,6 +362,8 @@ class LocalTable:
             assert isinstance(counts, list)
             if counts[seat] == 0:
                 self._say(seat, "go out!", "goes out!")
+            elif pending is None:
+                self._narrate_skipped(seat, after)
         elif name == "draw":
             self._say(seat, "draw a card", "draws a card")
         elif name == "pass":
@@ -400,6 +402,18 @@ class LocalTable:
             )
         else:
             self._say(seat, f"play {move!r}", f"plays {move!r}")
+
+    def _narrate_skipped(self, seat: Seat, after: dict[str, Plain]) -> None:
+        """Name the seats passed over between the mover and the new turn-holder."""
+        n = len(self.names)
+        step = int(after["direction"])  # type: ignore[arg-type]
+        current = int(after["current"])  # type: ignore[arg-type]
+        s = (seat + step) % n
+        for _ in range(n):
+            if s == current:
+                return
+            self._say(s, "miss a turn", "misses a turn")
+            s = (s + step) % n
 
     def _narrate_result(
         self, result: Result, before: dict[str, Plain], after: dict[str, Plain]

@@ -22,7 +22,7 @@ from lanparty.session import TableSession
 from protocol.contract import IllegalMove, Plain
 
 from . import render
-from .commands import ParseError, completions, parse
+from .commands import ParseError, completions, humanize, parse
 
 __all__ = ["make_completer", "make_key_bindings", "make_style", "run"]
 
@@ -102,6 +102,8 @@ def prompt_message(view: Mapping[str, Plain], can_decline: bool) -> FormattedTex
         text = "kato/catch now, or Enter to play on> "
     elif view.get("phase") == "name-colour":
         text = "name a colour> "
+    elif view.get("phase") == "verdict":
+        text = "announce the verdict> "
     elif view.get("phase") == "drawn":
         text = "play the drawn card or pass> "
     elif isinstance(view.get("pending"), dict):
@@ -176,4 +178,4 @@ def run(session: TableSession) -> int:
             try:
                 session.submit(action.move)
             except IllegalMove as exc:
-                show([("class:error", f"Not allowed: {exc.reason}\n")])
+                show([("class:error", f"Not allowed: {humanize(exc.reason)}\n")])

@@ -6,6 +6,7 @@ colour after it (``play 3 red``). Nothing here imports prompt-toolkit or touches
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ __all__ = [
     "command_for",
     "completions",
     "hand_of",
+    "humanize",
     "parse",
 ]
 
@@ -117,6 +119,15 @@ def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
     if last not in WILDS and colour:
         raise ParseError(f"only a wild names a colour; {card_name(last)} has its own")
     return ("play", tuple(h for h, _ in picked), tuple(label for _, label in picked), colour)
+
+
+_LABEL = re.compile(r"(?<![\w+])(?:[rygb](?:\d|S\b|R\b|\+2)|W\+4|W\b|cone\b)")
+
+
+def humanize(reason: str) -> str:
+    """An engine message with card labels in words: ``"r7 cannot be played now"`` →
+    ``"Red 7 cannot be played now"``."""
+    return _LABEL.sub(lambda m: card_name(m.group(0)), reason)
 
 
 def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:

@@ -1,0 +1,1 @@
+"""Tests of the terminal UI, the local session and the command line."""

@@ -1,0 +1,79 @@
+"""The command line: help, rules, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from lanparty import cli
+from lanparty.games import rules_text
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exc:  # argparse's own exits (help, usage errors)
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_rules_prints_the_games_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(capsys, "rules", "kato")
+    assert code == 0
+    assert out == rules_text("kato")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["play", "--help"], ["rules", "--help"]])
+def test_help_on_every_command(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, _ = run_main(capsys, *argv)
+    assert code == 0
+    assert out.startswith("usage: lanparty")
+
+
+def test_every_subcommand_is_registered(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run_main(capsys, "--help")
+    for command in cli.SUBCOMMANDS:
+        assert command.name in out and command.help in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'; known: kato"),
+        (["rules", "chess"], "unknown game 'chess'; known: kato"),
+        (["play", "kato", "--option", "colours=5"], "option 'colours': unknown option"),
+        (["play", "kato", "--option", "target=0"], "option 'target': must be at least 1"),
+        (["play", "kato", "--option", "cone_mode=flip"], "option 'cone_mode': must be one of"),
+        (["play", "kato", "--option", "target"], "--option wants KEY=VALUE"),
+        (["play", "kato", "--bots", "0"], "--bots must be 1 to 9"),
+        (["play", "kato", "--bots", "many"], "argument --bots: invalid int value: 'many'"),
+        (["play", "kato", "--seed", "1.5"], "argument --seed: invalid int value"),
+        (["play", "kato", "--bot-kind", "genius"], "unknown --bot-kind 'genius'"),
+        (["play", "kato", "--bots", "9", "--option", "hand_size=12"], "do not fit in the deck"),
+        (["fly"], "invalid choice: 'fly'"),
+    ],
+)
+def test_mistakes_end_in_one_line_and_code_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run_main(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("lanparty")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_python_dash_m_reports_a_bad_game_without_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "lanparty", "play", "nosuchgame"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == "lanparty play: error: unknown game 'nosuchgame'; known: kato\n"
+    assert proc.stdout == ""

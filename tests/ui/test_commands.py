@@ -1,0 +1,181 @@
+"""Typed commands → moves, legal moves → completions, and the table's text: no terminal."""
+
+from __future__ import annotations
+
+import pytest
+
+from lanparty.ui import render
+from lanparty.ui.commands import (
+    Action,
+    ParseError,
+    command_for,
+    completions,
+    humanize,
+    parse,
+)
+
+from .helpers import Scripted, make_table
+
+HAND = [(10, "r7"), (11, "W"), (12, "b+2"), (13, "W+4"), (14, "g7")]
+VIEW = {
+    "seat": 0,
+    "players": 3,
+    "round": 2,
+    "phase": "play",
+    "current": 0,
+    "direction": -1,
+    "top": "r5",
+    "colour": "r",
+    "pending": None,
+    "counts": [5, 1, 9],
+    "deck": 70,
+    "kato": None,
+    "drawn": None,
+    "scores": [12, 40, 0],
+    "winners": [],
+    "hand": HAND,
+}
+
+
+def text(fragments: render.Fragments) -> str:
+    return "".join(t for _, t in fragments)
+
+
+def test_play_by_index() -> None:
+    assert parse("play 1", VIEW) == Action("move", ("play", (10,), ("r7",), ""))
+    assert parse("  P   5 ", VIEW).move == ("play", (14,), ("g7",), "")
+
+
+def test_wild_takes_a_colour_word_or_letter() -> None:
+    assert parse("play 2 red", VIEW).move == ("play", (11,), ("W",), "r")
+    assert parse("play 4 B", VIEW).move == ("play", (13,), ("W+4",), "b")
+
+
+def test_several_cards_in_order() -> None:
+    assert parse("play 5 1", VIEW).move == ("play", (14, 10), ("g7", "r7"), "")
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("play", "play which card"),
+        ("play 9", "numbered 1 to 5"),
+        ("play 0", "numbered 1 to 5"),
+        ("play x", "not a card number"),
+        ("play 2", "Wild needs a colour"),
+        ("play 1 blue", "only a wild names a colour"),
+        ("draw 2", "takes no arguments"),
+        ("colour pink", "name a colour"),
+        ("verdict maybe", "guilty|innocent"),
+        ("dance", "unknown command 'dance'"),
+        ("go", "not a moment to wait"),
+    ],
+)
+def test_mistakes_say_why(typed: str, reason: str) -> None:
+    with pytest.raises(ParseError, match=reason):
+        parse(typed, VIEW)
+
+
+def test_simple_and_meta_commands() -> None:
+    for name in ("draw", "pass", "accept", "challenge", "kato", "catch"):
+        assert parse(name, VIEW) == Action("move", (name,))
+    assert parse("color green", VIEW).move == ("colour", "g")
+    assert parse("verdict guilty", VIEW).move == ("verdict", "guilty")
+    assert parse("help", VIEW).kind == "help"
+    assert parse("rules", VIEW).kind == "rules"
+    assert parse("quit", VIEW).kind == "quit"
+    assert parse("exit", VIEW).kind == "quit"
+
+
+def test_empty_line_lets_an_out_of_turn_chance_go() -> None:
+    assert parse("", VIEW, can_decline=True).kind == "go"
+    assert parse("go", VIEW, can_decline=True).kind == "go"
+    assert parse("", VIEW).kind == "nothing"
+
+
+def test_completions_list_legal_moves_then_meta() -> None:
+    legal = [
+        ("play", (10,), ("r7",), ""),
+        ("play", (11,), ("W",), "r"),
+        ("play", (11,), ("W",), "y"),
+        ("draw",),
+    ]
+    got = completions("", VIEW, legal)
+    assert [c for c, _ in got] == ["play 1", "play 2 red", "play 2 yellow", "draw", *_META]
+    assert dict(got)["play 1"] == "Red 7"
+    assert dict(got)["play 2 red"] == "Wild → red"
+    assert [c for c, _ in completions("play 2", VIEW, legal)] == ["play 2 red", "play 2 yellow"]
+    assert [c for c, _ in completions("PL", VIEW, legal)][:1] == ["play 1"]
+    assert [c for c, _ in completions("d", VIEW, legal)] == ["draw"]
+    assert completions("zz", VIEW, legal) == []
+    assert [c for c, _ in completions("", VIEW, [("kato",)], can_decline=True)] == [
+        "kato",
+        "go",
+        *_META,
+    ]
+
+
+_META = ["help", "rules", "quit"]
+
+
+def test_every_legal_move_round_trips_through_its_command() -> None:
+    """What the completer offers, typed back, is exactly the legal move."""
+    seen = 0
+    for seed in (1, 2):
+        table = make_table(seed, bots=2, kind="random", target=80, multi_play=True)
+        human = Scripted(seed, "random")
+        while True:
+            table.advance()
+            if table.over():
+                break
+            view = table.view()
+            for move in table.legal_moves():
+                typed, _ = command_for(move, view)
+                assert parse(typed, view, table.can_decline()).move == move
+                seen += 1
+            human.act(table)
+    assert seen > 300
+
+
+def test_humanize_names_cards_in_engine_reasons() -> None:
+    assert humanize("r7 cannot be played now") == "Red 7 cannot be played now"
+    assert humanize("card 4 is not 'W+4'") == "card 4 is not 'Wild Draw Four'"
+    assert humanize("it is not seat 2's turn") == "it is not seat 2's turn"
+
+
+def test_table_shows_the_public_state() -> None:
+    shown = text(render.table(VIEW, ["Ann", "Bea", "Carl"]))
+    assert "Round 2" in shown and "counter-clockwise" in shown
+    assert "Red 5" in shown and "red" in shown
+    assert "▶ Ann (you)" in shown
+    assert "Bea" in shown and " 1 card " in shown and "KaTO" in shown
+    assert "40 pts" in shown
+    pending = dict(VIEW, pending={"kind": "draw", "total": 4, "from": 1}, kato=1)
+    shown = text(render.table(pending, ["Ann", "Bea", "Carl"]))
+    assert "4 cards to draw" in shown and "no KaTO yet" in shown
+
+
+def test_hand_is_numbered_coloured_and_wrapped() -> None:
+    fragments = render.hand_lines(VIEW, width=30)
+    assert ("class:card.r", " Red 7 ") in fragments
+    assert ("class:card.w", " Wild Draw Four ") in fragments
+    lines = text(fragments).splitlines()
+    assert lines[0] == "Your hand:"
+    assert all(len(line) <= 30 for line in lines)
+    assert "1:" in lines[1] and "5:" in lines[-1]
+    assert len(lines) > 2
+
+
+def test_narrow_widths_do_not_break_rendering() -> None:
+    for width in (1, 10, 20):
+        assert text(render.table(VIEW, ["A very long nickname indeed", "Bea", "Carl"], width))
+        assert "5:" in text(render.hand_lines(VIEW, width))
+
+
+def test_final_scores_name_the_winner() -> None:
+    over = dict(VIEW, phase="over", scores=[12, 510, 30], winners=[1])
+    shown = text(render.final_scores(over, ["Ann", "Bea", "Carl"]))
+    assert shown.index("Bea") < shown.index("Carl") < shown.index("Ann")
+    assert "★ Bea" in shown and "Bea wins the game!" in shown
+    mine = text(render.final_scores(dict(over, winners=[0]), ["Ann", "Bea", "Carl"]))
+    assert "You win the game!" in mine
