@@ -51,15 +51,28 @@ class Action:
     move: Move | None = None
 
 
+_COLOUR_ORDER = {"r": 0, "y": 1, "g": 2, "b": 3}
+_RANK_ORDER = {"S": 10, "R": 11, "+2": 12}
+
+
+def _sort_key(card: tuple[int, str]) -> tuple[int, int, str]:
+    label = card[1]
+    if label in WILDS or label[:1] not in _COLOUR_ORDER:
+        return (4, 0, label)
+    rank = label[1:]
+    return (_COLOUR_ORDER[label[0]], int(rank) if rank.isdigit() else _RANK_ORDER.get(rank, 99), "")
+
+
 def hand_of(view: Mapping[str, Plain]) -> list[tuple[int, str]]:
-    """The seat's hand from its view as (handle, label) pairs, in the order shown."""
+    """The seat's hand from its view as (handle, label) pairs in the order shown (and
+    numbered from 1): by colour, then by rank, wilds last."""
     hand = view.get("hand") or []
     assert isinstance(hand, list | tuple)
     out: list[tuple[int, str]] = []
     for item in hand:
         assert isinstance(item, list | tuple)
         out.append((int(item[0]), str(item[1])))  # type: ignore[arg-type]
-    return out
+    return sorted(out, key=_sort_key)
 
 
 def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Action:

@@ -61,11 +61,14 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
     assert isinstance(counts, list) and isinstance(scores, list)
     current = view["current"]
     kato = view["kato"]
-    name_width = min(max(len(_name(names, s, me)) for s in range(len(counts))), 24)
+    # Names give way first on a narrow terminal: the counts and scores matter more.
+    name_width = min(max(len(_name(names, s, me)) for s in range(len(counts))), max(width - 24, 4))
     for s, count in enumerate(counts):
         turn = s == current and view["phase"] not in ("over", "scoring", "setup")
         line = "▶ " if turn else "  "
-        line += f"{_name(names, s, me)[:24]:<{name_width}}  {count:>2} card{'s' * (count != 1)}"
+        line += (
+            f"{_name(names, s, me)[:name_width]:<{name_width}}  {count:>2} card{'s' * (count != 1)}"
+        )
         line += f"  {scores[s]:>4} pts"
         style = "class:turn" if turn else ""
         out.append((style, line[:width]))

@@ -10,13 +10,14 @@ from lanparty.ui.commands import (
     ParseError,
     command_for,
     completions,
+    hand_of,
     humanize,
     parse,
 )
 
 from .helpers import Scripted, make_table
 
-HAND = [(10, "r7"), (11, "W"), (12, "b+2"), (13, "W+4"), (14, "g7")]
+HAND = [(10, "r7"), (14, "g7"), (12, "b+2"), (11, "W"), (13, "W+4")]  # as shown
 VIEW = {
     "seat": 0,
     "players": 3,
@@ -43,16 +44,22 @@ def text(fragments: render.Fragments) -> str:
 
 def test_play_by_index() -> None:
     assert parse("play 1", VIEW) == Action("move", ("play", (10,), ("r7",), ""))
-    assert parse("  P   5 ", VIEW).move == ("play", (14,), ("g7",), "")
+    assert parse("  P   2 ", VIEW).move == ("play", (14,), ("g7",), "")
 
 
 def test_wild_takes_a_colour_word_or_letter() -> None:
-    assert parse("play 2 red", VIEW).move == ("play", (11,), ("W",), "r")
-    assert parse("play 4 B", VIEW).move == ("play", (13,), ("W+4",), "b")
+    assert parse("play 4 red", VIEW).move == ("play", (11,), ("W",), "r")
+    assert parse("play 5 B", VIEW).move == ("play", (13,), ("W+4",), "b")
+
+
+def test_hand_is_shown_by_colour_then_rank_wilds_last() -> None:
+    mixed = dict(VIEW, hand=[(1, "W"), (2, "b0"), (3, "r+2"), (4, "rS"), (5, "r9"), (6, "y1")])
+    assert [label for _, label in hand_of(mixed)] == ["r9", "rS", "r+2", "y1", "b0", "W"]
+    assert parse("play 6 green", mixed).move == ("play", (1,), ("W",), "g")
 
 
 def test_several_cards_in_order() -> None:
-    assert parse("play 5 1", VIEW).move == ("play", (14, 10), ("g7", "r7"), "")
+    assert parse("play 2 1", VIEW).move == ("play", (14, 10), ("g7", "r7"), "")
 
 
 @pytest.mark.parametrize(
@@ -62,7 +69,7 @@ def test_several_cards_in_order() -> None:
         ("play 9", "numbered 1 to 5"),
         ("play 0", "numbered 1 to 5"),
         ("play x", "not a card number"),
-        ("play 2", "Wild needs a colour"),
+        ("play 4", "Wild needs a colour"),
         ("play 1 blue", "only a wild names a colour"),
         ("draw 2", "takes no arguments"),
         ("colour pink", "name a colour"),
@@ -101,10 +108,10 @@ def test_completions_list_legal_moves_then_meta() -> None:
         ("draw",),
     ]
     got = completions("", VIEW, legal)
-    assert [c for c, _ in got] == ["play 1", "play 2 red", "play 2 yellow", "draw", *_META]
+    assert [c for c, _ in got] == ["play 1", "play 4 red", "play 4 yellow", "draw", *_META]
     assert dict(got)["play 1"] == "Red 7"
-    assert dict(got)["play 2 red"] == "Wild → red"
-    assert [c for c, _ in completions("play 2", VIEW, legal)] == ["play 2 red", "play 2 yellow"]
+    assert dict(got)["play 4 red"] == "Wild → red"
+    assert [c for c, _ in completions("play 4", VIEW, legal)] == ["play 4 red", "play 4 yellow"]
     assert [c for c, _ in completions("PL", VIEW, legal)][:1] == ["play 1"]
     assert [c for c, _ in completions("d", VIEW, legal)] == ["draw"]
     assert completions("zz", VIEW, legal) == []

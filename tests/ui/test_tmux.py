@@ -1,0 +1,207 @@
+"""End to end: the real ``lanparty play`` in a tmux pane, driven by keys, read by capture-pane.
+
+An in-process twin (the same seed, names and bots) says what the program must show and which
+commands are legal; the pane's log must tell exactly the twin's story.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from lanparty.games.bots import bots_for
+from lanparty.session import LocalTable, card_name
+from lanparty.ui.commands import command_for, hand_of
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+REPO = Path(__file__).resolve().parents[2]
+DEADLINE = 10.0  # seconds for any expected text to show up
+
+
+class Pane:
+    """One tmux server on a private socket, one session running one command."""
+
+    def __init__(self, tmp: Path, command: str, term: str) -> None:
+        self.socket = f"lanparty-test-{os.getpid()}-{tmp.name}"
+        self.rc_file = tmp / "rc"
+        conf = tmp / "tmux.conf"
+        conf.write_text(
+            "set -g remain-on-exit on\nset -g status off\nset -g history-limit 5000\n"
+            f"set -g default-terminal {term}\n"
+        )
+        shell = f"{command}; echo $? > {self.rc_file}"
+        self.tmux(
+            "-f", str(conf), "new-session", "-d", "-x", "100", "-y", "30", "-s", "lp", shell
+        )  # fmt: skip
+
+    def tmux(self, *args: str) -> str:
+        proc = subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10
+        )
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "lp")
+
+    def history(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "lp", "-S", "-", "-E", "-")
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "lp", *keys)
+
+    def type(self, text: str) -> None:
+        self.tmux("send-keys", "-t", "lp", "-l", text)
+        self.keys("Enter")
+
+    def wait(self, ready: Callable[[], bool], what: str) -> None:
+        """Poll until ``ready()``; fail with the screen after ``DEADLINE`` seconds."""
+        end = time.monotonic() + DEADLINE
+        while not ready():
+            if time.monotonic() > end:
+                pytest.fail(f"timed out waiting for {what}; screen:\n{self.screen()}")
+            time.sleep(0.02)  # a short pause between polls, not a wait for anything
+
+    def wait_text(self, text: str) -> None:
+        self.wait(lambda: text in self.screen(), repr(text))
+
+    def exit_code(self) -> int:
+        self.wait(self.rc_file.exists, "the program to exit")
+        self.wait(lambda: self.rc_file.read_text().strip() != "", "the exit code")
+        return int(self.rc_file.read_text())
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+@pytest.fixture
+def pane_factory(tmp_path: Path) -> Iterator[Callable[..., Pane]]:
+    panes: list[Pane] = []
+
+    def start(*args: str, term: str = "tmux-256color") -> Pane:
+        command = " ".join([sys.executable, "-m", "lanparty", *args])
+        pane = Pane(tmp_path, f"cd {REPO} && {command}", term)
+        panes.append(pane)
+        return pane
+
+    yield start
+    for pane in panes:
+        pane.kill()
+
+
+def twin(seed: int, nick: str, bots: int) -> LocalTable:
+    """The same table the program builds for ``play kato --bots N --seed S --nick NICK``."""
+    factory = bots_for("kato")["heuristic"]
+    names = [nick, "Bea", "Carl", "Dora"][: bots + 1]
+    return LocalTable("kato", names, [None, *(factory() for _ in range(bots))], {}, seed)
+
+
+def log_lines(history: str) -> list[str]:
+    return [line[2:].rstrip() for line in history.splitlines() if line.startswith("· ")]
+
+
+def choose(table: LocalTable) -> str:
+    """A command a player would type: KaTO first, a play (with a colour) if any, else draw."""
+    view = table.view()
+    commands = [command_for(m, view)[0] for m in table.legal_moves()]
+    for wanted in ("kato", "catch", "play", "colour", "accept", "draw", "pass"):
+        for command in commands:
+            if command.startswith(wanted):
+                return command
+    raise AssertionError(f"nothing to do in {commands}")
+
+
+def test_play_a_few_turns_then_quit(pane_factory: Callable[..., Pane]) -> None:
+    pane = pane_factory("play", "kato", "--bots", "2", "--seed", "7", "--nick", "ann")
+    table = twin(7, "ann", 2)
+    table.advance()
+    told = table.take_log()
+    pane.wait_text("Your hand:")
+    screen = pane.screen()
+    assert "ann (you)" in screen and "Bea" in screen and "Carl" in screen
+    assert "Top:" in screen and "Colour in play:" in screen
+    top = str(table.view()["top"])
+    assert card_name(top) in screen
+    for i, (_, label) in enumerate(hand_of(table.view()), 1):
+        assert f"{i}: {card_name(label)}" in screen
+
+    # Tab completes from the legal moves.
+    first = command_for(table.legal_moves()[0], table.view())[0]
+    pane.keys(first[:2])
+    pane.wait(lambda: f"> {first[:2]}\n" in pane.screen(), "the typed text")
+    pane.keys("Tab")
+    pane.wait(lambda: f"> {first}" in pane.screen(), f"completion to {first!r}")
+    pane.keys("C-u")
+
+    # A typing mistake and an illegal move are explained and cost nothing.
+    pane.type("dance")
+    pane.wait_text("unknown command 'dance'")
+    legal = table.legal_moves()
+    view = table.view()
+    bad = next(
+        (i for i, (h, lab) in enumerate(hand_of(view), 1) if ("play", (h,), (lab,), "") not in legal
+         and lab not in ("W", "W+4", "cone")),
+        None,
+    )  # fmt: skip
+    if bad is not None:
+        pane.type(f"play {bad}")
+        pane.wait_text("Not allowed: ")
+
+    for _ in range(5):
+        if table.over():
+            break
+        command = choose(table)
+        pane.type(command)
+        if command == "kato":
+            table.submit(("kato",))
+        else:
+            move = next(
+                m for m in table.legal_moves() if command_for(m, table.view())[0] == command
+            )
+            table.submit(move)
+        table.advance()
+        told += table.take_log()
+        expected = len(told)
+        pane.wait(
+            lambda n=expected: len(log_lines(pane.history())) >= n, f"the log after {command}"
+        )
+        assert log_lines(pane.history()) == told
+
+    pane.type("quit")
+    assert pane.exit_code() == 0
+    history = pane.history()
+    assert "Bye." in history
+    assert "Traceback" not in history
+
+
+@pytest.mark.parametrize(("key", "term"), [("C-c", "screen"), ("C-d", "tmux-256color")])
+def test_ctrl_c_and_ctrl_d_leave_cleanly(
+    pane_factory: Callable[..., Pane], key: str, term: str
+) -> None:
+    pane = pane_factory("play", "kato", "--bots", "3", "--seed", "3", term=term)
+    pane.wait_text("Your hand:")
+    pane.keys("pl")  # half-typed text does not stop it
+    pane.keys(key)
+    assert pane.exit_code() == 0
+    assert "Traceback" not in pane.history()
+
+
+def test_narrow_terminal_still_plays(pane_factory: Callable[..., Pane]) -> None:
+    pane = pane_factory(
+        "play", "kato", "--bots", "5", "--seed", "4", "--nick", "a-rather-long-name"
+    )
+    pane.tmux("resize-window", "-t", "lp", "-x", "30", "-y", "12")
+    pane.wait_text("Your hand:")
+    pane.type("help")
+    pane.wait_text("rules / help / quit")
+    pane.type("quit")
+    assert pane.exit_code() == 0
+    assert "Traceback" not in pane.history()
