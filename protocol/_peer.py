@@ -183,15 +183,12 @@ class Peer(_Seat):
 
     def _handle(self, msg: Message) -> None:
         if isinstance(msg, Refuse):
-            out = self._outstanding
-            if out is not None and (msg.pos in (-1, out.entry.pos)):
-                self._outstanding = None
-                self._events.append(Refused(msg.reason, msg.fatal))
-                if msg.fatal:
-                    self.refused = msg.reason
-            elif msg.pos == -1:
+            # At most one proposal of ours is in flight, and a refusal arrives before any
+            # relay of a later position, so a refusal is always about that proposal.
+            self._outstanding = None
+            self._events.append(Refused(msg.reason, msg.fatal))
+            if msg.fatal:
                 self.refused = msg.reason
-                self._events.append(Refused(msg.reason, msg.fatal))
             return
         if not isinstance(msg, Relay):
             raise RemoteProtocolError(
@@ -223,6 +220,12 @@ class Peer(_Seat):
             verify_relay(host, msg.raw, msg.seq)
         except RemoteProtocolError as exc:
             return self._stop(exc.blame(self._host_fp, 0, e.pos))
+        if not own:
+            try:
+                se.verify()
+            except RemoteProtocolError as exc:
+                return self._stop(self._host_fault(f"relayed a forgery: {exc.reason}", e.pos,
+                                                   evidence))  # fmt: skip
         n = len(t.log)
         if e.pos < n:
             if t.log.entries[e.pos].raw == msg.raw:
@@ -244,7 +247,7 @@ class Peer(_Seat):
             return self._stop(self._host_fault("relayed an entry of another table", e.pos,
                                                evidence))  # fmt: skip
         try:
-            events = t.apply(se, msg.seq, own=own)
+            events = t.apply(se, msg.seq, own=own, sig_checked=True)
         except RemoteProtocolError as exc:
             err = RemoteProtocolError(
                 f"{exc.reason} (relayed by the host {self._host_fp})",

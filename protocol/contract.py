@@ -295,8 +295,10 @@ class Open:
 class TableOps:
     """The table must fulfil ``requests`` and feed their results to ``resolve`` in this order.
 
-    The requests do not depend on one another's results, so the protocol may run their
-    cryptography at once; the results must still be fed in order.
+    Each request's content is fixed when it is asked (none needs an earlier one's result to
+    be written), so the protocol may prepare them together; the results must still be fed
+    in order. Ask ``status`` again after each result: a result may add requests (a flipped
+    card to bury, a pile to reshuffle) or end the table's turn.
     """
 
     requests: tuple[Request, ...]

@@ -16,6 +16,8 @@ from typing import Any, Protocol
 from crypto import Identity, SeededRng
 
 from ._events import Event
+from ._frames import FrameReader, frame
+from ._messages import Entry, Propose, SignedEntry, decode_message, encode_message
 from ._peer import Host, Peer
 from ._table import Phase
 from .contract import Game, Move, Plain, Turn
@@ -67,6 +69,7 @@ class Harness:
         self.received: list[list[bytes]] = [[] for _ in range(seats)]
         self.events: list[list[Event]] = [[] for _ in range(seats)]
         self.host_out: Callable[[int, bytes], bytes] | None = None
+        self._tamper: dict[int, Callable[[Entry], Entry | None]] = {}
         self.moves = 0
         self.bytes = 0
 
@@ -87,8 +90,35 @@ class Harness:
             while (ev := p.next_event()) is not None:
                 self.events[i].append(ev)
 
+    def tamper(self, party: int, make: Callable[[Entry], Entry | None]) -> None:
+        """Make peer ``party`` (>= 1) misbehave once: the first of its proposed entries for
+        which ``make(entry)`` returns an entry goes out as that entry instead, signed with the
+        peer's own key (``None``: send this one unchanged and keep waiting)."""
+        self._tamper[party] = make
+
+    def _apply_tamper(self, i: int, data: bytes) -> bytes:
+        make = self._tamper[i + 1]
+        reader = FrameReader()
+        reader.feed(data)
+        out = bytearray()
+        while (payload := reader.next_frame()) is not None:
+            msg = decode_message(payload)
+            if isinstance(msg, Propose) and i + 1 in self._tamper:
+                se = SignedEntry.parse(msg.raw, msg.sig)
+                changed = make(se.entry)
+                if changed is not None:
+                    del self._tamper[i + 1]
+                    me = self.peers[i].table.me
+                    assert me is not None
+                    bad = SignedEntry.create(me.identity, changed)
+                    payload = encode_message(Propose(bad.raw, bad.sig))
+            out += frame(payload)
+        return bytes(out)
+
     def deliver_to_host(self, i: int, data: bytes) -> None:
         """Bytes from peer ``i`` (party ``i + 1``) to the host."""
+        if i + 1 in self._tamper:
+            data = self._apply_tamper(i, data)
         self.received[0].append(data)
         self.bytes += len(data)
         self.host.receive_data(self.conns[i], data)

@@ -1,0 +1,64 @@
+"""Shared fixtures: the game registry and bots that play honestly, bluff, or challenge."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from lanparty.games import GAMES
+from lanparty.games.kato.bots import HeuristicBot
+from protocol.contract import Move, Plain
+
+
+def _colour(label: str) -> str | None:
+    return label[0] if label[0] in "rygb" else None
+
+
+def is_bluff(view: dict[str, Plain], move: Move | None) -> bool:
+    """A Wild Draw Four played while holding a card of the current colour."""
+    if move is None or move[0] != "play" or move[2][-1] != "W+4":  # type: ignore[index]
+        return False
+    colour = view["colour"]
+    hand = view["hand"]
+    assert isinstance(hand, list)
+    return any(_colour(label) == colour for _, label in hand)  # type: ignore[misc]
+
+
+class Honest:
+    """The heuristic bot, minus illegal Wild Draw Fours."""
+
+    def __init__(self, challenge: bool = False) -> None:
+        self.bot = HeuristicBot()
+        self.challenge = challenge
+
+    def choose(
+        self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
+    ) -> Move | None:
+        if self.challenge and ("challenge",) in legal:
+            return ("challenge",)
+        fair = [m for m in legal if not is_bluff(view, m)]
+        return self.bot.choose(view, fair or list(legal), rng)
+
+
+class Bluffer:
+    """Plays an illegal Wild Draw Four whenever it can; never challenges."""
+
+    def __init__(self) -> None:
+        self.bot = HeuristicBot()
+        self.bluffs = 0
+
+    def choose(
+        self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
+    ) -> Move | None:
+        for m in legal:
+            if is_bluff(view, m):
+                self.bluffs += 1
+                return m
+        return self.bot.choose(view, [m for m in legal if m != ("challenge",)], rng)
+
+
+@pytest.fixture
+def games():
+    return GAMES
