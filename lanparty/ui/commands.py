@@ -152,7 +152,7 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
         handles = move[1]
         labels = move[2]
         assert isinstance(handles, tuple) and isinstance(labels, tuple)
-        text = "play " + " ".join(str(position.get(int(h), "?")) for h in handles)  # type: ignore[call-overload]
+        text = "play " + " ".join(str(position.get(int(h), "?")) for h in handles)  # type: ignore[arg-type]
         described = ", ".join(card_name(str(label)) for label in labels)
         if move[3]:
             text += f" {colour_name(str(move[3]))}"

@@ -129,13 +129,13 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     winners = view["winners"]
     assert isinstance(scores, list) and isinstance(winners, list)
     out: Fragments = [("class:title", "Final scores"), ("", "\n")]
-    order = sorted(range(len(scores)), key=lambda s: (-int(scores[s]), s))  # type: ignore[call-overload]
+    order = sorted(range(len(scores)), key=lambda s: (-int(scores[s]), s))  # type: ignore[arg-type]
     for s in order:
         mark = "★ " if s in winners else "  "
         out.append(("class:turn" if s in winners else "", f"{mark}{_name(names, s, me):<16} "))
         out.append(("", f"{scores[s]:>5}\n"))
     if winners:
-        won = " and ".join("you" if s == me else names[int(s)] for s in winners)  # type: ignore[call-overload]
+        won = " and ".join("you" if s == me else names[int(s)] for s in winners)  # type: ignore[arg-type]
         verb = "win" if me in winners or len(winners) > 1 else "wins"
         out.append(("class:title", f"{won[0].upper()}{won[1:]} {verb} the game!\n"))
     return out
