@@ -27,9 +27,10 @@ def is_bluff(view: dict[str, Plain], move: Move | None) -> bool:
 
 
 class Honest:
-    """The heuristic bot, minus illegal Wild Draw Fours."""
+    """The heuristic bot, minus illegal Wild Draw Fours; ``challenge`` True: always challenge,
+    False: never, None: as the heuristic bot decides."""
 
-    def __init__(self, challenge: bool = False) -> None:
+    def __init__(self, challenge: bool | None = None) -> None:
         self.bot = HeuristicBot()
         self.challenge = challenge
 
@@ -39,6 +40,8 @@ class Honest:
         if self.challenge and ("challenge",) in legal:
             return ("challenge",)
         fair = [m for m in legal if not is_bluff(view, m)]
+        if self.challenge is False:
+            fair = [m for m in fair if m != ("challenge",)]
         return self.bot.choose(view, fair or list(legal), rng)
 
 
@@ -57,6 +60,21 @@ class Bluffer:
                 self.bluffs += 1
                 return m
         return self.bot.choose(view, [m for m in legal if m != ("challenge",)], rng)
+
+
+def play_until(games, bots, predicate, *, seeds, seats=2, tamper=None, options=None):
+    """Play 2-seat KaTO rounds with ``bots()`` over ``seeds`` until ``predicate(h)`` holds."""
+    from protocol.harness import Harness
+
+    opts = options or {"rounds": 1, "first": "host"}
+    for seed in seeds:
+        h = Harness(games, "kato", seats, opts, bots(), seed=seed)
+        if tamper is not None:
+            tamper(h)
+        h.run()
+        if predicate(h):
+            return h
+    raise AssertionError("no seed produced the situation under test")
 
 
 @pytest.fixture
