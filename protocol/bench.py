@@ -1,0 +1,166 @@
+"""Benchmark: whole games through the in-process harness (real protocol, real crypto, every
+peer's verification in this one process). Prints one JSON object.
+
+    python -m protocol.bench --game kato --players 4 --games 3
+
+``game_wall_s`` and ``round_wall_s`` are medians over the games; ``setup_s`` is the median time
+from opening the table to the first move (joins, key shares, the joint shuffle and the deal of
+round 1); the ``*_cpu_s`` fields are the same spans in this process's CPU time (robust on a
+busy machine); ``moves``, ``entries`` and ``bytes`` are medians per game; ``crypto_share`` is the
+fraction of time spent in cryptography, measured with cProfile on one extra game; ``audit_ok``
+says every game ended with every peer signing the same audit verdict and the offline audit of
+the transcript (not timed) agreeing with it; ``findings`` counts the rules the audits found
+broken (the heuristic bot sometimes plays an illegal Wild Draw Four, which the audit names).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib
+import itertools
+import json
+import pstats
+import statistics
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from ._offline import audit_transcript
+from ._table import Phase
+from .contract import Game, Plain
+from .harness import Chooser, Harness
+
+
+def _options(pairs: list[str]) -> dict[str, Plain]:
+    out: dict[str, Plain] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        value: Plain = text
+        if text in ("true", "false"):
+            value = text == "true"
+        elif text.lstrip("-").isdigit():
+            value = int(text)
+        out[name] = value
+    return out
+
+
+def play(
+    games: Mapping[str, Game[Any]],
+    game: str,
+    players: int,
+    options: Mapping[str, Plain],
+    bots: list[Chooser],
+    seed: int,
+) -> dict[str, Any]:
+    """Play one game; returns its timings and sizes."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    h = Harness(games, game, players, options, bots, seed=seed)
+    h.pump()
+    setup, setup_cpu = time.perf_counter() - t0, time.process_time() - c0
+    g = h.host.table.game
+    assert g is not None
+    marks, cpu_marks = [t0], [c0]
+    rounds = 0
+    while not h.done:
+        if not h.step():
+            break
+        h.pump()
+        state = h.host.table.state
+        done_rounds = len(g.outcome(state).rounds)
+        if done_rounds > rounds:
+            rounds = done_rounds
+            marks.append(time.perf_counter())
+            cpu_marks.append(time.process_time())
+    end, cpu_end = time.perf_counter(), time.process_time()
+    if len(marks) > 1:
+        marks[-1], cpu_marks[-1] = end, cpu_end  # the last round includes audit and sign-off
+    report = h.host.table.report
+    closed = all(p.phase is Phase.CLOSED for p in h.parties)
+    offline = audit_transcript(h.host.transcript(), games) if closed else None
+    return {
+        "game_wall_s": end - t0,
+        "round_walls": [b - a for a, b in itertools.pairwise(marks)] or [end - t0],
+        "game_cpu_s": cpu_end - c0,
+        "round_cpus": [b - a for a, b in itertools.pairwise(cpu_marks)] or [cpu_end - c0],
+        "setup_cpu_s": setup_cpu,
+        "rounds": rounds,
+        "setup_s": setup,
+        "moves": h.moves,
+        "entries": len(h.host.table.log),
+        "bytes": h.bytes,
+        "audit_ok": bool(closed and report is not None and offline == report),
+        "findings": len(report.findings) if report else -1,
+    }
+
+
+def crypto_share(run: Any) -> float:
+    """Fraction of ``run()``'s profiled time spent in cryptography (our crypto package,
+    libsodium through PyNaCl, and the ``cryptography`` package)."""
+    prof = cProfile.Profile()
+    prof.runcall(run)
+    stats = pstats.Stats(prof)
+    total = crypto = 0.0
+    for (filename, _, name), row in stats.stats.items():  # type: ignore[attr-defined]
+        tottime = row[2]
+        total += tottime
+        where = f"{filename} {name}"
+        if any(k in where for k in ("/crypto/", "nacl", "_sodium", "cryptography", "ed25519")):
+            crypto += tottime
+    return crypto / total if total else 0.0
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse arguments, run the games, print the JSON summary."""
+    ap = argparse.ArgumentParser(prog="python -m protocol.bench", description=__doc__)
+    ap.add_argument("--game", default="kato")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=1, help="rounds per game (kato option)")
+    ap.add_argument("--bot", default="heuristic")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--no-profile", action="store_true", help="skip the crypto_share run")
+    args = ap.parse_args(argv)
+
+    # The application's game registry and bots: imported by name, since the protocol package
+    # itself never depends on ``lanparty`` (layers point down); only this tool needs them.
+    registry = importlib.import_module("lanparty.games")
+    bots_for = importlib.import_module("lanparty.games.bots").bots_for
+    GAMES: Mapping[str, Game[Any]] = registry.GAMES  # noqa: N806
+
+    options = {"rounds": args.rounds, **_options(args.option)}
+    factory = bots_for(args.game)[args.bot]
+
+    def one(seed: int) -> dict[str, Any]:
+        bots: list[Chooser] = [factory() for _ in range(args.players)]
+        return play(GAMES, args.game, args.players, options, bots, seed)
+
+    runs = [one(seed) for seed in range(args.games)]
+    share = 0.0 if args.no_profile else crypto_share(lambda: one(args.games))
+    med = statistics.median
+    print(
+        json.dumps(
+            {
+                "game": args.game,
+                "players": args.players,
+                "games": args.games,
+                "game_wall_s": round(med(r["game_wall_s"] for r in runs), 3),
+                "round_wall_s": round(med(w for r in runs for w in r["round_walls"]), 3),
+                "rounds": sum(r["rounds"] for r in runs),
+                "setup_s": round(med(r["setup_s"] for r in runs), 3),
+                "game_cpu_s": round(med(r["game_cpu_s"] for r in runs), 3),
+                "round_cpu_s": round(med(w for r in runs for w in r["round_cpus"]), 3),
+                "setup_cpu_s": round(med(r["setup_cpu_s"] for r in runs), 3),
+                "moves": med(r["moves"] for r in runs),
+                "entries": med(r["entries"] for r in runs),
+                "bytes": med(r["bytes"] for r in runs),
+                "crypto_share": round(share, 3),
+                "audit_ok": all(r["audit_ok"] for r in runs),
+                "findings": sum(r["findings"] for r in runs),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
