@@ -173,7 +173,7 @@ class Peer(_Seat):
         t = self.table
         if not len(t.log):
             return
-        if t.phase is Phase.LOBBY and t.my_seat is None:
+        if t.my_seat is None:  # outside the lobby the host refuses us, saying why
             assert t.me is not None
             self._propose(t.entry(Join(self.name, t.me.seal.public)))
             return

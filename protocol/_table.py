@@ -478,12 +478,12 @@ class Table:
             raise _fail(str(exc)) from None
 
     def _join(self, e: Entry, body: Join) -> None:
-        if self.phase is not Phase.LOBBY:
-            raise _fail("the seats are already fixed; the table takes no more players")
         if e.author in self._by_key:
             raise _fail("this key already has a seat at the table")
         if len(self.members) >= self.capacity:
             raise _fail(f"the table is full ({self.capacity} of {self.capacity} seats taken)")
+        if self.phase is not Phase.LOBBY:
+            raise _fail("the game has started; the table takes no more players")
         if any(m.name.casefold() == body.name.casefold() for m in self.members):
             raise _fail(f"the name {body.name!r} is already taken at this table")
         seal = self._seal_key(body.seal)
