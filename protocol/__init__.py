@@ -52,7 +52,8 @@ from ._messages import (
 )
 from ._offline import audit_transcript
 from ._peer import Host, Peer
-from ._table import Member, Phase, Private, Table, move_reveals
+from ._roles import Member, Phase, Private
+from ._table import Table, move_reveals
 
 __all__ = [
     "MAX_FRAME",

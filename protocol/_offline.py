@@ -10,7 +10,8 @@ from ._errors import RemoteProtocolError
 from ._events import AuditReport, Finding
 from ._log import read_transcript
 from ._messages import SignedEntry, verify_relay
-from ._table import Phase, Table
+from ._roles import Phase
+from ._table import Table
 from .contract import Game
 
 

@@ -19,6 +19,12 @@ from typing import Any
 from crypto import SYSTEM_RNG as _SYSTEM_RNG
 from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 
+from ._bodies import (
+    Join,
+    MoveBody,
+    OpenTable,
+    Start,
+)
 from ._errors import LocalProtocolError, RemoteProtocolError
 from ._events import Event, MoveDropped, Refused, Rejected, Stopped
 from ._frames import FrameReader, frame
@@ -26,21 +32,18 @@ from ._messages import (
     TABLE_ID_BYTES,
     Entry,
     Hello,
-    Join,
     Message,
-    MoveBody,
-    OpenTable,
     Propose,
     Refuse,
     Relay,
     SignedEntry,
-    Start,
     decode_message,
     encode_message,
     relay_signature,
     verify_relay,
 )
-from ._table import Phase, Private, Table
+from ._roles import Phase, Private
+from ._table import Table
 from .contract import Commit, Game, Move, Plain, Status
 
 
@@ -440,19 +443,22 @@ class Host(_Seat):
         self._events.append(Rejected(err))
 
     def _sequence(self, se: SignedEntry, *, own: bool, sig_checked: bool = False) -> None:
-        """Apply an entry to our copy and relay it to every connection; then make our own
-        duties likewise. Raises :class:`RemoteProtocolError` if the entry is refused."""
-        while True:
-            events = self.table.apply(se, b"", own=own, sig_checked=sig_checked)
-            seq = relay_signature(self.identity, se.raw)
-            self.table.log.seqs[-1] = seq
-            self._events.extend(events)
-            data = frame(encode_message(Relay(se.raw, se.sig, seq)))
-            self._relays.append(data)
-            for c in self._conns.values():
-                if c.hello and not c.closed:
-                    c.out += data
-            body = self.table.duty()
-            if body is None:
-                return
-            se, own, sig_checked = self.table.entry(body), True, True
+        """Apply an entry to our copy and relay it to every connection; then make and relay
+        our own duties. Raises :class:`RemoteProtocolError` if the entry is refused."""
+        self._relay_one(se, own=own, sig_checked=sig_checked)
+        while (body := self.table.duty()) is not None:
+            try:
+                self._relay_one(self.table.entry(body), own=True, sig_checked=True)
+            except RemoteProtocolError as exc:  # our own entry refused by our own rules
+                raise RuntimeError(f"bug: the host's own {body.KIND} entry: {exc}") from exc
+
+    def _relay_one(self, se: SignedEntry, *, own: bool, sig_checked: bool) -> None:
+        events = self.table.apply(se, b"", own=own, sig_checked=sig_checked)
+        seq = relay_signature(self.identity, se.raw)
+        self.table.log.seqs[-1] = seq
+        self._events.extend(events)
+        data = frame(encode_message(Relay(se.raw, se.sig, seq)))
+        self._relays.append(data)
+        for c in self._conns.values():
+            if c.hello and not c.closed:
+                c.out += data

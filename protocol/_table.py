@@ -12,38 +12,37 @@ batches (see ``_deck``) → game over → ``secrets`` per seat (the audit) → `
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from typing import Any
 
-from crypto import SYSTEM_RNG as _SYSTEM_RNG
 from crypto import (
-    CardSet,
-    Ciphertext,
     CryptoError,
     DecryptionShare,
-    Identity,
-    KeyShare,
     Opening,
     Point,
-    Rng,
     SealKey,
-    coin_seed,
     commit,
     fingerprint,
-    joint_coin,
     read_seal_public,
-    show_cards,
-    shuffle,
     unmask,
     verify_opening,
-    verify_shuffle,
 )
-from crypto import open_shown_cards as _open_shown
 
 from ._audit import ShowRecord, audit, secret_matches
+from ._bodies import (
+    Body,
+    Join,
+    KeyShareBody,
+    MoveBody,
+    OpenTable,
+    SealedCommit,
+    SealedOpen,
+    Secrets,
+    SignOff,
+    Start,
+)
 from ._codec import pack, unpack
-from ._deck import Batch, Cards, check_share_set, plan
+from ._deck import Batch, Cards, plan
 from ._errors import LocalProtocolError, RemoteProtocolError
 from ._events import (
     Applied,
@@ -53,96 +52,30 @@ from ._events import (
     GameEnded,
     Joined,
     SeatsFixed,
-    Stopped,
     TableClosed,
 )
-from ._log import Log, context
+from ._log import Log
 from ._messages import (
-    Body,
-    CoinCommit,
-    CoinOpen,
     Entry,
-    Join,
-    KeyShareBody,
-    MoveBody,
-    OpenTable,
-    SealedCommit,
-    SealedOpen,
-    Secrets,
-    SharesBody,
-    Show,
-    ShowAck,
-    ShuffleBody,
     SignedEntry,
-    SignOff,
-    Start,
     entry_hash,
 )
+from ._roles import Member, Phase, Private
+from ._steps import BatchSteps, _fail
 from .contract import (
-    CoinResult,
     Commit,
     Committed,
-    Deal,
-    Dealt,
     Game,
     GameError,
     GameOver,
     IllegalMove,
-    JointCoin,
     Move,
     Open,
     Plain,
-    Result,
-    Revealed,
-    RevealToAll,
-    Shown,
-    ShowToSeat,
-    Shuffle,
-    Shuffled,
     Status,
     TableOps,
     Turn,
 )
-
-
-class Phase(enum.Enum):
-    """Where a table is in its life."""
-
-    LOBBY = "lobby"
-    KEYS = "keys"
-    GAME = "game"
-    AUDIT = "audit"
-    SIGNOFF = "signoff"
-    CLOSED = "closed"
-    STOPPED = "stopped"
-
-
-class Member:
-    """A seated peer: its seat, identity key, name and per-table seal key."""
-
-    __slots__ = ("fingerprint", "key", "name", "seal", "seat")
-
-    def __init__(self, seat: int, key: bytes, name: str, seal: bytes) -> None:
-        self.seat, self.key, self.name, self.seal = seat, key, name, seal
-        self.fingerprint = fingerprint(key)
-
-
-class Private:
-    """What one peer alone holds: its signing identity, key share, seal key and prover RNG."""
-
-    __slots__ = ("identity", "key", "rng", "seal")
-
-    def __init__(
-        self,
-        identity: Identity,
-        key: KeyShare | None = None,
-        seal: SealKey | None = None,
-        rng: Rng = _SYSTEM_RNG,
-    ) -> None:
-        self.identity = identity
-        self.key = key or KeyShare()
-        self.seal = seal or SealKey()
-        self.rng = rng
 
 
 def move_reveals(move: Move) -> dict[int, str]:
@@ -163,11 +96,7 @@ def move_reveals(move: Move) -> dict[int, str]:
     return {}
 
 
-def _fail(reason: str) -> RemoteProtocolError:
-    return RemoteProtocolError(reason)
-
-
-class Table:
+class Table(BatchSteps):
     """One copy of a table's state, with this peer's secrets (``me``) or none (a spectator)."""
 
     def __init__(
@@ -206,21 +135,9 @@ class Table:
         self._duty_cache: tuple[int, Body] | None = None
         self.stop_error: RemoteProtocolError | None = None
         self._events: list[Event] = []
+        self._last_move: Move | None = None
 
     # ------------------------------------------------------------------ queries
-
-    @property
-    def table_id(self) -> bytes | None:
-        """The table id (``None`` before the first entry)."""
-        return self.log.table
-
-    @property
-    def my_seat(self) -> int | None:
-        """This peer's seat, if seated."""
-        if self.me is None:
-            return None
-        m = self._by_key.get(self.me.identity.public.raw)
-        return None if m is None else m.seat
 
     def member(self, key: bytes) -> Member | None:
         """The member with identity ``key``, if any."""
@@ -245,10 +162,6 @@ class Table:
         if seat is None or self.game is None or not self.may_move(seat):
             return []
         return self.game.legal_moves(self.state, seat)
-
-    def _ctx(self, kind: str, pos: int, seat: int, *extra: int | str | bytes) -> bytes:
-        assert self.table_id is not None
-        return context(self.table_id, kind, pos, seat, *extra)
 
     # ------------------------------------------------------------------ our own entries
 
@@ -297,62 +210,7 @@ class Table:
             if isinstance(st, Open) and st.seats[0] == seat and self._my_sealed is not None:
                 return SealedOpen(self._my_sealed)
             return None
-        step = b.step
-        if step is None or step.seat != seat:
-            return None
-        assert self.table_key is not None
-        if step.kind == "shuffle":
-            src = self._shuffle_source(b, step.index)
-            out, proof = shuffle(
-                src, self.table_key, self._ctx("shuffle", pos, seat, step.index), me.rng
-            )
-            return ShuffleBody(tuple(out), proof)
-        if step.kind == "coin_commit":
-            digests, openings = [], []
-            for k in b.coins:
-                d, o = commit(coin_seed(), self._ctx("coin", b.anchor, seat, k))
-                digests.append(d)
-                openings.append(o)
-            self._coin_openings = (b.anchor, tuple(openings))
-            return CoinCommit(tuple(digests))
-        if step.kind == "coin_open":
-            assert self._coin_openings is not None and self._coin_openings[0] == b.anchor
-            return CoinOpen(self._coin_openings[1])
-        if step.kind == "shares":
-            return SharesBody(
-                tuple(
-                    (
-                        h,
-                        DecryptionShare.create(
-                            me.key, self.cards.ct[h], self._share_ctx(pos, seat, h)
-                        ),
-                    )
-                    for h in b.owed[seat]
-                )
-            )
-        req = b.requests[step.index]
-        assert isinstance(req, ShowToSeat)
-        if step.kind == "show":
-            cts = [self.cards.ct[h] for h in req.handles]
-            ctx = self._ctx("show", pos, seat)
-            return Show(show_cards(me.key, cts, self.members[req.to_seat].seal, ctx))
-        complaint = step.index in b.complaint
-        return ShowAck(me.seal.secret_bytes() if complaint else None)
-
-    def _share_ctx(self, pos: int, seat: int, handle: int) -> bytes:
-        return self._ctx("share", pos, seat, handle)
-
-    def _shuffle_source(self, b: Batch, index: int) -> list[Ciphertext]:
-        if index in b.decks:
-            return b.decks[index]
-        req = b.requests[index]
-        assert isinstance(req, Shuffle) and self.table_key is not None
-        return CardSet(self._deck_name(b, index), len(req.cards)).open_mask(self.table_key)
-
-    def _deck_name(self, b: Batch, index: int) -> str:
-        req = b.requests[index]
-        assert isinstance(req, Shuffle) and self.table_id is not None
-        return f"{self.table_id.hex()}/{b.anchor}/{index}/{req.deck}"
+        return self._batch_duty(b, seat, me, pos)
 
     def move_body(self, move: Move) -> MoveBody:
         """A move entry's body: ``move`` with our shares of the cards it reveals.
@@ -406,13 +264,14 @@ class Table:
             if not (own or sig_checked):
                 se.verify()
             self._events = []
+            self._last_move = None
             self._dispatch(e, se, author, own)
         except RemoteProtocolError as exc:
             raise exc.blame(fingerprint(e.author), seat, e.pos) from None
         self.log.append(se, seq)
         if self.phase is Phase.SIGNOFF and self._closing is None:
             self._closing = self.closing_digest(self.log.head)
-        self._events.append(Applied(e.pos, seat, e.body.KIND, getattr(e.body, "move", None)))
+        self._events.append(Applied(e.pos, seat, e.body.KIND, self._last_move))
         self._advance()
         return self._events
 
@@ -432,7 +291,7 @@ class Table:
                 raise _fail("only the host may start, and only in the lobby")
             if self.game is None or len(self.members) < self.game.min_seats:
                 raise _fail("not enough players to start")
-            return self._fix_seats()
+            return self._fix_seats(self._setup(len(self.members)))
         if isinstance(body, KeyShareBody):
             return self._key(e, seat, body, own)
         if isinstance(body, Secrets):
@@ -487,9 +346,12 @@ class Table:
         if any(m.name.casefold() == body.name.casefold() for m in self.members):
             raise _fail(f"the name {body.name!r} is already taken at this table")
         seal = self._seal_key(body.seal)
+        state = (
+            self._setup(len(self.members) + 1) if len(self.members) + 1 == self.capacity else None
+        )
         self._seat(e.author, body.name, seal)
-        if len(self.members) == self.capacity:
-            self._fix_seats()
+        if state is not None:
+            self._fix_seats(state)
 
     def _seat(self, key: bytes, name: str, seal: bytes) -> None:
         m = Member(len(self.members), key, name, seal)
@@ -497,12 +359,14 @@ class Table:
         self._by_key[key] = m
         self._events.append(Joined(m.seat, name, m.fingerprint))
 
-    def _fix_seats(self) -> None:
+    def _setup(self, seats: int) -> Any:
         assert self.game is not None
         try:
-            state = self.game.setup(len(self.members), self.options)
+            return self.game.setup(seats, self.options)
         except GameError as exc:
             raise _fail(f"the game cannot start: {exc}") from None
+
+    def _fix_seats(self, state: Any) -> None:
         self.state = state
         self.phase = Phase.KEYS
         self._events.append(SeatsFixed(tuple(m.name for m in self.members)))
@@ -570,6 +434,7 @@ class Table:
             self.known[h] = label
         game.apply(self.state, seat, move)
         self.inputs.append(e.pos)
+        self._last_move = move
 
     def _reveal(
         self, e: Entry, seat: int, h: int, share: DecryptionShare, claim: str, own: bool
@@ -611,159 +476,13 @@ class Table:
         except (CryptoError, IllegalMove, RemoteProtocolError) as exc:
             raise _fail(f"bad opening of a sealed move: {exc}") from None
         game.apply(self.state, seat, move)
+        self._last_move = move
         del self._sealed[seat]
         if seat == self.my_seat:
             self._my_sealed = None
         self.inputs.append(e.pos)
 
     # ------------------------------------------------------------------ table batches
-
-    def _step(self, e: Entry, se: SignedEntry, seat: int, body: Body, own: bool) -> None:
-        b = self.batch
-        assert b is not None and self.table_key is not None
-        step = b.step
-        assert step is not None
-        if step.kind != body.KIND or seat != step.seat:
-            raise _fail(f"out of turn: the table waits for a {step.kind} by seat {step.seat}")
-        if isinstance(body, ShuffleBody):
-            src = self._shuffle_source(b, step.index)
-            if len(body.deck) != len(src):
-                raise _fail(f"shuffle of {len(body.deck)} cards, expected {len(src)}")
-            if not own:
-                ctx = self._ctx("shuffle", e.pos, seat, step.index)
-                try:
-                    verify_shuffle(src, body.deck, self.table_key, body.proof, ctx)
-                except CryptoError as exc:
-                    raise _fail(f"bad shuffle proof: {exc}") from None
-            b.decks[step.index] = list(body.deck)
-            if seat == len(self.members) - 1:
-                req = b.requests[step.index]
-                assert isinstance(req, Shuffle)
-                cs = CardSet(self._deck_name(b, step.index), len(req.cards))
-                self.cards.add(req.handles, body.deck, cs, req.cards)
-        elif isinstance(body, CoinCommit):
-            if len(body.digests) != len(b.coins):
-                raise _fail(f"{len(b.coins)} coin commitments are due")
-            b.coin_digests[seat] = body.digests
-        elif isinstance(body, CoinOpen):
-            self._coin_open(b, seat, body)
-        elif isinstance(body, SharesBody):
-            check_share_set(body.shares, b.owed[seat], seat)
-            if not own:
-                for h, share in body.shares:
-                    ctx = self._share_ctx(e.pos, seat, h)
-                    try:
-                        share.verify(self.key_shares[seat], self.cards.ct[h], ctx)
-                    except CryptoError:
-                        raise _fail(f"wrong decryption share for card {h}") from None
-            for h, share in body.shares:
-                self.cards.shares[h][seat] = share.d
-        elif isinstance(body, Show):
-            self._show(e, b, seat, step.index, body)
-        elif isinstance(body, ShowAck):
-            self._show_ack(se, b, step.index, body)
-        b.at += 1
-
-    def _coin_open(self, b: Batch, seat: int, body: CoinOpen) -> None:
-        digests = b.coin_digests[seat]
-        if len(body.openings) != len(digests):
-            raise _fail(f"{len(digests)} coin openings are due")
-        for k, (d, o) in enumerate(zip(digests, body.openings, strict=True)):
-            try:
-                verify_opening(d, o, self._ctx("coin", b.anchor, seat, b.coins[k]))
-            except CryptoError:
-                raise _fail("a coin opening does not match its commitment") from None
-        b.coin_values[seat] = tuple(o.value for o in body.openings)
-
-    def _show(self, e: Entry, b: Batch, seat: int, index: int, body: Show) -> None:
-        req = b.requests[index]
-        assert isinstance(req, ShowToSeat)
-        for h in req.handles:
-            if self.cards.missing(h, len(self.members)) != [seat]:
-                raise _fail(f"card {h} is not in seat {seat}'s hand")
-        b.boxes[index] = (e.pos, body.box)
-        self.shows.append(ShowRecord(e.pos, seat, req.to_seat, req.handles, body.box))
-        me = self.me
-        if me is None or self.my_seat != req.to_seat:
-            return
-        cts = [self.cards.ct[h] for h in req.handles]
-        ctx = self._ctx("show", e.pos, seat)
-        try:
-            ds = _open_shown(me.seal, body.box, cts, self.key_shares[seat], ctx)
-            b.shown[index] = tuple(
-                self.cards.label(h, unmask(ct, [*self.cards.shares[h].values(), d]))
-                for h, ct, d in zip(req.handles, cts, ds, strict=True)
-            )
-        except CryptoError as exc:
-            b.complaint[index] = str(exc)
-
-    def _show_ack(self, se: SignedEntry, b: Batch, index: int, body: ShowAck) -> None:
-        req = b.requests[index]
-        assert isinstance(req, ShowToSeat)
-        if body.complaint is None:
-            return
-        recipient, holder = self.members[req.to_seat], self.members[req.from_seat]
-        try:
-            key = SealKey(body.complaint)
-        except (CryptoError, ValueError):
-            raise _fail("the complaint's seal secret is malformed") from None
-        if key.public != recipient.seal:
-            raise _fail("the complaint's seal secret is not the recipient's seal key")
-        pos, box = b.boxes[index]
-        cts = [self.cards.ct[h] for h in req.handles]
-        show_raw = self.log.entries[pos].raw
-        try:
-            _open_shown(
-                key, box, cts, self.key_shares[req.from_seat], self._ctx("show", pos, req.from_seat)
-            )
-        except CryptoError as exc:
-            err = RemoteProtocolError(
-                f"the cards shown to seat {req.to_seat} were sealed wrongly: {exc}",
-                culprit=holder.fingerprint, seat=holder.seat, pos=pos,
-                evidence=(show_raw, se.raw),
-            )  # fmt: skip
-        else:
-            err = RemoteProtocolError(
-                "complained about a shown hand that opens and verifies",
-                culprit=recipient.fingerprint, seat=recipient.seat, pos=se.entry.pos,
-                evidence=(show_raw, se.raw),
-            )  # fmt: skip
-        self.phase = Phase.STOPPED
-        self.stop_error = err
-        self._events.append(Stopped(err))
-
-    def _resolve_batch(self, b: Batch) -> None:
-        assert self.game is not None and self.table_id is not None
-        mine = self.my_seat
-        for i, req in enumerate(b.requests):
-            result: Result
-            if isinstance(req, Shuffle):
-                result = Shuffled(req.deck, req.handles)
-            elif isinstance(req, Deal):
-                cards = None
-                if mine == req.seat and self.me is not None:
-                    key = self.me.key
-                    cards = tuple(self.cards.open_mine(h, key) for h in req.handles)
-                    self.known.update(zip(req.handles, cards, strict=True))
-                result = Dealt(req.seat, req.handles, cards)
-            elif isinstance(req, RevealToAll):
-                labels = tuple(self.cards.open_public(h) for h in req.handles)
-                self.cards.public.update(zip(req.handles, labels, strict=True))
-                self.known.update(zip(req.handles, labels, strict=True))
-                result = Revealed(req.handles, labels)
-            elif isinstance(req, ShowToSeat):
-                shown = b.shown.get(i) if mine == req.to_seat else None
-                if shown is not None:
-                    self.known.update(zip(req.handles, shown, strict=True))
-                result = Shown(req.from_seat, req.to_seat, req.handles, shown)
-            else:
-                assert isinstance(req, JointCoin)
-                k = b.coins.index(i)
-                values = [b.coin_values[s][k] for s in range(len(self.members))]
-                ctx = context(self.table_id, "coin", b.anchor, -1, req.purpose, i)
-                result = CoinResult(joint_coin(values, req.n, ctx))
-            self.game.resolve(self.state, result)
-            self.inputs.append(len(self.log) - 1)
 
     def _advance(self) -> None:
         """Run everything that follows without a new entry: finished batches resolve, new

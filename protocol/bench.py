@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._offline import audit_transcript
-from ._table import Phase
+from ._roles import Phase
 from .contract import Game, Plain
 from .harness import Chooser, Harness
 

@@ -19,7 +19,7 @@ from ._events import Event
 from ._frames import FrameReader, frame
 from ._messages import Entry, Propose, SignedEntry, decode_message, encode_message
 from ._peer import Host, Peer
-from ._table import Phase
+from ._roles import Phase
 from .contract import Game, Move, Plain, Turn
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from protocol import Phase, RemoteProtocolError, audit_transcript, pack, read_transcript, unpack
-from protocol._messages import MoveBody
+from protocol._bodies import (
+    MoveBody,
+)
 
 from .conftest import Bluffer, Honest, play_until
 

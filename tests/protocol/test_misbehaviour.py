@@ -31,7 +31,15 @@ from protocol import (
     frame,
     pack,
 )
-from protocol._messages import KeyShareBody, MoveBody, SharesBody, ShuffleBody, relay_signature
+from protocol._bodies import (
+    KeyShareBody,
+    MoveBody,
+    SharesBody,
+    ShuffleBody,
+)
+from protocol._messages import (
+    relay_signature,
+)
 from protocol.contract import Turn
 from protocol.harness import Harness
 

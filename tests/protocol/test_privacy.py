@@ -7,7 +7,10 @@ from __future__ import annotations
 from crypto import unmask
 from lanparty.games.kato.cards import LABEL
 from protocol import FrameReader, Phase, Propose, Relay, SignedEntry, decode_message, move_reveals
-from protocol._messages import MoveBody, SharesBody
+from protocol._bodies import (
+    MoveBody,
+    SharesBody,
+)
 
 from .conftest import Bluffer, Honest, play_until
 

@@ -7,7 +7,11 @@ from dataclasses import replace
 
 from crypto import CryptoError
 from protocol import Phase, Rejected, Stopped
-from protocol._messages import MoveBody, Show, ShowAck
+from protocol._bodies import (
+    MoveBody,
+    Show,
+    ShowAck,
+)
 
 from .conftest import Bluffer, Honest, play_until
 

@@ -30,7 +30,12 @@ from protocol import (
     pack,
     unpack,
 )
-from protocol._messages import Join, KeyShareBody, MoveBody, OpenTable
+from protocol._bodies import (
+    Join,
+    KeyShareBody,
+    MoveBody,
+    OpenTable,
+)
 
 
 def test_pack_is_canonical_sorted_and_refuses_non_plain():

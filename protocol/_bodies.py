@@ -1,0 +1,450 @@
+"""Log entry bodies: one frozen class per entry kind, with its exact plain form.
+
+Every ``from_plain`` validates types, sizes and (through the crypto package) every point, and
+raises :class:`RemoteProtocolError` on any deviation; ``to_plain`` gives the canonical form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import ClassVar, Final, TypeAlias
+
+from crypto import (
+    MAX_DECK,
+    CryptoError,
+    DecryptionShare,
+    Opening,
+    PublicKeyShare,
+    ShuffleProof,
+    deck_from_wire,
+    deck_to_wire,
+)
+from crypto import Ciphertext as _Ct
+
+from ._errors import RemoteProtocolError
+
+HASH_BYTES: Final = 32
+KEY_BYTES: Final = 32
+MAX_NAME: Final = 32
+MAX_HANDLE: Final = 2**31 - 1
+MAX_SEATS: Final = 64
+
+Plain: TypeAlias = object
+
+
+# --------------------------------------------------------------------------- field readers
+
+
+def _bad(what: str, why: str) -> RemoteProtocolError:
+    return RemoteProtocolError(f"{what}: {why}")
+
+
+def _map(value: object, what: str, names: frozenset[str]) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise _bad(what, "expected a map")
+    if set(value) != names:
+        extra, missing = sorted(set(value) - names), sorted(names - set(value))
+        raise _bad(what, f"fields differ (unexpected {extra}, missing {missing})")
+    return value
+
+
+def _int(value: object, what: str, lo: int = 0, hi: int = 2**63 - 1) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise _bad(what, f"expected an integer in {lo}..{hi}")
+    return value
+
+
+def _bytes(value: object, what: str, size: int | None = None) -> bytes:
+    if not isinstance(value, bytes) or (size is not None and len(value) != size):
+        raise _bad(what, "expected bytes" + ("" if size is None else f" of length {size}"))
+    return value
+
+
+def _str(value: object, what: str, max_len: int = 256) -> str:
+    if not isinstance(value, str) or len(value) > max_len:
+        raise _bad(what, f"expected a string of at most {max_len} characters")
+    return value
+
+
+def _bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise _bad(what, "expected a boolean")
+    return value
+
+
+def _list(value: object, what: str, max_len: int = 4096) -> list[object]:
+    if not isinstance(value, list) or len(value) > max_len:
+        raise _bad(what, f"expected a list of at most {max_len} items")
+    return value
+
+
+def _crypto(reader: Callable[[], object], what: str) -> object:
+    try:
+        return reader()
+    except CryptoError as exc:
+        raise _bad(what, str(exc)) from None
+
+
+def read_name(value: object) -> str:
+    """A player name: 1..32 printable characters, no leading or trailing space."""
+    name = _str(value, "name", MAX_NAME)
+    if not name or name != name.strip() or not name.isprintable():
+        raise _bad("name", "must be 1..32 printable characters without outer spaces")
+    return name
+
+
+# --------------------------------------------------------------------------- entry bodies
+
+
+def _handle_shares(value: object, what: str) -> tuple[tuple[int, DecryptionShare], ...]:
+    out = []
+    for item in _list(value, what):
+        pair = _list(item, what, 2)
+        if len(pair) != 2:
+            raise _bad(what, "each item is [handle, share]")
+        handle = _int(pair[0], what + " handle", 0, MAX_HANDLE)
+        share = _crypto(lambda p=pair: DecryptionShare.from_wire(p[1]), what)  # type: ignore[misc]
+        assert isinstance(share, DecryptionShare)
+        out.append((handle, share))
+    handles = [h for h, _ in out]
+    if len(set(handles)) != len(handles):
+        raise _bad(what, "a handle appears twice")
+    return tuple(out)
+
+
+def _shares_plain(shares: tuple[tuple[int, DecryptionShare], ...]) -> list[object]:
+    return [[h, s.to_wire()] for h, s in shares]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """Position 0, by the host (seat 0): the game, its options, the seat count."""
+
+    KIND: ClassVar[str] = "open"
+    game: str
+    options: dict[str, Plain]
+    seats: int
+    name: str
+    seal: bytes
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {
+            "game": self.game,
+            "options": self.options,
+            "seats": self.seats,
+            "name": self.name,
+            "seal": self.seal,
+        }
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> OpenTable:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        options = d["options"]
+        if not isinstance(options, dict):
+            raise _bad("open options", "expected a map")
+        return cls(
+            _str(d["game"], "game", 64),
+            options,
+            _int(d["seats"], "seats", 1, MAX_SEATS),
+            read_name(d["name"]),
+            _bytes(d["seal"], "seal key", KEY_BYTES),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A peer takes the next free seat with its name and per-table seal key."""
+
+    KIND: ClassVar[str] = "join"
+    name: str
+    seal: bytes
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"name": self.name, "seal": self.seal}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> Join:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        return cls(read_name(d["name"]), _bytes(d["seal"], "seal key", KEY_BYTES))
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The host fixes the seats before the table is full."""
+
+    KIND: ClassVar[str] = "start"
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> Start:
+        """Parse."""
+        return cls()
+
+
+@dataclass(frozen=True, slots=True)
+class KeyShareBody:
+    """A seat's public key share with its Schnorr proof."""
+
+    KIND: ClassVar[str] = "key"
+    share: PublicKeyShare
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"share": self.share.to_wire()}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> KeyShareBody:
+        """Parse (point validated); raises :class:`RemoteProtocolError`."""
+        share = _crypto(lambda: PublicKeyShare.from_wire(d["share"]), "key share")
+        assert isinstance(share, PublicKeyShare)
+        return cls(share)
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleBody:
+    """A seat's re-encrypted, permuted deck with its proof of shuffle."""
+
+    KIND: ClassVar[str] = "shuffle"
+    deck: tuple[_Ct, ...]
+    proof: ShuffleProof
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"deck": deck_to_wire(self.deck), "proof": self.proof.to_wire()}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> ShuffleBody:
+        """Parse (every point validated); raises :class:`RemoteProtocolError`."""
+        deck = _crypto(lambda: deck_from_wire(d["deck"]), "shuffle deck")
+        assert isinstance(deck, list)
+        if not 1 <= len(deck) <= MAX_DECK:
+            raise _bad("shuffle deck", "empty")
+        proof = _crypto(lambda: ShuffleProof.from_wire(d["proof"], len(deck)), "shuffle proof")
+        assert isinstance(proof, ShuffleProof)
+        return cls(tuple(deck), proof)
+
+
+@dataclass(frozen=True, slots=True)
+class SharesBody:
+    """A seat's decryption shares (with DLEQ proofs) owed to pending deals and reveals."""
+
+    KIND: ClassVar[str] = "shares"
+    shares: tuple[tuple[int, DecryptionShare], ...]
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"shares": _shares_plain(self.shares)}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> SharesBody:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        return cls(_handle_shares(d["shares"], "shares"))
+
+
+@dataclass(frozen=True, slots=True)
+class CoinCommit:
+    """A seat's commitments to its contribution for each pending joint coin."""
+
+    KIND: ClassVar[str] = "coin_commit"
+    digests: tuple[bytes, ...]
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"digests": list(self.digests)}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> CoinCommit:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        return cls(tuple(_bytes(x, "coin commitment", 32) for x in _list(d["digests"], "coins")))
+
+
+@dataclass(frozen=True, slots=True)
+class CoinOpen:
+    """A seat's openings of its coin commitments."""
+
+    KIND: ClassVar[str] = "coin_open"
+    openings: tuple[Opening, ...]
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"openings": [o.to_wire() for o in self.openings]}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> CoinOpen:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        out = []
+        for item in _list(d["openings"], "coin openings"):
+            opening = _crypto(lambda i=item: Opening.from_wire(i), "coin opening")  # type: ignore[misc]
+            assert isinstance(opening, Opening)
+            out.append(opening)
+        return cls(tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """The holder's decryption shares of the shown cards, sealed to the recipient alone."""
+
+    KIND: ClassVar[str] = "show"
+    box: bytes
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"box": self.box}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> Show:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        return cls(_bytes(d["box"], "show box"))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowAck:
+    """The recipient's signed answer to a show: opened (``complaint`` is ``None``), or a
+    complaint that publishes its per-table seal secret so everyone can re-open the box."""
+
+    KIND: ClassVar[str] = "show_ack"
+    complaint: bytes | None
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"complaint": self.complaint}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> ShowAck:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        c = d["complaint"]
+        return cls(None if c is None else _bytes(c, "complaint seal secret", KEY_BYTES))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveBody:
+    """A game move, with the author's decryption shares of every card the move reveals."""
+
+    KIND: ClassVar[str] = "move"
+    move: Plain
+    reveal: tuple[tuple[int, DecryptionShare], ...] = ()
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"move": self.move, "reveal": _shares_plain(self.reveal)}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> MoveBody:
+        """Parse (the move's own shape is the game's to judge)."""
+        return cls(d["move"], _handle_shares(d["reveal"], "reveal"))
+
+
+@dataclass(frozen=True, slots=True)
+class SealedCommit:
+    """The commitment to a sealed move (the game's ``Commit`` status)."""
+
+    KIND: ClassVar[str] = "seal_commit"
+    digest: bytes
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"digest": self.digest}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> SealedCommit:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        return cls(_bytes(d["digest"], "sealed move commitment", 32))
+
+
+@dataclass(frozen=True, slots=True)
+class SealedOpen:
+    """The opening of a sealed move (the game's ``Open`` status): salt and encoded move."""
+
+    KIND: ClassVar[str] = "seal_open"
+    opening: Opening
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"opening": self.opening.to_wire()}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> SealedOpen:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        opening = _crypto(lambda: Opening.from_wire(d["opening"]), "sealed move opening")
+        assert isinstance(opening, Opening)
+        return cls(opening)
+
+
+@dataclass(frozen=True, slots=True)
+class Secrets:
+    """The audit: a seat publishes its key share secret and its per-table seal secret."""
+
+    KIND: ClassVar[str] = "secrets"
+    key: bytes
+    seal: bytes
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"key": self.key, "seal": self.seal}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> Secrets:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        return cls(_bytes(d["key"], "key secret", 32), _bytes(d["seal"], "seal secret", 32))
+
+
+@dataclass(frozen=True, slots=True)
+class SignOff:
+    """A seat signs the audit's closing digest (log head after the audit, and the verdict)."""
+
+    KIND: ClassVar[str] = "signoff"
+    digest: bytes
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"digest": self.digest}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> SignOff:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        return cls(_bytes(d["digest"], "signoff digest", HASH_BYTES))
+
+
+Body: TypeAlias = (
+    OpenTable
+    | Join
+    | Start
+    | KeyShareBody
+    | ShuffleBody
+    | SharesBody
+    | CoinCommit
+    | CoinOpen
+    | Show
+    | ShowAck
+    | MoveBody
+    | SealedCommit
+    | SealedOpen
+    | Secrets
+    | SignOff
+)
+_BODY_FIELDS: Final[dict[str, tuple[type, frozenset[str]]]] = {
+    cls.KIND: (cls, frozenset(f.name for f in fields(cls)))
+    for cls in (
+        OpenTable,
+        Join,
+        Start,
+        KeyShareBody,
+        ShuffleBody,
+        SharesBody,
+        CoinCommit,
+        CoinOpen,
+        Show,
+        ShowAck,
+        MoveBody,
+        SealedCommit,
+        SealedOpen,
+        Secrets,
+        SignOff,
+    )
+}
