@@ -20,7 +20,7 @@ from ._frames import FrameReader, frame
 from ._messages import Entry, Propose, SignedEntry, decode_message, encode_message
 from ._peer import Host, Peer
 from ._roles import Phase
-from .contract import Game, Move, Plain, Turn
+from .contract import Commit, Game, Move, Plain, Turn
 
 
 class Chooser(Protocol):
@@ -155,6 +155,15 @@ class Harness:
         if not seated:
             return False
         status = seated[0].status()
+        if isinstance(status, Commit):  # sealed moves: each seat in turn commits its choice
+            for seat in status.seats:
+                party = self.by_seat(seat)
+                choice = self.bots[seat].choose(party.view(), list(party.legal_moves()), self.rng)
+                if choice is not None:
+                    party.play(choice)
+                    self.moves += 1
+                    return True
+            return False
         if not isinstance(status, Turn):
             return False
         order = list(status.also)
