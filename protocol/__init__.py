@@ -5,8 +5,11 @@ Layout (implementation in private modules; this file only re-exports):
 
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
 - ``_messages``: frames (hello, propose, relay, refuse) and signed log entries, strictly decoded;
+  ``_bodies``: one class per entry kind;
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
-- ``_deck``: the deck sub-protocol (joint shuffles, deals, reveals, show-to-one, coins);
+- ``_deck``: the deck sub-protocol's schedule (joint shuffles, deals, reveals, show-to-one,
+  coins); ``_steps``: its entries' duties, checks and results;
+- ``_roles``: phases, members, one peer's secrets; ``_events``: what a peer reports;
 - ``_table``: the replicated state machine every peer (and the offline audit) applies;
 - ``_audit``: the end-of-game audit; ``_offline``: auditing a transcript file;
 - ``_peer``: :class:`Peer` and :class:`Host`, bytes in, events and bytes out;
