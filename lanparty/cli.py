@@ -147,8 +147,106 @@ def _run_rules(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- the table
 
+
+def _network_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--interface", help="interface name or IPv4 address to use "
+                   "(default: the default route's; --local: loopback)")  # fmt: skip
+    p.add_argument("--local", action="store_true", help="stay on loopback (this machine only)")
+    p.add_argument("--nick", default=os.environ.get("USER") or "player", help="your name")
+    p.add_argument("--bot", action="store_true", help="play this seat with a bot, headless")
+    p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
+    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def _configure_host(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
+    p.add_argument("--name", help="table name shown in the lobby")
+    p.add_argument("--seats", type=int, default=4, help="number of seats (default 4)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a table option; repeatable")  # fmt: skip
+    p.add_argument("--bots", type=int, default=0, help="bot peers to start (separate processes)")
+    p.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
+    _network_args(p)
+
+
+def _net(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def wrapped(args: argparse.Namespace) -> int:
+        from lanparty.netcmd import NetError
+
+        try:
+            return run(args)
+        except NetError as exc:
+            raise CliError(str(exc)) from None
+
+    return wrapped
+
+
+def _run_host(args: argparse.Namespace) -> int:
+    from lanparty.netcmd import run_host
+
+    game = get_game(_game(args.game))
+    options = parse_options(args.game, args.option)
+    if not game.min_seats <= args.seats <= game.max_seats:
+        raise CliError(f"--seats must be {game.min_seats}..{game.max_seats} for {args.game}")
+    if not 0 <= args.bots < args.seats:
+        raise CliError(f"--bots must be 0..{args.seats - 1}")
+    return run_host(args, options)
+
+
+def _configure_join(p: argparse.ArgumentParser) -> None:
+    p.add_argument("table", metavar="TABLE", nargs="?", help="table name (default: the first)")
+    p.add_argument("--connect", metavar="HOST:PORT", help="join directly, without mDNS")
+    p.add_argument("--timeout", type=float, default=10, help="seconds to look for the table")
+    _network_args(p)
+
+
+def _run_join(args: argparse.Namespace) -> int:
+    from lanparty.netcmd import run_join
+
+    return run_join(args)
+
+
+def _configure_list(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--timeout", type=float, default=2, help="seconds to listen (default 2)")
+    p.add_argument("--interface", help="interface name or IPv4 address")
+    p.add_argument("--local", action="store_true", help="look on loopback only")
+    p.add_argument("--json", action="store_true", help="print the tables as JSON")
+
+
+def _run_list(args: argparse.Namespace) -> int:
+    from lanparty.netcmd import run_list
+
+    return run_list(args)
+
+
+def _configure_demo(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
+    p.add_argument("--players", type=int, default=4, help="bot peers, one process each")
+    p.add_argument("--seed", type=int, default=1, help="seed of the bots' choices")
+    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    from lanparty.netcmd import run_demo
+
+    game = get_game(_game(args.game))
+    if not game.min_seats <= args.players <= game.max_seats:
+        raise CliError(f"--players must be {game.min_seats}..{game.max_seats} for {args.game}")
+    return run_demo(args)
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("play", "play a game in this terminal against bots", _configure_play, _run_play),
+    Subcommand("host", "open a table on the network", _configure_host, _net(_run_host)),
+    Subcommand("join", "join a table on the network", _configure_join, _net(_run_join)),
+    Subcommand("list", "list the tables on the network", _configure_list, _net(_run_list)),
+    Subcommand(
+        "demo",
+        "a whole table of bot processes over mDNS on loopback",
+        _configure_demo,
+        _net(_run_demo),
+    ),
     Subcommand("rules", "print the rules of a game", _configure_rules, _run_rules),
 ]
 """Every subcommand, in the order ``--help`` lists them."""

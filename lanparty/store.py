@@ -67,10 +67,20 @@ def save_transcript(data: bytes, game: str, table: str, base: Path | None = None
     """Write a transcript file and return its path (``YYYYmmdd-HHMMSS-GAME-TABLE.lptx``)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     name = f"{stamp}-{_SAFE.sub('_', game)}-{_SAFE.sub('_', table)[:40]}.lptx"
-    path = transcripts_dir(base) / name
+    folder = transcripts_dir(base)
+    path = folder / name
     n = 1
-    while path.exists():
-        n += 1
-        path = path.with_name(f"{path.stem.rsplit('~', 1)[0]}~{n}.lptx")
-    _write_private(path, data)
-    return path
+    while True:
+        # Exclusive creation: several peers on one machine may save at the same moment.
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            n += 1
+            path = folder / f"{name.removesuffix('.lptx')}~{n}.lptx"
+            continue
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        return path

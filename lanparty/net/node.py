@@ -41,22 +41,25 @@ class BotDriver:
         """Count applied entries, so each position gets one decision."""
         self.position += 1
 
-    def act(self, party: Host | Peer) -> None:
-        """Make a move if one is due for this seat (out-of-turn moves may be declined)."""
+    def act(self, party: Host | Peer) -> bool:
+        """Make a move if one is due for this seat (out-of-turn moves may be declined);
+        returns True if a move was made."""
         if self._decided_at == self.position or not party.may_move():
-            return
+            return False
         status = party.status()
         if not isinstance(status, Turn):
-            return
+            return False
         self._decided_at = self.position
         legal: list[Move | None] = list(party.legal_moves())
         if not legal:
-            return
+            return False
         if status.seat != party.seat:
             legal.append(None)
         move = self._bot.choose(party.view(), legal, self._rng)
-        if move is not None:
-            party.play(move)
+        if move is None:
+            return False
+        party.play(move)
+        return True
 
 
 Driver = BotDriver
@@ -114,8 +117,11 @@ class HostServer:
                         await stream.send_all(data)
 
     async def _after_input(self) -> None:
+        # The host's own move is not echoed back to it, so after a move it may be due to
+        # move again at once (a Skip between two players): act until it does not.
         _drain(self.host, self._driver, self._sink)
-        self._driver.act(self.host)
+        while self._driver.act(self.host):
+            _drain(self.host, self._driver, self._sink)
         await self._flush()
         if self.host.phase in _DONE:
             self.done.set()

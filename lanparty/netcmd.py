@@ -1,0 +1,353 @@
+"""``lanparty host``, ``join``, ``list`` and ``demo``: tables across processes and machines.
+
+Each command parses its arguments in :mod:`lanparty.cli` style (one ``Subcommand`` entry),
+then runs a trio program built from :mod:`lanparty.net` (TCP, mDNS) around the sans-IO
+protocol. A ``--bot`` peer plays headless with its own fresh keys and exits when the table
+closes: 0 if the audit passed, 1 if the game stopped or the audit found a broken rule.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import trio
+
+from crypto import Identity
+from lanparty.games import GAMES, get_game
+from lanparty.games.bots import bots_for
+from lanparty.net.discovery import TableAd, advertise, browse
+from lanparty.net.interfaces import InterfaceError, choose_interface
+from lanparty.net.node import BotDriver, HostServer, PeerVanished, run_peer
+from lanparty.store import save_transcript
+from protocol import (
+    PROTOCOL_VERSION,
+    Event,
+    GameEnded,
+    Host,
+    Joined,
+    LocalProtocolError,
+    Peer,
+    Refused,
+    RemoteProtocolError,
+    SeatsFixed,
+    Stopped,
+    TableClosed,
+)
+
+
+class NetError(Exception):
+    """A failure worth one line to the user (no traceback)."""
+
+
+@dataclass
+class Outcome:
+    """What a finished (or stopped) table leaves behind, for the summary and exit code."""
+
+    names: tuple[str, ...] = ()
+    totals: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    audit_ok: bool = False
+    stopped: str = ""
+    findings: list[str] = field(default_factory=list)
+    transcript: str = ""
+
+
+def _say(quiet: bool, text: str) -> None:
+    if not quiet:
+        print(text, file=sys.stderr, flush=True)
+
+
+def _sink(out: Outcome, quiet: bool) -> Any:
+    def sink(event: Event) -> None:
+        if isinstance(event, Joined):
+            _say(quiet, f"seat {event.seat}: {event.name} joined  [key {event.fingerprint}]")
+        elif isinstance(event, SeatsFixed):
+            out.names = event.names
+            _say(quiet, "seats fixed: " + ", ".join(event.names) + "; shuffling…")
+        elif isinstance(event, GameEnded):
+            out.totals, out.winners = event.outcome.totals, event.outcome.winners
+            _say(quiet, "game over; auditing the transcript…")
+        elif isinstance(event, TableClosed):
+            out.findings = [f"{f.rule} by seat {f.seat} at {f.pos}" for f in event.report.findings]
+            # Complete: every seat signed the same verdict over the whole transcript. Findings
+            # (an unchallenged bluff, say) are reported, not a failure of the audit itself.
+            out.audit_ok = event.report.complete
+        elif isinstance(event, Stopped):
+            out.stopped = str(event.error)
+        elif isinstance(event, Refused) and event.fatal:
+            out.stopped = f"refused by the host: {event.reason}"
+
+    return sink
+
+
+def _finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
+    out.transcript = str(save_transcript(party.transcript(), game, label))
+
+
+# --------------------------------------------------------------------------- host
+
+
+async def _host(args: argparse.Namespace, options: dict[str, Any]) -> Outcome:
+    iface = choose_interface(args.interface, local=args.local)
+    identity = Identity() if args.bot else _identity()
+    host = Host(identity, args.nick, GAMES, args.game, options, args.seats)
+    out = Outcome()
+    bot = bots_for(args.game)["heuristic"]()
+    server = HostServer(host, BotDriver(bot, args.seed), _sink(out, args.quiet))
+    listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
+    port = listeners[0].socket.getsockname()[1]
+    name = args.name or f"{args.nick}'s {args.game}"
+    ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
+                 identity.public.fingerprint, args.nick, port=port)  # fmt: skip
+    _say(args.quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
+                     f"host key {identity.public.fingerprint}")  # fmt: skip
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        async with advertise(iface.ip, ad) as adv, trio.open_nursery() as nursery:
+            nursery.start_soon(server.serve, listeners)
+            for i in range(args.bots):
+                procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--seed",
+                                          str(args.seed + 1 + i)]))  # fmt: skip
+            # Withdraw the advertisement once the seats are fixed (the goodbye).
+            while not out.names and not server.done.is_set():
+                await trio.sleep(0.05)
+            await adv.withdraw()
+    finally:
+        for p in procs:
+            _reap(p)
+    if server.vanished and not out.audit_ok:
+        out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
+    _finish(host, out, args.game, name)
+    return out
+
+
+def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--quiet", *extra]
+    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL)
+
+
+def _reap(proc: subprocess.Popen[bytes], timeout: float = 30) -> int:
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.wait()
+
+
+def _identity() -> Identity:
+    from lanparty.store import load_identity
+
+    return load_identity()
+
+
+# --------------------------------------------------------------------------- join
+
+
+def _parse_endpoint(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise NetError(f"--connect wants HOST:PORT, got {text!r}")
+    return host, int(port)
+
+
+async def _find(ip: str, name: str | None, timeout: float) -> TableAd:
+    async with browse(ip) as lobby:
+
+        def match(tables: dict[str, TableAd]) -> bool:
+            return any(name is None or t.name == name for t in tables.values())
+
+        with trio.move_on_after(timeout):
+            await lobby.wait_for(match)
+        for t in lobby.tables.values():
+            if (name is None or t.name == name) and t.free > 0:
+                return t
+    raise NetError(f"no open table {name!r} found within {timeout:g} s" if name
+                   else f"no open table found within {timeout:g} s")  # fmt: skip
+
+
+async def _join(args: argparse.Namespace) -> Outcome:
+    if args.connect:
+        addr, port = _parse_endpoint(args.connect)
+    else:
+        iface = choose_interface(args.interface, local=args.local)
+        ad = await _find(iface.ip, args.table, args.timeout)
+        if ad.proto != PROTOCOL_VERSION:
+            raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
+                           f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
+        addr, port = ad.address, ad.port
+        _say(args.quiet, f"joining {ad.name!r} at {ad.endpoint} (host key {ad.fingerprint})")
+    identity = Identity() if args.bot else _identity()
+    peer = Peer(identity, args.nick, GAMES)
+    out = Outcome()
+    try:
+        stream = await trio.open_tcp_stream(addr, port)
+    except OSError as exc:
+        raise NetError(f"cannot connect to {addr}:{port}: {exc.strerror or exc}") from None
+    game = "table"
+    try:
+        bot = bots_for("kato")["heuristic"]()
+        await run_peer(peer, stream, BotDriver(bot, args.seed), _sink(out, args.quiet))
+    except PeerVanished:
+        out.stopped = "the host vanished"
+    except RemoteProtocolError as exc:
+        out.stopped = f"the host broke the protocol: {exc}"
+    if peer.table.game is not None:
+        game = peer.table.game.name
+    _finish(peer, out, game, f"joined-{args.nick}")
+    return out
+
+
+# --------------------------------------------------------------------------- list
+
+
+async def _list(args: argparse.Namespace) -> list[TableAd]:
+    iface = choose_interface(args.interface, local=args.local)
+    async with browse(iface.ip) as lobby:
+        with trio.move_on_after(args.timeout):
+            while True:
+                await lobby.next_event()
+        return sorted(lobby.tables.values(), key=lambda t: t.name)
+
+
+# --------------------------------------------------------------------------- demo
+
+
+def _demo(args: argparse.Namespace) -> dict[str, Any]:
+    name = f"demo-{secrets.token_hex(4)}"
+    base = [sys.executable, "-m", "lanparty"]
+    start = time.perf_counter()
+    host = subprocess.Popen(
+        [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--seats",
+         str(args.players), "--name", name, "--seed", str(args.seed), "--nick", "host-bot"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    joiners = [
+        subprocess.Popen(
+            [
+                *base,
+                "join",
+                name,
+                "--bot",
+                "--local",
+                "--quiet",
+                "--timeout",
+                "30",
+                "--seed",
+                str(args.seed + i),
+                "--nick",
+                f"bot-{i}",
+            ],
+            stdin=subprocess.DEVNULL,
+        )
+        for i in range(1, args.players)
+    ]
+    codes = [_reap(p, 300) for p in joiners]
+    out, _ = host.communicate(timeout=300)
+    codes.insert(0, host.returncode)
+    try:
+        summary: dict[str, Any] = json.loads(out.decode() or "{}")
+    except ValueError:
+        summary = {}
+    summary.update(
+        {"players": args.players, "wall_s": round(time.perf_counter() - start, 3),
+         "exit_codes": codes, "ok": all(c == 0 for c in codes) and summary.get("audit_ok")}
+    )  # fmt: skip
+    return summary
+
+
+# --------------------------------------------------------------------------- wiring
+
+
+def summary(out: Outcome) -> dict[str, Any]:
+    """The JSON summary a table prints (``--json``)."""
+    return {
+        "names": list(out.names),
+        "scores": list(out.totals),
+        "winners": [out.names[w] if w < len(out.names) else w for w in out.winners],
+        "audit_ok": out.audit_ok,
+        "findings": out.findings,
+        "stopped": out.stopped,
+        "transcript": out.transcript,
+    }
+
+
+def report(args: argparse.Namespace, out: Outcome) -> int:
+    """Print the outcome; the exit code is 0 only if the audit passed."""
+    if getattr(args, "json", False):
+        print(json.dumps(summary(out)))
+    elif out.stopped:
+        print(f"the game stopped: {out.stopped} (transcript: {out.transcript})", file=sys.stderr)
+    else:
+        s = summary(out)
+        print(
+            f"winner: {', '.join(map(str, s['winners']))}; scores: {s['scores']}; "
+            f"audit {'passed' if out.audit_ok else 'FAILED'}; "
+            f"rules broken: {'; '.join(out.findings) or 'none'}"
+        )
+    return 0 if out.audit_ok else 1
+
+
+def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """``lanparty host``."""
+    get_game(args.game)
+    if not args.bot:
+        raise NetError("playing a networked table from the terminal UI is not ready yet; "
+                       "use --bot (or `lanparty play` for a local game)")  # fmt: skip
+    try:
+        return report(args, trio.run(_host, args, options))
+    except (InterfaceError, LocalProtocolError, OSError) as exc:
+        raise NetError(str(exc)) from None
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """``lanparty join``."""
+    if not args.bot:
+        raise NetError("playing a networked table from the terminal UI is not ready yet; "
+                       "use --bot")  # fmt: skip
+    try:
+        return report(args, trio.run(_join, args))
+    except (InterfaceError, OSError) as exc:
+        raise NetError(str(exc)) from None
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """``lanparty list``."""
+    try:
+        tables = trio.run(_list, args)
+    except InterfaceError as exc:
+        raise NetError(str(exc)) from None
+    if args.json:
+        print(json.dumps([_ad(t) for t in tables]))
+    elif not tables:
+        print("no tables found")
+    for t in [] if args.json else tables:
+        print(f"{t.name:24} {t.game:9} {t.seats - t.free}/{t.seats} seated  host {t.host} "
+              f"[{t.fingerprint}]  --connect {t.endpoint}")  # fmt: skip
+    return 0
+
+
+def _ad(t: TableAd) -> dict[str, Any]:
+    return {k: getattr(t, k) for k in TableAd.__slots__}
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """``lanparty demo``."""
+    get_game(args.game)
+    result = _demo(args)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"winners: {result.get('winners')}  scores: {result.get('scores')}  "
+              f"audit: {'passed' if result.get('audit_ok') else 'FAILED'}  "
+              f"wall: {result['wall_s']} s  transcript: {result.get('transcript')}")  # fmt: skip
+    return 0 if result["ok"] else 1
+
+
+__all__ = ["NetError", "run_demo", "run_host", "run_join", "run_list", "summary"]
