@@ -113,8 +113,18 @@ async def _host(args: argparse.Namespace, options: dict[str, Any]) -> Outcome:
         async with advertise(iface.ip, ad) as adv, trio.open_nursery() as nursery:
             nursery.start_soon(server.serve, listeners)
             for i in range(args.bots):
-                procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--seed",
-                                          str(args.seed + 1 + i)]))  # fmt: skip
+                procs.append(
+                    _spawn_join(
+                        [
+                            "--connect",
+                            f"{iface.ip}:{port}",
+                            "--nick",
+                            f"bot-{i + 1}",
+                            "--seed",
+                            str(args.seed + 1 + i),
+                        ]
+                    )
+                )
             # Withdraw the advertisement once the seats are fixed (the goodbye).
             while not out.names and not server.done.is_set():
                 await trio.sleep(0.05)

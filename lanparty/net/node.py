@@ -62,7 +62,6 @@ class BotDriver:
         return True
 
 
-Driver = BotDriver
 EventSink = Callable[[Event], None]
 
 
