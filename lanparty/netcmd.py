@@ -26,8 +26,10 @@ from lanparty.net.discovery import TableAd, advertise, browse
 from lanparty.net.interfaces import InterfaceError, choose_interface
 from lanparty.net.node import BotDriver, HostServer, PeerVanished, run_peer
 from lanparty.store import save_transcript
+from lanparty.trace import Tracer
 from protocol import (
     PROTOCOL_VERSION,
+    Applied,
     Event,
     GameEnded,
     Host,
@@ -64,15 +66,19 @@ def _say(quiet: bool, text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
 
-def _sink(out: Outcome, quiet: bool) -> Any:
+def _sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
     def sink(event: Event) -> None:
-        if isinstance(event, Joined):
+        if isinstance(event, Applied):
+            tracer.record("applied", pos=event.pos, seat=event.seat, kind=event.kind)
+        elif isinstance(event, Joined):
             _say(quiet, f"seat {event.seat}: {event.name} joined  [key {event.fingerprint}]")
         elif isinstance(event, SeatsFixed):
             out.names = event.names
+            tracer.record("seats", n=len(event.names))
             _say(quiet, "seats fixed: " + ", ".join(event.names) + "; shuffling…")
         elif isinstance(event, GameEnded):
             out.totals, out.winners = event.outcome.totals, event.outcome.winners
+            tracer.record("over")
             _say(quiet, "game over; auditing the transcript…")
         elif isinstance(event, TableClosed):
             out.findings = [f"{f.rule} by seat {f.seat} at {f.pos}" for f in event.report.findings]
@@ -100,7 +106,8 @@ async def _host(args: argparse.Namespace, options: dict[str, Any]) -> Outcome:
     host = Host(identity, args.nick, GAMES, args.game, options, args.seats)
     out = Outcome()
     bot = bots_for(args.game)["heuristic"]()
-    server = HostServer(host, BotDriver(bot, args.seed), _sink(out, args.quiet))
+    tracer = Tracer.from_env(args.nick)
+    server = HostServer(host, BotDriver(bot, args.seed, tracer), _sink(out, args.quiet, tracer))
     listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
     port = listeners[0].socket.getsockname()[1]
     name = args.name or f"{args.nick}'s {args.game}"
@@ -130,6 +137,7 @@ async def _host(args: argparse.Namespace, options: dict[str, Any]) -> Outcome:
                 await trio.sleep(0.05)
             await adv.withdraw()
     finally:
+        tracer.close()
         for p in procs:
             _reap(p)
     if server.vanished and not out.audit_ok:
@@ -140,7 +148,8 @@ async def _host(args: argparse.Namespace, options: dict[str, Any]) -> Outcome:
 
 def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--quiet", *extra]
-    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL)
+    # The bot's own summary would mix into ours (and break --json): it reports by exit code.
+    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
 
 
 def _reap(proc: subprocess.Popen[bytes], timeout: float = 30) -> int:
@@ -201,13 +210,17 @@ async def _join(args: argparse.Namespace) -> Outcome:
     except OSError as exc:
         raise NetError(f"cannot connect to {addr}:{port}: {exc.strerror or exc}") from None
     game = "table"
+    tracer = Tracer.from_env(args.nick)
     try:
         bot = bots_for("kato")["heuristic"]()
-        await run_peer(peer, stream, BotDriver(bot, args.seed), _sink(out, args.quiet))
+        driver = BotDriver(bot, args.seed, tracer)
+        await run_peer(peer, stream, driver, _sink(out, args.quiet, tracer))
     except PeerVanished:
         out.stopped = "the host vanished"
     except RemoteProtocolError as exc:
         out.stopped = f"the host broke the protocol: {exc}"
+    finally:
+        tracer.close()
     if peer.table.game is not None:
         game = peer.table.game.name
     _finish(peer, out, game, f"joined-{args.nick}")

@@ -16,6 +16,7 @@ from typing import Any
 import trio
 
 from lanparty.games.bots import Bot
+from lanparty.trace import Tracer
 from protocol import Event, Host, Peer, Phase, RemoteProtocolError
 from protocol.contract import Move, Turn
 
@@ -31,8 +32,9 @@ class PeerVanished(Exception):  # noqa: N818 - names what happened, like trio's 
 class BotDriver:
     """Plays a seat with a bot: at most one decision per table position, only from the view."""
 
-    def __init__(self, bot: Bot, seed: int) -> None:
+    def __init__(self, bot: Bot, seed: int, tracer: Tracer | None = None) -> None:
         self._bot = bot
+        self._tracer = tracer or Tracer(None)
         self._rng = random.Random(seed)
         self._decided_at = -1
         self.position = 0
@@ -58,6 +60,7 @@ class BotDriver:
         move = self._bot.choose(party.view(), legal, self._rng)
         if move is None:
             return False
+        self._tracer.record("play", pos=len(party.table.log), seat=party.seat)
         party.play(move)
         return True
 
