@@ -236,6 +236,31 @@ def _run_demo(args: argparse.Namespace) -> int:
     return run_demo(args)
 
 
+# --------------------------------------------------------------------------- audit, bench
+
+
+def _configure_audit(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a saved transcript (.lptx)")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+
+def _run_audit(args: argparse.Namespace) -> int:
+    from lanparty.auditcmd import run_audit
+
+    return run_audit(args)
+
+
+def _configure_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, default=4, help="peer processes (default 4)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    from lanparty.benchcmd import run_bench
+
+    return run_bench(args)
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("play", "play a game in this terminal against bots", _configure_play, _run_play),
     Subcommand("host", "open a table on the network", _configure_host, _net(_run_host)),
@@ -248,6 +273,13 @@ SUBCOMMANDS: list[Subcommand] = [
         _net(_run_demo),
     ),
     Subcommand("rules", "print the rules of a game", _configure_rules, _run_rules),
+    Subcommand("audit", "re-verify a saved game offline", _configure_audit, _net(_run_audit)),
+    Subcommand(
+        "bench",
+        "measure discovery, shuffle, deal and move latency with real peer processes",
+        _configure_bench,
+        _net(_run_bench),
+    ),
 ]
 """Every subcommand, in the order ``--help`` lists them."""
 
