@@ -274,12 +274,8 @@ SUBCOMMANDS: list[Subcommand] = [
     ),
     Subcommand("rules", "print the rules of a game", _configure_rules, _run_rules),
     Subcommand("audit", "re-verify a saved game offline", _configure_audit, _net(_run_audit)),
-    Subcommand(
-        "bench",
-        "measure discovery, shuffle, deal and move latency with real peer processes",
-        _configure_bench,
-        _net(_run_bench),
-    ),
+    Subcommand("bench", "measure real peer processes on loopback", _configure_bench,
+               _net(_run_bench)),  # fmt: skip
 ]
 """Every subcommand, in the order ``--help`` lists them."""
 

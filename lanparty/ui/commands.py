@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from lanparty.session import card_name, colour_name
+from lanparty.narrate import card_name, colour_name
 from protocol.contract import Move, Plain
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from lanparty.session import card_name, colour_name
+from lanparty.narrate import card_name, colour_name
 from protocol.contract import Plain
 
 from .commands import WILDS, hand_of

@@ -95,26 +95,26 @@ def test_log_never_names_a_hidden_card() -> None:
     checked = 0
     for seed in (21, 22, 23):
         table = make_table(seed, bots=3, kind="random", target=120)
-        original = table._narrate
+        original = table.narrator.narrate
         game = table.game
 
-        def narrate(seat, item, before, table=table, original=original, game=game):
-            start = len(table._log)
-            original(seat, item, before)
+        def narrate(seat, item, before, after, table=table, original=original, game=game):
+            start = len(table.narrator.lines)
+            original(seat, item, before, after)
             human = table.copies[0]
             known = {card_name(LABEL[c]) for c in human.card_of.values()}
             hidden = set()
             for s in range(1, len(table.copies)):
                 true_hand = game.view(table.copies[s], s)["hand"]
                 hidden |= {card_name(label) for _, label in true_hand} - known
-            for line in table._log[start:]:
+            for line in table.narrator.lines[start:]:
                 names = named_cards(line)
                 assert names <= known, (line, names - known)
                 assert not names & hidden, line
             nonlocal checked
             checked += 1
 
-        table._narrate = narrate
+        table.narrator.narrate = narrate
         play_out(table, Scripted(seed, "random"))
     assert checked > 500
 
