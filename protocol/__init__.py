@@ -43,6 +43,7 @@ from ._log import Equivocation, Log, context, read_transcript
 from ._messages import (
     PROTOCOL_VERSION,
     Entry,
+    Halt,
     Hello,
     Message,
     Propose,
@@ -70,6 +71,7 @@ __all__ = [
     "Finding",
     "FrameReader",
     "GameEnded",
+    "Halt",
     "Hello",
     "Host",
     "Joined",

@@ -196,7 +196,18 @@ class Refuse:
     fatal: bool
 
 
-Message: TypeAlias = Hello | Propose | Relay | Refuse
+@dataclass(frozen=True, slots=True)
+class Halt:
+    """Host → peers: the table stops here, why, and the seat it blames (-1: none), e.g. a
+    peer that vanished or stalled. Peers cannot verify it, but nothing is lost by believing
+    it: a host can always stop relaying anyway."""
+
+    TYPE: ClassVar[str] = "halt"
+    seat: int
+    reason: str
+
+
+Message: TypeAlias = Hello | Propose | Relay | Refuse | Halt
 
 
 def encode_message(msg: Message) -> bytes:
@@ -208,6 +219,8 @@ def encode_message(msg: Message) -> bytes:
         d.update(entry=msg.raw, sig=msg.sig, seq=msg.seq)
     elif isinstance(msg, Refuse):
         d.update(pos=msg.pos, reason=msg.reason, fatal=msg.fatal)
+    elif isinstance(msg, Halt):
+        d.update(seat=msg.seat, reason=msg.reason)
     return pack(d)
 
 
@@ -216,6 +229,7 @@ _FRAME_FIELDS: Final[Mapping[str, frozenset[str]]] = {
     "propose": frozenset({"v", "type", "entry", "sig"}),
     "relay": frozenset({"v", "type", "entry", "sig", "seq"}),
     "refuse": frozenset({"v", "type", "pos", "reason", "fatal"}),
+    "halt": frozenset({"v", "type", "seat", "reason"}),
 }
 
 
@@ -240,6 +254,8 @@ def decode_message(payload: bytes) -> Message:
             _int(d["pos"], "refused position", -1), _str(d["reason"], "reason", 1024),
             _bool(d["fatal"], "fatal"),
         )  # fmt: skip
+    if kind == "halt":
+        return Halt(_int(d["seat"], "halted seat", -1, 255), _str(d["reason"], "reason", 1024))
     raw = _bytes(d["entry"], "entry")
     sig = _bytes(d["sig"], "signature", SIG_BYTES)
     if kind == "propose":

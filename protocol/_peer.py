@@ -31,6 +31,7 @@ from ._frames import FrameReader, frame
 from ._messages import (
     TABLE_ID_BYTES,
     Entry,
+    Halt,
     Hello,
     Message,
     Propose,
@@ -193,6 +194,17 @@ class Peer(_Seat):
             if msg.fatal:
                 self.refused = msg.reason
             return
+        if isinstance(msg, Halt):
+            if self.stopped is None and self.table.phase is not Phase.CLOSED:
+                seat = msg.seat if msg.seat >= 0 else None
+                member = self.table.member_at(seat) if seat is not None else None
+                err = RemoteProtocolError(
+                    f"the host stopped the table: {msg.reason}",
+                    culprit=member.fingerprint if member else None, seat=seat,
+                )  # fmt: skip
+                self.table.halt(err)
+                self._stop(err)
+            return
         if not isinstance(msg, Relay):
             raise RemoteProtocolError(
                 f"the host sent a {msg.TYPE} frame", culprit=self._host_fp, seat=0
@@ -351,6 +363,28 @@ class Host(_Seat):
         c.out.clear()
         return out
 
+    def member_of(self, cid: int) -> tuple[int, str] | None:
+        """The seat and name of the peer on connection ``cid`` once it has joined, else None."""
+        key = self._conns[cid].key
+        member = self.table.member(key) if key else None
+        return (member.seat, member.name) if member else None
+
+    def halt(self, reason: str, seat: int | None = None) -> None:
+        """Stop the table for everyone (a peer vanished or stalled, or we leave): a
+        :class:`Halt` frame to every open connection and a :class:`Stopped` event here.
+        Does nothing once the table is closed or stopped."""
+        t = self.table
+        if t.phase in (Phase.CLOSED, Phase.STOPPED):
+            return
+        member = t.member_at(seat) if seat is not None else None
+        err = RemoteProtocolError(reason, culprit=member.fingerprint if member else None, seat=seat)
+        t.halt(err)
+        self._events.append(Stopped(err))
+        halt = frame(encode_message(Halt(-1 if seat is None else seat, reason)))
+        for c in self._conns.values():
+            if not c.closed and c.hello:
+                c.out += halt
+
     def start(self) -> None:
         """Fix the seats before the table is full; raises :class:`LocalProtocolError`."""
         try:
@@ -384,7 +418,7 @@ class Host(_Seat):
                 if payload is None:
                     return
                 msg = decode_message(payload)
-                if isinstance(msg, Relay | Refuse):
+                if isinstance(msg, Relay | Refuse | Halt):
                     raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
             except RemoteProtocolError as exc:
                 c.out += frame(encode_message(Refuse(-1, exc.reason, True)))

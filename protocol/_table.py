@@ -143,6 +143,16 @@ class Table(BatchSteps):
         """The member with identity ``key``, if any."""
         return self._by_key.get(key)
 
+    def member_at(self, seat: int) -> Member | None:
+        """The member in ``seat``, if that seat is taken."""
+        return self.members[seat] if 0 <= seat < len(self.members) else None
+
+    def halt(self, err: RemoteProtocolError) -> None:
+        """Stop here for ``err`` (a halt from the host, or ours as the host): no entry follows."""
+        if self.phase not in (Phase.CLOSED, Phase.STOPPED):
+            self.phase = Phase.STOPPED
+            self.stop_error = err
+
     def status(self) -> Status | None:
         """The game's status while the game runs outside a table batch, else ``None``."""
         if self.phase is not Phase.GAME or self.batch is not None or self.game is None:

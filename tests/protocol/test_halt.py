@@ -1,0 +1,78 @@
+"""The host halting a table: a peer vanished or stalled. Every peer stops, names the seat
+blamed, and takes no entry after; the halt frame is decoded strictly."""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol import (
+    Halt,
+    Host,
+    Phase,
+    RemoteProtocolError,
+    Stopped,
+    decode_message,
+    encode_message,
+)
+from crypto import Identity
+from protocol._codec import pack
+from protocol._frames import frame
+from protocol.harness import Harness
+
+from .conftest import Honest
+
+
+def _stops(party: Host) -> list[Stopped]:
+    return [e for e in iter(party.next_event, None) if isinstance(e, Stopped)]
+
+
+def test_halt_stops_every_peer_naming_the_seat(games):
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=4)
+    h.pump()
+    h.step()
+    h.pump()
+    assert h.host.phase is Phase.GAME
+    carl = h.host.table.member_at(2)
+    assert carl is not None
+    h.host.halt("seat 2 (p2) vanished", seat=2)
+    h.pump()
+    assert all(p.phase is Phase.STOPPED for p in h.parties)
+    for events in h.events:
+        [stop] = [e for e in events if isinstance(e, Stopped)]
+        assert "seat 2 (p2) vanished" in str(stop.error)
+        assert stop.error.seat == 2 and stop.error.culprit == carl.fingerprint
+    # Nothing moves after a halt: the host takes no move of its own, a second halt is a no-op.
+    before = len(h.host.table.log)
+    h.host.halt("again")
+    assert not h.step() and len(h.host.table.log) == before
+
+
+def test_halt_after_the_table_closed_changes_nothing(games):
+    h = Harness(games, "kato", 2, {"rounds": 1}, [Honest()] * 2, seed=5)
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    h.host.halt("too late", seat=1)
+    h.pump()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    assert not _stops(h.host)
+
+
+def test_halt_frame_round_trips_and_is_strict():
+    msg = Halt(2, "seat 2 vanished")
+    assert decode_message(encode_message(msg)) == msg
+    for bad in (
+        {"v": 1, "type": "halt", "seat": -2, "reason": "x"},
+        {"v": 1, "type": "halt", "seat": 1, "reason": "x" * 2000},
+        {"v": 1, "type": "halt", "seat": "1", "reason": "x"},
+        {"v": 1, "type": "halt", "seat": 1},
+        {"v": 1, "type": "halt", "seat": 1, "reason": "x", "extra": 0},
+    ):
+        with pytest.raises(RemoteProtocolError):
+            decode_message(pack(bad))
+
+
+def test_a_peer_may_not_send_a_halt(games):
+    host = Host(Identity(), "Ann", games, "kato", {"rounds": 1}, 2)
+    cid = host.connect()
+    with pytest.raises(RemoteProtocolError, match="a peer sent a halt frame"):
+        host.receive_data(cid, frame(encode_message(Halt(-1, "bye"))))
