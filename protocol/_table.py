@@ -153,6 +153,34 @@ class Table(BatchSteps):
             self.phase = Phase.STOPPED
             self.stop_error = err
 
+    def waiting_on(self) -> tuple[int, str] | None:
+        """The seat whose entry the table waits for now and what it owes (``"key"``,
+        ``"shuffle"``, ``"shares"``, ``"coin_commit"``, ``"coin_open"``, ``"show"``,
+        ``"show_ack"``, ``"move"``, ``"seal_commit"``, ``"seal_open"``, ``"secrets"``,
+        ``"signoff"``); ``None`` in the lobby and once closed or stopped. For a turn with
+        out-of-turn seats, the turn-holder is named."""
+        phase = self.phase
+        if phase is Phase.KEYS:
+            return (len(self.key_shares), "key")
+        if phase is Phase.AUDIT:
+            return (len(self._key_secrets), "secrets")
+        if phase is Phase.SIGNOFF:
+            return (self._signed, "signoff")
+        if phase is not Phase.GAME:
+            return None
+        b = self.batch
+        if b is not None:
+            step = b.step
+            return (step.seat, step.kind) if step is not None else None
+        st = self.status()
+        if isinstance(st, Turn):
+            return (st.seat, "move")
+        if isinstance(st, Commit):
+            return (st.seats[0], "seal_commit") if st.seats else None
+        if isinstance(st, Open):
+            return (st.seats[0], "seal_open") if st.seats else None
+        return None
+
     def status(self) -> Status | None:
         """The game's status while the game runs outside a table batch, else ``None``."""
         if self.phase is not Phase.GAME or self.batch is not None or self.game is None:

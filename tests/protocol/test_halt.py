@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from crypto import Identity
 from protocol import (
     Halt,
     Host,
@@ -14,7 +15,6 @@ from protocol import (
     decode_message,
     encode_message,
 )
-from crypto import Identity
 from protocol._codec import pack
 from protocol._frames import frame
 from protocol.harness import Harness
@@ -76,3 +76,33 @@ def test_a_peer_may_not_send_a_halt(games):
     cid = host.connect()
     with pytest.raises(RemoteProtocolError, match="a peer sent a halt frame"):
         host.receive_data(cid, frame(encode_message(Halt(-1, "bye"))))
+
+
+def test_waiting_on_names_the_author_of_every_next_entry(games):
+    """Before each entry is sequenced, ``waiting_on`` named its author and kind (a move may
+    come from an out-of-turn seat instead of the turn-holder named)."""
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=6)
+    predicted: dict[int, tuple[int, str] | None] = {}
+    sequence = h.host._relay_one
+
+    def spy(se, **kw):
+        predicted[se.entry.pos] = h.host.table.waiting_on()
+        return sequence(se, **kw)
+
+    h.host._relay_one = spy
+    h.run()
+    assert h.host.phase is Phase.CLOSED and h.host.table.waiting_on() is None
+    kinds = set()
+    for entry in h.host.table.log.entries:
+        pos, kind = entry.entry.pos, entry.entry.body.KIND
+        if kind in ("open", "join", "start"):  # the lobby: nobody is waited on
+            assert predicted.get(pos) is None
+            continue
+        member = h.host.table.member(entry.entry.author)
+        assert member is not None
+        seat, owed = predicted[pos]
+        assert owed == kind, (pos, kind, predicted[pos])
+        if kind != "move":
+            assert seat == member.seat, (pos, kind, predicted[pos])
+        kinds.add(kind)
+    assert {"key", "shuffle", "shares", "move", "secrets", "signoff"} <= kinds
