@@ -82,6 +82,15 @@ def parse_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
         raise CliError(str(exc)) from None
 
 
+def check_table(game: str, seats: int, options: dict[str, Plain]) -> None:
+    """Options that depend on the number of seats (cards that must fit in the deck) are
+    checked now, not when the last player sits down; ``CliError`` with the game's reason."""
+    try:
+        get_game(game).setup(seats, options)
+    except OptionError as exc:
+        raise CliError(str(exc)) from None
+
+
 # --------------------------------------------------------------------------- play
 
 
@@ -100,7 +109,13 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bot-kind",
         default="heuristic",
-        help="bot strategy: heuristic (default) or random",
+        help="bot strategy of an --offline table: heuristic (default) or random",
+    )
+    p.add_argument(
+        "--offline",
+        action="store_true",
+        help="no network and no cryptography: bots in this process, a seeded dealer "
+        "(instant; for learning the rules)",
     )
 
 
@@ -121,6 +136,9 @@ def _run_play(args: argparse.Namespace) -> int:
     if args.bot_kind not in kinds:
         raise CliError(f"unknown --bot-kind {args.bot_kind!r}; known: {', '.join(sorted(kinds))}")
     nick = (args.nick or os.environ.get("USER") or "you").strip() or "you"
+    check_table(game_name, bots + 1, options)
+    if not args.offline:
+        return _play_on_loopback(args, game_name, options, bots, nick)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     players: list[Bot | None] = [None, *(kinds[args.bot_kind]() for _ in range(bots))]
     try:
@@ -131,6 +149,24 @@ def _run_play(args: argparse.Namespace) -> int:
 
     print(f"{game_name} against {bots} {args.bot_kind} bot(s), seed {seed}")
     return run(session)
+
+
+def _play_on_loopback(
+    args: argparse.Namespace, game: str, options: dict[str, Plain], bots: int, nick: str
+) -> int:
+    """A real table on loopback: this process hosts and plays seat 1, each bot is a peer
+    process of its own; the deck is shuffled and dealt with mental poker like on a LAN."""
+    from lanparty.netcmd import NetError, run_host
+
+    table = argparse.Namespace(
+        game=game, nick=nick, seats=bots + 1, bots=bots, bot=False, local=True,
+        interface=None, port=0, name=f"{nick}'s {game}", seed=args.seed or 0,
+        quiet=True, json=False, advertise=False,
+    )  # fmt: skip
+    try:
+        return run_host(table, options)
+    except NetError as exc:
+        raise CliError(str(exc)) from None
 
 
 # --------------------------------------------------------------------------- rules
@@ -191,6 +227,7 @@ def _run_host(args: argparse.Namespace) -> int:
         raise CliError(f"--seats must be {game.min_seats}..{game.max_seats} for {args.game}")
     if not 0 <= args.bots < args.seats:
         raise CliError(f"--bots must be 0..{args.seats - 1}")
+    check_table(args.game, args.seats, options)
     return run_host(args, options)
 
 
@@ -198,6 +235,13 @@ def _configure_join(p: argparse.ArgumentParser) -> None:
     p.add_argument("table", metavar="TABLE", nargs="?", help="table name (default: the first)")
     p.add_argument("--connect", metavar="HOST:PORT", help="join directly, without mDNS")
     p.add_argument("--timeout", type=float, default=10, help="seconds to look for the table")
+    p.add_argument(
+        "--react",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="a --bot's reaction time while a KaTO call can be made (default 0)",
+    )
     _network_args(p)
 
 
@@ -274,8 +318,9 @@ SUBCOMMANDS: list[Subcommand] = [
     ),
     Subcommand("rules", "print the rules of a game", _configure_rules, _run_rules),
     Subcommand("audit", "re-verify a saved game offline", _configure_audit, _net(_run_audit)),
-    Subcommand("bench", "measure real peer processes on loopback", _configure_bench,
-               _net(_run_bench)),  # fmt: skip
+    Subcommand(
+        "bench", "measure real peer processes on loopback", _configure_bench, _net(_run_bench)
+    ),
 ]
 """Every subcommand, in the order ``--help`` lists them."""
 

@@ -52,6 +52,13 @@ def cards(labels: Sequence[str]) -> str:
     return ", ".join(card_name(label) for label in labels)
 
 
+def _hand(view: dict[str, Plain]) -> list[tuple[int, str]]:
+    """The (handle, label) pairs of a view's hand."""
+    hand = view.get("hand") or []
+    assert isinstance(hand, list | tuple)
+    return [(int(h), str(label)) for h, label in hand]  # type: ignore[misc,arg-type]
+
+
 class Narrator:
     """Log lines for seat ``seat`` (called "you"); ``hands`` gives the public hand handles
     (or ``None``) to say whose hand a revealed card came from."""
@@ -243,3 +250,34 @@ class Narrator:
             names = " and ".join(self._who(int(s)) for s in winners)  # type: ignore[arg-type]
             verb = "wins" if len(winners) == 1 and winners[0] != self.seat else "win"
             self.lines.append(f"Game over: {names} {verb}!")
+
+    def changes(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
+        """Describe table results (deals, turned cards, reshuffles) from the change in the
+        listener's own view alone: what a networked seat knows, entry by entry."""
+        if self.game_name != "kato" or not after:
+            return
+        if not before or (after["round"] != before["round"] and after["phase"] == "setup"):
+            self.lines.append(f"Round {after['round']}: the cards are shuffled and dealt")
+            if not before:
+                return
+        dealing = after["phase"] == "setup"
+        mine_before = dict(_hand(before))
+        new = [label for h, label in _hand(after) if h not in mine_before]
+        if new and not dealing:
+            self.lines.append(f"You take {cards(new)}")
+        counts_b, counts_a = before["counts"], after["counts"]
+        assert isinstance(counts_b, list) and isinstance(counts_a, list)
+        if not dealing:
+            for s, (b, a) in enumerate(zip(counts_b, counts_a, strict=False)):
+                if s != self.seat and int(a) > int(b):  # type: ignore[arg-type]
+                    k = int(a) - int(b)  # type: ignore[arg-type]
+                    self.lines.append(f"{self.names[s]} takes {k} card{'s' * (k != 1)}")
+        if before["phase"] == "setup" and after["top"] != before["top"] and after["top"]:
+            self.lines.append(f"Turned over: {card_name(str(after['top']))}")
+        if before["phase"] == "setup" and after["phase"] != "setup":
+            current = int(after["current"])  # type: ignore[arg-type]
+            self.lines.append(f"{self._who(current).capitalize()} to play")
+        reshuffled = int(after["discard"]) < int(before["discard"])  # type: ignore[arg-type]
+        if reshuffled and after["round"] == before["round"] and not dealing:
+            self.lines.append("The discard pile is shuffled into a new draw pile")
+        self._narrate_scores(before, after)

@@ -23,9 +23,19 @@ from crypto import Identity
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
 from lanparty.net.discovery import TableAd, advertise, browse
+from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import InterfaceError, choose_interface
-from lanparty.net.node import BotDriver, HostServer, PeerVanished, run_peer
-from lanparty.store import save_transcript
+from lanparty.net.node import (
+    BotDriver,
+    Driver,
+    HostServer,
+    PeerVanished,
+    Stalled,
+    keepalive,
+    run_peer,
+)
+from lanparty.net.seat import NetSeat
+from lanparty.store import open_log, save_transcript
 from lanparty.trace import Tracer
 from protocol import (
     PROTOCOL_VERSION,
@@ -100,56 +110,79 @@ def _finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
 # --------------------------------------------------------------------------- host
 
 
-async def _host(args: argparse.Namespace, options: dict[str, Any]) -> Outcome:
+def _driver(args: argparse.Namespace, game: str, seat: NetSeat | None, tracer: Tracer) -> Driver:
+    if seat is not None:
+        return seat
+    bot = bots_for(game)["heuristic"]()
+    return BotDriver(bot, args.seed, tracer, react=getattr(args, "react", 0.0))
+
+
+async def _host(
+    args: argparse.Namespace, host: Host, seat: NetSeat | None, out: Outcome
+) -> Outcome:
+    """Serve the table until it closes or stops; with ``seat``, a person plays seat 0."""
     iface = choose_interface(args.interface, local=args.local)
-    identity = Identity() if args.bot else _identity()
-    host = Host(identity, args.nick, GAMES, args.game, options, args.seats)
-    out = Outcome()
-    bot = bots_for(args.game)["heuristic"]()
     tracer = Tracer.from_env(args.nick)
-    server = HostServer(host, BotDriver(bot, args.seed, tracer), _sink(out, args.quiet, tracer))
-    listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
+    quiet = args.quiet or seat is not None  # the terminal UI tells the story itself
+    server = HostServer(host, _driver(args, args.game, seat, tracer), _sink(out, quiet, tracer))
+    try:
+        listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
+    except OSError as exc:
+        raise NetError(f"cannot listen on {iface.ip}:{args.port}: {exc.strerror or exc}") from None
     port = listeners[0].socket.getsockname()[1]
     name = args.name or f"{args.nick}'s {args.game}"
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
-                 identity.public.fingerprint, args.nick, port=port)  # fmt: skip
-    _say(args.quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
-                     f"host key {identity.public.fingerprint}")  # fmt: skip
+                 host.identity.public.fingerprint, args.nick, port=port)  # fmt: skip
+    _say(quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
+                f"host key {host.identity.public.fingerprint}")  # fmt: skip
+    if seat is not None:
+        seat.note(f"Table {name!r} is open on {iface.ip}:{port}; your key "
+                  f"{host.identity.public.fingerprint}")  # fmt: skip
+    # Bots at a table with a person get a person's reaction time for KaTO calls and catches.
+    react = ["--react", "3"] if seat is not None else []
     procs: list[subprocess.Popen[bytes]] = []
     try:
-        async with advertise(iface.ip, ad) as adv, trio.open_nursery() as nursery:
+        async with trio.open_nursery() as nursery:
+            if seat is not None:
+                reason = f"{args.nick} (the host) left the table"
+                seat.on_leave = lambda: nursery.start_soon(server.halt, reason, 0)
             nursery.start_soon(server.serve, listeners)
             for i in range(args.bots):
-                procs.append(
-                    _spawn_join(
-                        [
-                            "--connect",
-                            f"{iface.ip}:{port}",
-                            "--nick",
-                            f"bot-{i + 1}",
-                            "--seed",
-                            str(args.seed + 1 + i),
-                        ]
-                    )
-                )
-            # Withdraw the advertisement once the seats are fixed (the goodbye).
-            while not out.names and not server.done.is_set():
-                await trio.sleep(0.05)
-            await adv.withdraw()
+                procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--nick",
+                                          f"bot-{i + 1}", "--seed", str(args.seed + 1 + i),
+                                          *react]))  # fmt: skip
+            if getattr(args, "advertise", True):
+                async with advertise(iface.ip, ad) as adv:
+                    # Withdraw the advertisement once the seats are fixed (the goodbye).
+                    with trio.CancelScope() as scope:
+                        nursery.start_soon(_cancel_when, server.done, scope)
+                        await server.seats_fixed.wait()
+                    await adv.withdraw()
     finally:
+        if not server.done.is_set():  # we are leaving (Ctrl-C, quit): tell everyone
+            with trio.CancelScope(shield=True), trio.move_on_after(2):
+                await server.halt(f"{args.nick} (the host) left the table", 0)
         tracer.close()
         for p in procs:
             _reap(p)
-    if server.vanished and not out.audit_ok:
-        out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
-    _finish(host, out, args.game, name)
+        if server.vanished and not out.audit_ok:
+            out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
+        _finish(host, out, args.game, name)
     return out
 
 
+async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
+    await event.wait()
+    scope.cancel()
+
+
 def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--quiet", *extra]
-    # The bot's own summary would mix into ours (and break --json): it reports by exit code.
-    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", *extra]
+    # The bot's own words would mix into ours (and into a terminal UI): they go to its log
+    # file; it reports to us by its exit code.
+    log = open_log(f"bot-{secrets.token_hex(3)}")
+    with log:
+        return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
 
 
 def _reap(proc: subprocess.Popen[bytes], timeout: float = 30) -> int:
@@ -191,39 +224,51 @@ async def _find(ip: str, name: str | None, timeout: float) -> TableAd:
                    else f"no open table found within {timeout:g} s")  # fmt: skip
 
 
-async def _join(args: argparse.Namespace) -> Outcome:
+async def _locate(args: argparse.Namespace) -> tuple[str, int, bytes | None]:
+    """The address to join: ``--connect``, or the table found in the lobby (its host key
+    is then pinned: the table must be opened by the key the lobby announced)."""
     if args.connect:
         addr, port = _parse_endpoint(args.connect)
-    else:
-        iface = choose_interface(args.interface, local=args.local)
-        ad = await _find(iface.ip, args.table, args.timeout)
-        if ad.proto != PROTOCOL_VERSION:
-            raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
-                           f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
-        addr, port = ad.address, ad.port
-        _say(args.quiet, f"joining {ad.name!r} at {ad.endpoint} (host key {ad.fingerprint})")
-    identity = Identity() if args.bot else _identity()
-    peer = Peer(identity, args.nick, GAMES)
-    out = Outcome()
+        return addr, port, None
+    iface = choose_interface(args.interface, local=args.local)
+    ad = await _find(iface.ip, args.table, args.timeout)
+    if ad.proto != PROTOCOL_VERSION:
+        raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
+                       f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
+    _say(args.quiet, f"joining {ad.name!r} at {ad.endpoint} (host key {ad.fingerprint})")
+    return ad.address, ad.port, None
+
+
+async def _join(
+    args: argparse.Namespace, peer: Peer, seat: NetSeat | None, out: Outcome
+) -> Outcome:
+    """Play at the table until it closes or stops; with ``seat``, a person plays."""
+    addr, port, _ = await _locate(args)
     try:
         stream = await trio.open_tcp_stream(addr, port)
     except OSError as exc:
         raise NetError(f"cannot connect to {addr}:{port}: {exc.strerror or exc}") from None
-    game = "table"
+    keepalive(stream)
+    if seat is not None:
+        seat.note(f"Connected to {addr}:{port}; waiting for the table…")
     tracer = Tracer.from_env(args.nick)
+    quiet = args.quiet or seat is not None
+    driver = _driver(args, "kato", seat, tracer)
     try:
-        bot = bots_for("kato")["heuristic"]()
-        driver = BotDriver(bot, args.seed, tracer)
-        await run_peer(peer, stream, driver, _sink(out, args.quiet, tracer))
+        await run_peer(peer, stream, driver, _sink(out, quiet, tracer))
     except PeerVanished:
         out.stopped = "the host vanished"
+    except Stalled as exc:
+        out.stopped = f"the table stalled: {exc}"
     except RemoteProtocolError as exc:
         out.stopped = f"the host broke the protocol: {exc}"
     finally:
         tracer.close()
-    if peer.table.game is not None:
-        game = peer.table.game.name
-    _finish(peer, out, game, f"joined-{args.nick}")
+        game = peer.table.game.name if peer.table.game is not None else "table"
+        if len(peer.table.log):
+            _finish(peer, out, game, f"joined-{args.nick}")
+        if seat is not None and out.stopped:
+            seat.lost(f"The table stopped: {out.stopped}")
     return out
 
 
@@ -318,26 +363,47 @@ def report(args: argparse.Namespace, out: Outcome) -> int:
 
 
 def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    """``lanparty host``."""
+    """``lanparty host`` (and ``lanparty play``: a host on loopback with bot processes)."""
     get_game(args.game)
-    if not args.bot:
-        raise NetError("playing a networked table from the terminal UI is not ready yet; "
-                       "use --bot (or `lanparty play` for a local game)")  # fmt: skip
+    identity = Identity() if args.bot else _identity()
     try:
-        return report(args, trio.run(_host, args, options))
-    except (InterfaceError, LocalProtocolError, OSError) as exc:
+        host = Host(identity, args.nick, GAMES, args.game, options, args.seats)
+    except LocalProtocolError as exc:
         raise NetError(str(exc)) from None
+    out = Outcome()
+    try:
+        if args.bot:
+            return report(args, trio.run(_host, args, host, None, out))
+        seat = NetSeat(host, args.game)
+        play_in_terminal(lambda: _host(args, host, seat, out), seat)
+    except LeftTable:
+        pass
+    except (InterfaceError, OSError) as exc:
+        raise NetError(str(exc)) from None
+    return _farewell(out)
 
 
 def run_join(args: argparse.Namespace) -> int:
     """``lanparty join``."""
-    if not args.bot:
-        raise NetError("playing a networked table from the terminal UI is not ready yet; "
-                       "use --bot")  # fmt: skip
+    peer = Peer(Identity() if args.bot else _identity(), args.nick, GAMES)
+    out = Outcome()
     try:
-        return report(args, trio.run(_join, args))
+        if args.bot:
+            return report(args, trio.run(_join, args, peer, None, out))
+        seat = NetSeat(peer, "kato")
+        play_in_terminal(lambda: _join(args, peer, seat, out), seat)
+    except LeftTable:
+        pass
     except (InterfaceError, OSError) as exc:
         raise NetError(str(exc)) from None
+    return _farewell(out)
+
+
+def _farewell(out: Outcome) -> int:
+    """After the terminal UI: where the transcript is; 0 (leaving is not an error)."""
+    if out.transcript:
+        print(f"transcript saved: {out.transcript}  (check it: lanparty audit FILE)")
+    return 0
 
 
 def run_list(args: argparse.Namespace) -> int:

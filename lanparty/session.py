@@ -13,7 +13,7 @@ No prompt-toolkit and no trio here.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from lanparty.games import get_game
@@ -89,6 +89,14 @@ class TableSession(Protocol):
 
     def outcome(self) -> Outcome:
         """Scores so far; winners once over."""
+        ...
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever the table changed on its own (moves from the network)."""
+        ...
+
+    def status_line(self) -> str:
+        """What the table is doing now, in a few words ("" when there is nothing to say)."""
         ...
 
 
@@ -179,6 +187,13 @@ class LocalTable:
     def outcome(self) -> Outcome:
         """Scores so far (winners once over)."""
         return self.game.outcome(self._state)
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        """Nothing changes on its own here: ``advance`` does everything, when asked."""
+
+    def status_line(self) -> str:
+        """Nothing to wait for at a local table."""
+        return ""
 
     def advance(self) -> None:
         """Run bots until the human must or may act, or the game is over.

@@ -11,6 +11,7 @@ import os
 import re
 import time
 from pathlib import Path
+from typing import IO
 
 import platformdirs
 
@@ -84,3 +85,11 @@ def save_transcript(data: bytes, game: str, table: str, base: Path | None = None
         finally:
             os.close(fd)
         return path
+
+
+def open_log(label: str) -> IO[bytes]:
+    """A new log file ``logs/<time>-<label>.log`` (for a bot process's output)."""
+    folder = home() / "logs"
+    folder.mkdir(exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return (folder / f"{stamp}-{_SAFE.sub('_', label)}.log").open("ab")

@@ -79,6 +79,11 @@ class _Seat:
         seat = self.seat
         return seat is not None and self.table.may_move(seat)
 
+    @property
+    def busy(self) -> bool:
+        """True while an entry of ours waits for the host (a move now would be refused)."""
+        return False
+
     def legal_moves(self) -> list[Move]:
         """Our legal moves now."""
         return self.table.legal_moves()
@@ -125,6 +130,11 @@ class Peer(_Seat):
         self._last_relay: bytes | None = None
         self.stopped: RemoteProtocolError | None = None
         self.refused: str | None = None
+
+    @property
+    def busy(self) -> bool:
+        """True while an entry of ours waits for the host (a move now would be refused)."""
+        return self._outstanding is not None
 
     def data_to_send(self) -> bytes:
         """Bytes for the host (and clear them)."""

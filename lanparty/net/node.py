@@ -1,60 +1,145 @@
 """The thin trio layer: moves the sans-IO protocol's bytes over TCP streams.
 
-A :class:`protocol.Host` gets one task per incoming connection; a :class:`protocol.Peer` one
-stream to its host. After every input each side flushes what the protocol wants to send and
-lets its driver (a bot, or the terminal UI) make a move if one is due. Nothing here decides
-anything about the game: the protocol object does.
+A :class:`protocol.Host` gets one task per incoming connection (:class:`HostServer`); a
+:class:`protocol.Peer` one stream to its host (:class:`PeerClient`). Incoming bytes are fed
+one frame at a time, so the driver sees the seat's view before and after every entry. After
+every input each side flushes what the protocol wants to send and lets its driver (a bot, or
+the terminal UI's seat) make a move if one is due. A driver may also ask for a turn of its
+own (``poke``): a human who typed a move, or a bot whose reaction time ran out.
+
+Failures are noticed and named: a peer whose connection closes or who stalls on a protocol
+duty makes the host halt the table for everyone, naming that seat; a peer whose host goes
+away stops with :class:`PeerVanished`; a table that waits too long on a duty stops with
+:class:`Stalled`. Nothing here decides anything about the game: the protocol object does.
 """
 
 from __future__ import annotations
 
 import random
+import socket
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any
+from typing import Protocol
 
 import trio
 
 from lanparty.games.bots import Bot
 from lanparty.trace import Tracer
 from protocol import Event, Host, Peer, Phase, RemoteProtocolError
+from protocol._frames import FrameReader, frame
 from protocol.contract import Move, Turn
+
+__all__ = [
+    "DUTY_TIMEOUT",
+    "BotDriver",
+    "Driver",
+    "HostServer",
+    "PeerClient",
+    "PeerVanished",
+    "Stalled",
+    "keepalive",
+    "run_peer",
+]
 
 #: Bytes read per receive call.
 _CHUNK = 1 << 16
 _DONE = (Phase.CLOSED, Phase.STOPPED)
+#: Seconds a seat may take for a protocol duty (a shuffle, its shares, a key) before the
+#: host halts the table naming it. Moves are a person's to think over: they have no deadline.
+DUTY_TIMEOUT = 60.0
+_WHAT = {
+    "key": "key share", "shuffle": "shuffle", "shares": "decryption shares",
+    "coin_commit": "coin commitment", "coin_open": "coin opening", "show": "shown hand",
+    "show_ack": "acknowledgement", "seal_commit": "sealed move", "seal_open": "opening",
+    "secrets": "audit secrets", "signoff": "sign-off", "move": "move",
+}  # fmt: skip
 
 
 class PeerVanished(Exception):  # noqa: N818 - names what happened, like trio's Cancelled
     """The other side closed the connection before the table closed."""
 
 
-class BotDriver:
-    """Plays a seat with a bot: at most one decision per table position, only from the view."""
+class Stalled(Exception):  # noqa: N818
+    """Nothing arrived for too long while the table waited on a protocol duty."""
 
-    def __init__(self, bot: Bot, seed: int, tracer: Tracer | None = None) -> None:
-        self._bot = bot
-        self._tracer = tracer or Tracer(None)
-        self._rng = random.Random(seed)
-        self._decided_at = -1
-        self.position = 0
+
+class Driver(Protocol):
+    """What plays a seat: told every event, asked to act after every input."""
 
     def observe(self, event: Event) -> None:
-        """Count applied entries, so each position gets one decision."""
+        """Take one event (in log order)."""
+        ...
+
+    def act(self, party: Host | Peer) -> bool:
+        """Make at most one move now if one is due; True if a move was made."""
+        ...
+
+    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
+        """Called once the connection runs: ``poke()`` asks for an ``act`` soon."""
+        ...
+
+
+def keepalive(stream: trio.SocketStream) -> None:
+    """TCP keepalive, so a peer whose machine vanished is noticed in about 25 s."""
+    with suppress(OSError, AttributeError):
+        stream.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        stream.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE, 10)
+        stream.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL, 5)
+        stream.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT, 3)
+
+
+def describe(party: Host | Peer, seat: int, kind: str) -> str:
+    """``"Carl (seat 2)'s shuffle"``: who owes what, in words."""
+    member = party.table.member_at(seat)
+    who = f"{member.name} (seat {seat})" if member else f"seat {seat}"
+    return f"{who}'s {_WHAT.get(kind, kind)}"
+
+
+class BotDriver:
+    """Plays a seat with a bot: at most one decision per table position, only from the view.
+
+    ``react`` seconds is the bot's reaction time while an out-of-turn window is open (a KaTO
+    call or catch): it then waits before a catch or its own turn's move, so a person at the
+    table has time to call KaTO. A bot's own KaTO call is never delayed. 0: no waiting.
+    """
+
+    def __init__(
+        self, bot: Bot, seed: int, tracer: Tracer | None = None, react: float = 0.0
+    ) -> None:
+        self._bot = bot
+        self._rng = random.Random(seed)
+        self._tracer = tracer or Tracer(None)
+        self._react = react
+        self._decided_at = -1
+        self._armed_at = -1
+        self._ripe_at = -1
+        self._nursery: trio.Nursery | None = None
+        self._poke: Callable[[], None] = lambda: None
+        self.position = 0
+
+    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
+        """Timers for the reaction time run in ``nursery``."""
+        self._nursery, self._poke = nursery, poke
+
+    def observe(self, event: Event) -> None:
+        """Count events, so each position gets one decision."""
         self.position += 1
 
     def act(self, party: Host | Peer) -> bool:
         """Make a move if one is due for this seat (out-of-turn moves may be declined);
         returns True if a move was made."""
-        if self._decided_at == self.position or not party.may_move():
+        if self._decided_at == self.position or party.busy or not party.may_move():
             return False
         status = party.status()
         if not isinstance(status, Turn):
             return False
-        self._decided_at = self.position
         legal: list[Move | None] = list(party.legal_moves())
         if not legal:
             return False
+        window = bool(status.also)
+        if window and self._react > 0 and ("kato",) not in legal and not self._ripe():
+            return False
+        self._decided_at = self.position
         if status.seat != party.seat:
             legal.append(None)
         move = self._bot.choose(party.view(), legal, self._rng)
@@ -64,49 +149,151 @@ class BotDriver:
         party.play(move)
         return True
 
+    def _ripe(self) -> bool:
+        """Has the reaction time passed at this position? Starts the timer if not."""
+        if self._ripe_at == self.position:
+            return True
+        if self._armed_at != self.position and self._nursery is not None:
+            self._armed_at = self.position
+            self._nursery.start_soon(self._timer, self.position)
+        return self._nursery is None
+
+    async def _timer(self, position: int) -> None:
+        await trio.sleep(self._react)
+        if self.position == position:
+            self._ripe_at = position
+            self._poke()
+
 
 EventSink = Callable[[Event], None]
 
 
-def _drain(party: Host | Peer, driver: Any, sink: EventSink) -> None:
+def _drain(party: Host | Peer, driver: Driver, sink: EventSink) -> None:
     while (event := party.next_event()) is not None:
         driver.observe(event)
         sink(event)
 
 
-async def run_peer(peer: Peer, stream: trio.abc.Stream, driver: Any, sink: EventSink) -> None:
-    """Play through ``stream`` until the table closes or stops.
+class _Pokable:
+    """A task that runs ``after_input`` whenever ``poke`` was called (from trio code)."""
 
-    Raises :class:`PeerVanished` if the host goes away first, and
-    :class:`protocol.RemoteProtocolError` if the host breaks the stream.
-    """
-    async with stream:
+    def __init__(self) -> None:
+        self._poked = trio.Event()
+
+    def poke(self) -> None:
+        """Ask for an ``after_input`` soon (call from trio, e.g. via ``run_sync_soon``)."""
+        self._poked.set()
+
+    async def after_input(self) -> None:
+        raise NotImplementedError
+
+    async def _pokes(self) -> None:
         while True:
-            data = peer.data_to_send()
+            await self._poked.wait()
+            self._poked = trio.Event()
+            await self.after_input()
+
+
+class PeerClient(_Pokable):
+    """One peer's connection to its host, driven until the table closes or stops."""
+
+    def __init__(
+        self,
+        peer: Peer,
+        stream: trio.abc.Stream,
+        driver: Driver,
+        sink: EventSink,
+        duty_timeout: float = DUTY_TIMEOUT,
+    ) -> None:
+        super().__init__()
+        self.peer = peer
+        self._stream = stream
+        self._driver = driver
+        self._sink = sink
+        self._lock = trio.Lock()
+        # The host halts a stalling seat after ``duty_timeout``; we give it twice that.
+        self._patience = 2 * duty_timeout
+
+    async def after_input(self) -> None:
+        """Hand events to the driver, let it act, send what the protocol wants sent."""
+        _drain(self.peer, self._driver, self._sink)
+        while self._driver.act(self.peer):
+            _drain(self.peer, self._driver, self._sink)
+        async with self._lock:
+            data = self.peer.data_to_send()
             if data:
-                await stream.send_all(data)
-            if peer.phase in _DONE:
-                return
+                # A broken connection is noticed (and reported) by the reading side.
+                with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                    await self._stream.send_all(data)
+
+    async def run(self) -> None:
+        """Play until the table closes or stops.
+
+        Raises :class:`PeerVanished` if the host goes away first, :class:`Stalled` if the
+        table waits on a protocol duty for too long, and
+        :class:`protocol.RemoteProtocolError` if the host breaks the stream.
+        """
+        failure: Exception | None = None
+        async with self._stream, trio.open_nursery() as nursery:
+            self._driver.attach(nursery, self.poke)
+            nursery.start_soon(self._pokes)
             try:
-                incoming = await stream.receive_some(_CHUNK)
-            except trio.BrokenResourceError:
-                incoming = b""
+                await self._read()
+            except (PeerVanished, Stalled, RemoteProtocolError) as exc:
+                failure = exc  # raised below, outside the nursery: not in an exception group
+            finally:
+                nursery.cancel_scope.cancel()
+        if failure is not None:
+            raise failure
+
+    async def _read(self) -> None:
+        reader = FrameReader()
+        await self.after_input()
+        while self.peer.phase not in _DONE:
+            waiting = self.peer.table.waiting_on()
+            patience = self._patience if waiting and waiting[1] != "move" else float("inf")
+            incoming: bytes | bytearray = b""
+            with trio.move_on_after(patience) as scope:
+                with suppress(trio.BrokenResourceError):
+                    incoming = await self._stream.receive_some(_CHUNK)
+            if scope.cancelled_caught and waiting is not None:
+                raise Stalled(f"nothing from the host for {patience:g} s while waiting "
+                              f"for {describe(self.peer, *waiting)}")  # fmt: skip
             if not incoming:
                 raise PeerVanished("the host closed the connection")
-            peer.receive_data(incoming)
-            _drain(peer, driver, sink)
-            driver.act(peer)
+            # One frame at a time: the driver sees each entry's effect on the view.
+            reader.feed(bytes(incoming))
+            while (payload := reader.next_frame()) is not None:
+                self.peer.receive_data(frame(payload))
+                await self.after_input()
 
 
-class HostServer:
-    """Serves one table: accepts peers, relays, and plays the host's own seat."""
+async def run_peer(peer: Peer, stream: trio.abc.Stream, driver: Driver, sink: EventSink) -> None:
+    """Play through ``stream`` until the table closes or stops (see :meth:`PeerClient.run`)."""
+    await PeerClient(peer, stream, driver, sink).run()
 
-    def __init__(self, host: Host, driver: Any, sink: EventSink) -> None:
+
+class HostServer(_Pokable):
+    """Serves one table: accepts peers, relays, plays the host's own seat, and halts the
+    table (naming the seat) when a seated peer vanishes or stalls on a protocol duty."""
+
+    def __init__(
+        self,
+        host: Host,
+        driver: Driver,
+        sink: EventSink,
+        duty_timeout: float = DUTY_TIMEOUT,
+    ) -> None:
+        super().__init__()
         self.host = host
         self._driver = driver
         self._sink = sink
+        self._duty_timeout = duty_timeout
         self._streams: dict[int, tuple[trio.abc.Stream, trio.Lock]] = {}
+        self._progress = trio.Event()
+        self._seen = 0
         self.done = trio.Event()
+        self.seats_fixed = trio.Event()
         self.vanished: list[str] = []
 
     async def _flush(self) -> None:
@@ -118,49 +305,92 @@ class HostServer:
                     with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
                         await stream.send_all(data)
 
-    async def _after_input(self) -> None:
+    async def after_input(self) -> None:
+        """Hand events to the driver, let it act, send what the protocol wants sent."""
         # The host's own move is not echoed back to it, so after a move it may be due to
         # move again at once (a Skip between two players): act until it does not.
         _drain(self.host, self._driver, self._sink)
         while self._driver.act(self.host):
             _drain(self.host, self._driver, self._sink)
         await self._flush()
+        if len(self.host.table.log) != self._seen:
+            self._seen = len(self.host.table.log)
+            self._progress.set()
+        if self.host.table.members and self.host.phase is not Phase.LOBBY:
+            self.seats_fixed.set()
         if self.host.phase in _DONE:
             self.done.set()
 
+    async def halt(self, reason: str, seat: int | None = None) -> None:
+        """Stop the table for everyone, tell them why, and finish serving."""
+        self.host.halt(reason, seat)
+        await self.after_input()
+
     async def handle(self, stream: trio.abc.Stream) -> None:
         """One peer's connection, from its hello until it closes."""
+        if isinstance(stream, trio.SocketStream):
+            keepalive(stream)
         cid = self.host.connect()
         self._streams[cid] = (stream, trio.Lock())
+        reader = FrameReader()
         try:
-            await self._after_input()
+            await self.after_input()
             while not self.done.is_set():
                 try:
-                    data = await stream.receive_some(_CHUNK)
+                    data = bytes(await stream.receive_some(_CHUNK))
                 except trio.BrokenResourceError:
                     data = b""
                 if not data:
-                    if not self.done.is_set():
-                        self.vanished.append(f"connection {cid}")
+                    await self._gone(cid)
                     return
+                reader.feed(data)
                 try:
-                    self.host.receive_data(cid, data)
+                    while (payload := reader.next_frame()) is not None:
+                        self.host.receive_data(cid, frame(payload))
+                        await self.after_input()
                 except RemoteProtocolError as exc:
-                    self._sink_error(exc)
+                    self.vanished.append(str(exc))
+                    await self.after_input()  # the refusal goes out before we hang up
+                    await self._gone(cid)
                     return
-                await self._after_input()
         finally:
             self._streams.pop(cid, None)
             self.host.close(cid)
             await stream.aclose()
 
-    def _sink_error(self, exc: RemoteProtocolError) -> None:
-        self.vanished.append(str(exc))
+    async def _gone(self, cid: int) -> None:
+        """A connection ended: if a seated peer left an unfinished table, halt it."""
+        who = self.host.member_of(cid)
+        if who is None or self.done.is_set():
+            return
+        seat, name = who
+        self.vanished.append(f"{name} (seat {seat})")
+        await self.halt(f"{name} (seat {seat}) left the table", seat)
+
+    async def _watchdog(self) -> None:
+        """Halt the table if a seat owes a protocol duty for longer than the deadline."""
+        while not self.done.is_set():
+            with trio.move_on_after(self._duty_timeout) as scope:
+                await self._progress.wait()
+                self._progress = trio.Event()
+            if not scope.cancelled_caught:
+                continue
+            waiting = self.host.table.waiting_on()
+            if waiting is None or waiting[1] == "move" or waiting[0] == self.host.seat:
+                continue
+            what = describe(self.host, *waiting)
+            self.vanished.append(what)
+            await self.halt(f"{what} is more than {self._duty_timeout:g} s late", waiting[0])
 
     async def serve(self, listeners: list[trio.SocketListener]) -> None:
         """Accept peers until the table closes or stops."""
         async with trio.open_nursery() as nursery:
+            self._driver.attach(nursery, self.poke)
             nursery.start_soon(trio.serve_listeners, self.handle, listeners)
-            await self._after_input()
+            nursery.start_soon(self._pokes)
+            nursery.start_soon(self._watchdog)
+            await self.after_input()
             await self.done.wait()
+            # Let the last frames (closing sign-off, a halt) reach every peer.
+            await self._flush()
             nursery.cancel_scope.cancel()

@@ -6,6 +6,7 @@ Small factories (style, completer, key bindings, prompt message, toolbar) and on
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from collections.abc import Callable, Iterable, Mapping
 
@@ -24,7 +25,7 @@ from protocol.contract import IllegalMove, Plain
 from . import render
 from .commands import ParseError, completions, humanize, parse
 
-__all__ = ["make_completer", "make_key_bindings", "make_style", "run"]
+__all__ = ["make_completer", "make_key_bindings", "make_style", "run", "run_async"]
 
 HELP = """Commands (Tab completes; the number is the card's place in your hand):
   play N            play card N, e.g. play 3
@@ -113,69 +114,144 @@ def prompt_message(view: Mapping[str, Plain], can_decline: bool) -> FormattedTex
     return FormattedText([("class:prompt", text)])
 
 
-def make_toolbar() -> Callable[[], FormattedText]:
-    """The bottom line: how to get help."""
-    return lambda: FormattedText([("class:bottom-toolbar", " Tab: moves · help · rules · quit")])
+def make_toolbar(session: TableSession) -> Callable[[], FormattedText]:
+    """The bottom line: what the table is doing, and how to get help."""
+
+    def toolbar() -> FormattedText:
+        status = session.status_line()
+        lead = f" {status} · " if status else " "
+        return FormattedText([("class:bottom-toolbar", lead + "Tab: moves · help · rules · quit")])
+
+    return toolbar
+
+
+class _TableEndedError(Exception):
+    """Raised inside the prompt when the table ended while the player was typing."""
+
+
+class _Screen:
+    """What has been printed: log lines as they come, the table when the player is asked."""
+
+    def __init__(self, session: TableSession, style: Style) -> None:
+        self.session = session
+        self.style = style
+        self.shown: dict[str, Plain] | None = None
+
+    def show(self, fragments: render.Fragments) -> None:
+        # Above the prompt while one is running (prompt-toolkit prints in the terminal).
+        print_formatted_text(FormattedText(fragments), style=self.style, end="")
+
+    def refresh(self) -> None:
+        """Print the new log lines; print the table if the player is asked to act on a
+        table that changed since it was last shown."""
+        s = self.session
+        for line in s.take_log():
+            self.show(render.log_line(line))
+        view = s.view()
+        if s.over() or not view or not s.legal_moves() or view == self.shown:
+            return
+        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
+        self.show([("", "\n")])
+        self.show(render.table(view, s.names, width))
+        self.show(render.hand_lines(view, width))
+        self.shown = view
+
+    def final(self) -> None:
+        view = self.session.view()
+        if view and view.get("scores") is not None:
+            self.show([("", "\n")])
+            self.show(render.final_scores(view, self.session.names))
 
 
 def run(session: TableSession) -> int:
+    """Play ``session`` at the terminal (see :func:`run_async`)."""
+    return asyncio.run(run_async(session))
+
+
+async def run_async(session: TableSession) -> int:
     """Play ``session`` at the terminal until the game ends or the player leaves; 0 always
-    (leaving is not an error). ``IllegalMove`` and typing mistakes are shown, never raised."""
+    (leaving is not an error). ``IllegalMove`` and typing mistakes are shown, never raised.
+
+    Changes that happen on their own (moves arriving from the network) are printed above the
+    prompt as they come, and the prompt, its completions and the bottom bar follow them.
+    """
     style = make_style()
-
-    def show(fragments: render.Fragments) -> None:
-        print_formatted_text(FormattedText(fragments), style=style, end="")
-
+    screen = _Screen(session, style)
     prompt: PromptSession[str] = PromptSession(
         completer=make_completer(session),
         complete_while_typing=True,
         key_bindings=make_key_bindings(),
-        bottom_toolbar=make_toolbar(),
+        bottom_toolbar=make_toolbar(session),
         style=style,
         reserve_space_for_menu=4,
     )
-    shown: dict[str, Plain] | None = None
-    show(
+    changed = asyncio.Event()
+    session.listen(changed.set)
+
+    def end_prompt_if_over() -> None:
+        if session.over() and prompt.app.is_running and not prompt.app.future.done():
+            prompt.app.exit(exception=_TableEndedError())
+
+    async def follow() -> None:
+        while True:
+            await changed.wait()
+            changed.clear()
+            screen.refresh()
+            end_prompt_if_over()
+            if prompt.app.is_running:
+                prompt.app.invalidate()
+
+    def message() -> FormattedText:
+        return prompt_message(session.view(), session.can_decline())
+
+    screen.show(
         [("class:title", f"lanparty · {session.game_name}"), ("", "  (type help; Tab completes)\n")]
     )
-    while True:
-        session.advance()
-        for line in session.take_log():
-            show(render.log_line(line))
-        view = session.view()
-        if session.over():
-            show([("", "\n")])
-            show(render.final_scores(view, session.names))
-            return 0
-        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
-        if view != shown:
-            show([("", "\n")])
-            show(render.table(view, session.names, width))
-            show(render.hand_lines(view, width))
-            shown = view
-        can_decline = session.can_decline()
-        try:
-            text = prompt.prompt(prompt_message(view, can_decline))
-        except (KeyboardInterrupt, EOFError):
-            show([("class:dim", "Bye.\n")])
-            return 0
-        try:
-            action = parse(text, view, can_decline)
-        except ParseError as exc:
-            show([("class:error", f"{exc}\n")])
-            continue
-        if action.kind == "quit":
-            show([("class:dim", "Bye.\n")])
-            return 0
-        if action.kind == "help":
-            show([("", HELP + "\n")])
-        elif action.kind == "rules":
-            show([("", rules_text(session.game_name) + "\n")])
-            shown = None  # the rules scrolled the table away
-        elif action.kind == "go":
-            session.decline()
-        elif action.kind == "move" and action.move is not None:
+    follower = asyncio.get_running_loop().create_task(follow())
+    try:
+        while True:
+            session.advance()
+            screen.refresh()
+            if session.over():
+                screen.final()
+                return 0
             try:
-                session.submit(action.move)
-            except IllegalMove as exc:
-                show([("class:error", f"Not allowed: {humanize(exc.reason)}\n")])
+                text = await prompt.prompt_async(message, pre_run=end_prompt_if_over)
+            except _TableEndedError:
+                continue
+            except (KeyboardInterrupt, EOFError):
+                screen.show([("class:dim", "Bye.\n")])
+                return 0
+            if not _handle(text, session, screen):
+                screen.show([("class:dim", "Bye.\n")])
+                return 0
+    finally:
+        follower.cancel()
+
+
+def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
+    """Carry out one typed line; False if the player asked to leave."""
+    view = session.view()
+    try:
+        action = parse(text, view, session.can_decline())
+    except ParseError as exc:
+        screen.show([("class:error", f"{exc}\n")])
+        return True
+    if action.kind == "quit":
+        return False
+    if action.kind == "help":
+        screen.show([("", HELP + "\n")])
+    elif action.kind == "rules":
+        screen.show([("", rules_text(session.game_name) + "\n")])
+        screen.shown = None  # the rules scrolled the table away
+    elif action.kind == "go":
+        session.decline()
+    elif action.kind == "move" and action.move is not None:
+        if not view:
+            screen.show([("class:error", "The game has not started yet.\n")])
+            return True
+        try:
+            session.submit(action.move)
+        except IllegalMove as exc:
+            screen.show([("class:error", f"Not allowed: {humanize(exc.reason)}\n")])
+    return True

@@ -120,7 +120,7 @@ def choose(table: LocalTable) -> str:
 
 
 def test_play_a_few_turns_then_quit(pane_factory: Callable[..., Pane]) -> None:
-    pane = pane_factory("play", "kato", "--bots", "2", "--seed", "7", "--nick", "ann")
+    pane = pane_factory("play", "kato", "--offline", "--bots", "2", "--seed", "7", "--nick", "ann")
     table = twin(7, "ann", 2)
     table.advance()
     told = table.take_log()
@@ -186,7 +186,7 @@ def test_play_a_few_turns_then_quit(pane_factory: Callable[..., Pane]) -> None:
 def test_ctrl_c_and_ctrl_d_leave_cleanly(
     pane_factory: Callable[..., Pane], key: str, term: str
 ) -> None:
-    pane = pane_factory("play", "kato", "--bots", "3", "--seed", "3", term=term)
+    pane = pane_factory("play", "kato", "--offline", "--bots", "3", "--seed", "3", term=term)
     pane.wait_text("Your hand:")
     pane.keys("pl")  # half-typed text does not stop it
     pane.keys(key)
@@ -196,7 +196,7 @@ def test_ctrl_c_and_ctrl_d_leave_cleanly(
 
 def test_narrow_terminal_still_plays(pane_factory: Callable[..., Pane]) -> None:
     pane = pane_factory(
-        "play", "kato", "--bots", "5", "--seed", "4", "--nick", "a-rather-long-name"
+        "play", "kato", "--offline", "--bots", "5", "--seed", "4", "--nick", "a-rather-long-name"
     )
     pane.tmux("resize-window", "-t", "lp", "-x", "30", "-y", "12")
     pane.wait_text("Your hand:")

@@ -1,0 +1,73 @@
+"""Run the trio network side as a guest of the terminal UI's asyncio loop: one thread.
+
+prompt-toolkit lives on asyncio; our networking lives on trio. Trio's guest mode lets trio run
+its tasks inside another event loop's callbacks, so both share one thread and the UI reads the
+protocol object between trio steps without locks. (A second thread would need a lock around
+every read of the table; ARCHITECTURE.md allows no threads but the zeroconf adapter.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import trio
+
+from lanparty.net.seat import NetSeat
+from lanparty.ui.app import run_async
+
+__all__ = ["play_in_terminal"]
+
+T = TypeVar("T")
+
+
+def play_in_terminal(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
+    """Run ``network()`` (trio) and the terminal UI for ``seat`` (asyncio) together.
+
+    The UI ends when the table ends (the node tells ``seat``) or when the player leaves; in
+    the second case ``network()`` is cancelled and must leave cleanly (its ``finally``
+    blocks run, shielded if they need to send a last frame). Returns what ``network()``
+    returned; re-raises what it raised.
+    """
+    return asyncio.run(_both(network, seat))
+
+
+async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
+    loop = asyncio.get_running_loop()
+    finished: asyncio.Future[Any] = loop.create_future()  # a trio ``outcome.Outcome``
+    scope = trio.CancelScope()
+
+    async def root() -> T:
+        seat.token = trio.lowlevel.current_trio_token()
+        with scope:
+            return await network()
+        raise LeftTable
+
+    trio.lowlevel.start_guest_run(
+        root,
+        run_sync_soon_threadsafe=loop.call_soon_threadsafe,
+        run_sync_soon_not_threadsafe=loop.call_soon,
+        done_callback=finished.set_result,
+        host_uses_signal_set_wakeup_fd=False,
+    )
+    ui = loop.create_task(run_async(seat))
+    await asyncio.wait({ui, finished}, return_when=asyncio.FIRST_COMPLETED)
+    if not finished.done():
+        # The player left: stop the network side; it says goodbye on its way out.
+        # The player left: the network side says goodbye (a host halts the table for
+        # everyone; a peer hangs up and its host does that) and ends.
+        seat.leaving = True
+        assert seat.token is not None  # set by root() before the UI could run
+        seat.token.run_sync_soon(seat.on_leave or scope.cancel)
+    result = await finished
+    if not ui.done():
+        if not seat.over():  # the network side ended without a word (an error)
+            error = getattr(result, "error", None)
+            seat.lost(f"The connection ended: {error}" if error else "The connection ended")
+        await ui  # the UI shows the end and returns by itself
+    return result.unwrap()  # type: ignore[no-any-return]
+
+
+class LeftTable(Exception):  # noqa: N818
+    """The player left before the table ended (the network side was cancelled)."""

@@ -1,0 +1,259 @@
+"""A person's seat at a networked table: the ``TableSession`` the terminal UI drives, and the
+``Driver`` the trio node feeds.
+
+Both sides run on one thread (trio as a guest of the UI's asyncio loop), so the UI reads the
+protocol object directly between trio steps. What the UI asks for crosses over through
+``trio_token.run_sync_soon``; what the node learns reaches the UI through ``listen``'s
+callback. The log is told from this seat's view only: moves (public) as they are applied,
+table results from the change in the view (what this seat may know, nothing more).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import trio
+
+from lanparty.narrate import Narrator
+from protocol import (
+    Applied,
+    AuditFinished,
+    Event,
+    GameEnded,
+    Host,
+    Joined,
+    LocalProtocolError,
+    MoveDropped,
+    Peer,
+    Phase,
+    Refused,
+    Rejected,
+    SeatsFixed,
+    Stopped,
+    TableClosed,
+)
+from protocol.contract import IllegalMove, Move, Outcome, Plain, Seat, Turn
+
+from .node import describe
+
+__all__ = ["NetSeat"]
+
+
+class NetSeat:
+    """One person's seat: what they see, what they may do, and what they typed, queued."""
+
+    def __init__(self, party: Host | Peer, game_name: str) -> None:
+        self.party = party
+        self.game_name = game_name
+        self.names: tuple[str, ...] = ()
+        self.seat: Seat = 0
+        self.ended = ""  # why the table ended for us, once it did
+        self.audit = ""  # the audit's verdict in words, once known
+        self._joined: dict[int, str] = {}
+        self._narrator: Narrator | None = None
+        self._lines: list[str] = []
+        self._queue: deque[Move] = deque()
+        self._declined_at = -1
+        self._view: dict[str, Plain] = {}
+        self._listeners: list[Callable[[], None]] = []
+        self._poke: Callable[[], None] = lambda: None
+        #: Trio's token, so the UI can hand work to the network side; set when trio starts.
+        self.token: trio.lowlevel.TrioToken | None = None
+        #: True once the player chose to leave (the node says goodbye, not "vanished").
+        self.leaving = False
+        #: Called (in trio) when the player leaves before the table ends; the default
+        #: cancels the network side.
+        self.on_leave: Callable[[], None] | None = None
+
+    # ------------------------------------------------------------------ driver side (trio)
+
+    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
+        """The node runs: remember how to ask it for a turn from the UI's side."""
+        self._poke = poke
+        self._changed()
+
+    def observe(self, event: Event) -> None:
+        """Tell the log what happened; keep the view in step, entry by entry."""
+        after = self.party.view()
+        if isinstance(event, Joined):
+            self._joined[event.seat] = event.name
+            self._lines.append(f"{event.name} joined (seat {event.seat + 1})  "
+                               f"key {event.fingerprint}")  # fmt: skip
+        elif isinstance(event, SeatsFixed):
+            self.names = event.names
+            self.seat = self.party.seat or 0
+            self._narrator = Narrator(self.game_name, self.seat, self.names, self._hands)
+            self._lines.append("Seats: " + ", ".join(event.names) + ". Shuffling the deck…")
+        elif isinstance(event, Applied) and self._narrator is not None:
+            n = self._narrator
+            if event.kind == "move" and event.move is not None and event.seat is not None:
+                n.narrate(event.seat, event.move, self._view or after, after)
+            elif after:
+                n.changes(self._view, after)
+            self._lines.extend(n.lines)
+            n.lines.clear()
+        elif isinstance(event, GameEnded):
+            self._lines.append("The game is over: every seat now opens its secrets "
+                               "for the audit…")  # fmt: skip
+        elif isinstance(event, AuditFinished | TableClosed):
+            report = event.report
+            if isinstance(event, TableClosed):
+                self.ended = "closed"
+            if report.findings:
+                broken = "; ".join(f"{f.rule} by {self._name(f.seat)}" for f in report.findings)
+                self.audit = f"Audit: rules broken: {broken}"
+            elif isinstance(event, TableClosed):
+                self.audit = "Audit passed: every move was legal and every card was dealt fairly"
+            if isinstance(event, TableClosed):
+                self._lines.append(self.audit)
+        elif isinstance(event, Stopped):
+            self.ended = f"The table stopped: {event.error}"
+            self._lines.append(self.ended)
+        elif isinstance(event, Refused):
+            self._lines.append(f"The host refused: {event.reason}")
+            if event.fatal:
+                self.ended = f"The host refused us: {event.reason}"
+        elif isinstance(event, Rejected):
+            self._lines.append(f"Refused an entry: {event.error}")
+        elif isinstance(event, MoveDropped):
+            self._lines.append("Too late: another move came first")
+        self._view = after
+        self._changed()
+
+    def act(self, party: Host | Peer) -> bool:
+        """Send the oldest move the person typed, once the protocol can take it."""
+        if not self._queue or party.busy:
+            return False
+        move = self._queue.popleft()
+        try:
+            party.play(move)
+        except LocalProtocolError as exc:  # the table moved on since it was typed
+            self._lines.append(f"Not played: {exc}")
+            self._changed()
+            return False
+        return True
+
+    def note(self, line: str) -> None:
+        """Add a line to the log (from the node: where the table is, what it waits for)."""
+        self._lines.append(line)
+        self._changed()
+
+    def lost(self, reason: str) -> None:
+        """The connection ended without the table closing (the node calls this)."""
+        if not self.ended:
+            self.ended = reason
+            self._lines.append(reason)
+        self._changed()
+
+    # ------------------------------------------------------------------ TableSession (UI)
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever something changed (from the node's side)."""
+        self._listeners.append(callback)
+
+    def advance(self) -> None:
+        """Nothing to do: the table advances on its own, over the network."""
+
+    def view(self) -> dict[str, Plain]:
+        """This seat's view (``{}`` until the game starts)."""
+        return self.party.view() if self.names else {}
+
+    def legal_moves(self) -> list[Move]:
+        """Moves this seat may make now; empty while a move of ours is on its way."""
+        if self._queue or self.party.busy or not self.names or self.over():
+            return []
+        if not self.party.may_move():
+            return []
+        return self.party.legal_moves()
+
+    def can_decline(self) -> bool:
+        """True while only out-of-turn moves (KaTO, catch) are offered and not yet declined."""
+        status = self.party.status()
+        return (
+            isinstance(status, Turn)
+            and status.seat != self.seat
+            and self._declined_at != len(self.party.table.log)
+            and bool(self.legal_moves())
+        )
+
+    def decline(self) -> None:
+        """Let the out-of-turn chance go (the table goes on without us either way)."""
+        self._declined_at = len(self.party.table.log)
+
+    def submit(self, move: Move) -> None:
+        """Queue ``move`` for the node; raise ``IllegalMove`` with the rules' reason if it is
+        not legal now (nothing is sent then)."""
+        if self.over():
+            raise IllegalMove("the game is over")
+        legal = self.legal_moves()
+        if move not in legal:
+            game, state = self.party.table.game, self.party.table.state
+            if not legal or game is None or state is None:
+                raise IllegalMove("it is not your move")
+            try:
+                game.check(state, self.seat, game.decode_move(move))
+            except IllegalMove:
+                raise
+            except Exception as exc:  # a move the game cannot even decode
+                raise IllegalMove(str(exc)) from None
+            raise IllegalMove("not possible now")
+        self._queue.append(move)
+        if self.token is not None:
+            self.token.run_sync_soon(self._poke)
+
+    def take_log(self) -> list[str]:
+        """Log lines since the last call."""
+        lines, self._lines = self._lines, []
+        return lines
+
+    def over(self) -> bool:
+        """True once the table closed or stopped (or the connection is gone)."""
+        return bool(self.ended) or self.party.phase in (Phase.CLOSED, Phase.STOPPED)
+
+    def outcome(self) -> Outcome:
+        """Scores so far; winners once the game is over."""
+        game, state = self.party.table.game, self.party.table.state
+        if game is None or state is None:
+            return Outcome((), (), (), False)
+        return game.outcome(state)
+
+    def status_line(self) -> str:
+        """What the table is doing now, in a few words (for the bottom bar)."""
+        t = self.party.table
+        if self.over():
+            return self.ended if self.ended != "closed" else "game over"
+        if t.phase is Phase.LOBBY:
+            capacity = getattr(t, "capacity", 0)
+            return f"waiting for players: {len(t.members)} of {capacity} seated"
+        waiting = t.waiting_on()
+        if waiting is None:
+            return ""
+        seat, kind = waiting
+        n = len(t.members)
+        if kind == "shuffle":
+            return f"seat {seat + 1} of {n} ({self._name(seat)}) shuffling and proving…"
+        if kind == "move":
+            if self.legal_moves():
+                return "your move" if seat == self.seat else "you may call or catch now"
+            return f"{self._name(seat)} to play"
+        if kind in ("secrets", "signoff"):
+            return "auditing the game…"
+        if kind == "shares":
+            return "dealing…"
+        return f"waiting for {describe(self.party, seat, kind)}"
+
+    # ------------------------------------------------------------------ helpers
+
+    def _name(self, seat: Seat) -> str:
+        if seat == self.seat and self.names:
+            return "you"
+        return self._joined.get(seat) or (self.names[seat] if seat < len(self.names) else "?")
+
+    def _hands(self) -> Any:
+        return getattr(self.party.table.state, "hands", None)
+
+    def _changed(self) -> None:
+        for callback in self._listeners:
+            callback()
