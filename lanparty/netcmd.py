@@ -14,6 +14,7 @@ import secrets
 import subprocess
 import sys
 import time
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,7 +146,7 @@ async def _host(
         async with trio.open_nursery() as nursery:
             if seat is not None:
                 reason = f"{args.nick} (the host) left the table"
-                seat.on_leave = lambda: nursery.start_soon(server.halt, reason, 0)
+                seat.on_leave = lambda: _soon(nursery, server.halt, reason, 0)
             nursery.start_soon(server.serve, listeners)
             for i in range(args.bots):
                 procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--nick",
@@ -169,6 +170,12 @@ async def _host(
             out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
         _finish(host, out, args.game, name)
     return out
+
+
+def _soon(nursery: trio.Nursery, fn: Any, *args: Any) -> None:
+    """Start ``fn(*args)`` in ``nursery`` unless the nursery is already winding down."""
+    with suppress(RuntimeError):  # "closed to new arrivals": the table is ending anyway
+        nursery.start_soon(fn, *args)
 
 
 async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:

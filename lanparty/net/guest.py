@@ -53,7 +53,7 @@ async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
     )
     ui = loop.create_task(run_async(seat))
     await asyncio.wait({ui, finished}, return_when=asyncio.FIRST_COMPLETED)
-    if not finished.done():
+    if not finished.done() and not seat.over():
         # The player left: stop the network side; it says goodbye on its way out.
         # The player left: the network side says goodbye (a host halts the table for
         # everyone; a peer hangs up and its host does that) and ends.

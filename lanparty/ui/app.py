@@ -9,12 +9,15 @@ from __future__ import annotations
 import asyncio
 import shutil
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.renderer import print_formatted_text as print_to
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
@@ -97,9 +100,13 @@ def make_key_bindings() -> KeyBindings:
     return kb
 
 
-def prompt_message(view: Mapping[str, Plain], can_decline: bool) -> FormattedText:
-    """The prompt says what is asked of the player now."""
-    if can_decline:
+def prompt_message(
+    view: Mapping[str, Plain], can_decline: bool, asked: bool = True
+) -> FormattedText:
+    """The prompt says what is asked of the player now (``asked``: anything at all)."""
+    if not asked:
+        text = "waiting> "
+    elif can_decline:
         text = "kato/catch now, or Enter to play on> "
     elif view.get("phase") == "name-colour":
         text = "name a colour> "
@@ -144,17 +151,24 @@ class _Screen:
     def refresh(self) -> None:
         """Print the new log lines; print the table if the player is asked to act on a
         table that changed since it was last shown."""
+        self.show(self.pending())
+
+    def pending(self) -> render.Fragments:
+        """What is new to print: log lines, then the table and hand if the player is asked
+        to act on a table that changed since it was last shown (``shown`` is updated)."""
         s = self.session
+        out: render.Fragments = []
         for line in s.take_log():
-            self.show(render.log_line(line))
+            out += render.log_line(line)
         view = s.view()
         if s.over() or not view or not s.legal_moves() or view == self.shown:
-            return
+            return out
         width = max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
-        self.show([("", "\n")])
-        self.show(render.table(view, s.names, width))
-        self.show(render.hand_lines(view, width))
+        out += [("", "\n")]
+        out += render.table(view, s.names, width)
+        out += render.hand_lines(view, width)
         self.shown = view
+        return out
 
     def final(self) -> None:
         view = self.session.view()
@@ -196,13 +210,27 @@ async def run_async(session: TableSession) -> int:
         while True:
             await changed.wait()
             changed.clear()
-            screen.refresh()
+            fragments = screen.pending()
+            if fragments and prompt.app.is_running:
+                # Printed above the prompt, now; the prompt asks only once this is on screen.
+                output = prompt.app.output
+
+                def print_above(f: render.Fragments = fragments, out: Any = output) -> None:
+                    print_to(out, FormattedText(f), style)
+                    out.flush()
+
+                await run_in_terminal(print_above)
+            elif fragments:
+                screen.show(fragments)
             end_prompt_if_over()
             if prompt.app.is_running:
                 prompt.app.invalidate()
 
     def message() -> FormattedText:
-        return prompt_message(session.view(), session.can_decline())
+        # Ask only about the table the player has been shown.
+        view = session.view()
+        asked = bool(session.legal_moves()) and (not view or view == screen.shown)
+        return prompt_message(view, session.can_decline(), asked)
 
     screen.show(
         [("class:title", f"lanparty · {session.game_name}"), ("", "  (type help; Tab completes)\n")]

@@ -6,11 +6,8 @@ commands are legal; the pane's log must tell exactly the twin's story.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -20,66 +17,9 @@ from lanparty.games.bots import bots_for
 from lanparty.session import LocalTable, card_name
 from lanparty.ui.commands import command_for, hand_of
 
+from .tmux import REPO, Pane
+
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
-
-REPO = Path(__file__).resolve().parents[2]
-DEADLINE = 10.0  # seconds for any expected text to show up
-
-
-class Pane:
-    """One tmux server on a private socket, one session running one command."""
-
-    def __init__(self, tmp: Path, command: str, term: str) -> None:
-        self.socket = f"lanparty-test-{os.getpid()}-{tmp.name}"
-        self.rc_file = tmp / "rc"
-        conf = tmp / "tmux.conf"
-        conf.write_text(
-            "set -g remain-on-exit on\nset -g status off\nset -g history-limit 5000\n"
-            f"set -g default-terminal {term}\n"
-        )
-        shell = f"{command}; echo $? > {self.rc_file}"
-        self.tmux(
-            "-f", str(conf), "new-session", "-d", "-x", "100", "-y", "30", "-s", "lp", shell
-        )  # fmt: skip
-
-    def tmux(self, *args: str) -> str:
-        proc = subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10
-        )
-        assert proc.returncode == 0, proc.stderr
-        return proc.stdout
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "lp")
-
-    def history(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "lp", "-S", "-", "-E", "-")
-
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", "lp", *keys)
-
-    def type(self, text: str) -> None:
-        self.tmux("send-keys", "-t", "lp", "-l", text)
-        self.keys("Enter")
-
-    def wait(self, ready: Callable[[], bool], what: str) -> None:
-        """Poll until ``ready()``; fail with the screen after ``DEADLINE`` seconds."""
-        end = time.monotonic() + DEADLINE
-        while not ready():
-            if time.monotonic() > end:
-                pytest.fail(f"timed out waiting for {what}; screen:\n{self.screen()}")
-            time.sleep(0.02)  # a short pause between polls, not a wait for anything
-
-    def wait_text(self, text: str) -> None:
-        self.wait(lambda: text in self.screen(), repr(text))
-
-    def exit_code(self) -> int:
-        self.wait(self.rc_file.exists, "the program to exit")
-        self.wait(lambda: self.rc_file.read_text().strip() != "", "the exit code")
-        return int(self.rc_file.read_text())
-
-    def kill(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
 
 
 @pytest.fixture

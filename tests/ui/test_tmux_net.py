@@ -1,0 +1,211 @@
+"""End to end at a real networked table: ``lanparty play`` hosts on loopback, each bot is a
+peer process of its own, the deck is shuffled and dealt with mental poker. A person in a tmux
+pane (``send-keys``, ``capture-pane``) reads the screen and types: plays cards, draws, picks
+a colour for a wild, calls KaTO, and finishes the game or quits.
+
+The deal is truly random here, so the player adapts to its hand the way a person would; the
+options make the needed situations (a wild in hand, one card left) come quickly.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .tmux import REPO, Pane
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+SETUP_DEADLINE = 60.0  # the table fills and the first deal is shuffled, proved and dealt
+TURN_DEADLINE = 30.0  # the bots' turns (with their reaction time) until we are asked again
+_CELL = re.compile(r"(\d+): (.+?)(?=\s+\d+: |\s*$)")
+_PROMPTS = (
+    "waiting>",
+    "your move>",
+    "play the drawn card or pass>",
+    "answer or accept>",
+    "name a colour>",
+    "kato/catch now, or Enter to play on>",
+    "announce the verdict>",
+)
+
+
+class Player:
+    """A person at the pane: reads the last prompt and hand, types a command."""
+
+    def __init__(self, pane: Pane) -> None:
+        self.pane = pane
+        self.did: set[str] = set()
+
+    def prompt(self) -> str | None:
+        """The prompt waiting for input (nothing typed after it), if any."""
+        for line in reversed(self.pane.screen().splitlines()):
+            text = line.rstrip()
+            if text in _PROMPTS:
+                return text
+            if text.startswith(_PROMPTS):
+                return None  # something is typed (or an older prompt)
+        return None
+
+    def hand(self) -> list[tuple[int, str]]:
+        """The numbered cards of the last hand shown."""
+        lines = self.pane.history().splitlines()
+        start = max(i for i, line in enumerate(lines) if line.startswith("Your hand:"))
+        cells: list[tuple[int, str]] = []
+        for line in lines[start + 1 :]:
+            found = _CELL.findall(line)
+            if not found:
+                break
+            cells += [(int(n), card.strip()) for n, card in found]
+        return cells
+
+    def count(self, text: str) -> int:
+        return self.pane.history().count(text)
+
+    def asked(self, deadline: float = TURN_DEADLINE) -> str:
+        """Wait until the program asks for something (or ends); the prompt, or "" at the end."""
+        end = time.monotonic() + deadline
+        while True:
+            if self.pane.rc_file.exists() and self.pane.rc_file.read_text().strip():
+                return ""
+            prompt = self.prompt()
+            if prompt is not None and prompt != "waiting>":
+                return prompt
+            if time.monotonic() > end:
+                pytest.fail(f"not asked anything for {deadline} s; screen:\n{self.pane.screen()}")
+            time.sleep(0.05)  # a short pause between polls, not a wait for anything
+
+    def attempt(self, command: str, success: str) -> bool:
+        """Type ``command``; True once ``success`` is logged, False if it was not allowed."""
+        ok, refused = self.count(success), self.count("Not allowed") + self.count("Not played")
+        self.pane.type(command)
+        self.pane.wait(
+            lambda: (
+                self.count(success) > ok
+                or self.count("Not allowed") + self.count("Not played") > refused
+            ),
+            f"the outcome of {command!r}",
+        )
+        return self.count(success) > ok
+
+    def turn(self, prompt: str) -> None:
+        """One decision, as a person would make it from the screen."""
+        if prompt == "name a colour>":
+            self.attempt("colour red", "You name red")
+            self.did.add("colour")
+        elif prompt == "answer or accept>":
+            self.attempt("accept", "You accept")
+        elif prompt.startswith("kato/catch"):
+            if self.attempt("kato", "You call KaTO!"):
+                self.did.add("kato")
+            elif not self.attempt("catch", "You catch"):
+                self.pane.keys("Enter")
+        elif prompt == "play the drawn card or pass>":
+            self.attempt("pass", "You keep the card and pass")
+        elif prompt == "your move>":
+            self.move()
+
+    def move(self) -> None:
+        hand = self.hand()
+        wilds = [n for n, card in hand if card.startswith(("Wild", "Cone"))]
+        if (
+            wilds
+            and "wild" not in self.did
+            and self.attempt(f"play {wilds[0]} red", "and names red")
+        ):
+            self.did.add("wild")
+            return
+        if "draw" not in self.did and len(hand) > 2:
+            self.attempt("draw", "You draw a card")
+            self.did.add("draw")
+            return
+        for n, card in hand:
+            if n in wilds:
+                continue
+            if self.attempt(f"play {n}", f"You play {card}"):
+                self.did.add("play")
+                return
+        if wilds and self.attempt(f"play {wilds[0]} red", "and names red"):
+            return
+        self.attempt("draw", "You draw a card")
+
+
+@pytest.fixture
+def start(tmp_path: Path) -> Iterator[object]:
+    panes: list[Pane] = []
+
+    def run(*args: str, name: str = "game") -> Pane:
+        folder = tmp_path / name
+        folder.mkdir()
+        env = f"LANPARTY_HOME={folder}"
+        command = " ".join([sys.executable, "-m", "lanparty", *args])
+        pane = Pane(folder, f"cd {REPO} && {env} {command}", "tmux-256color")
+        panes.append(pane)
+        return pane
+
+    yield run
+    for pane in panes:
+        pane.kill()
+
+
+def _bot_logs(pane: Pane) -> str:
+    logs = sorted((pane.rc_file.parent / "logs").glob("*.log"))
+    return "\n".join(p.read_text() for p in logs)
+
+
+def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
+    pane = start("play", "kato", "--bots", "2", "--nick", "Ann",
+                 "--option", "hand_size=20", "--option", "cones=8")  # fmt: skip
+    pane.wait(lambda: "Your hand:" in pane.screen(), "the first deal", SETUP_DEADLINE)
+    screen = pane.history()
+    assert "Ann joined (seat 1)" in screen and "bot-1 joined" in screen
+    assert re.search(r"key [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", screen)
+    assert "Top:" in screen and "Colour in play:" in screen and "Ann (you)" in screen
+    assert len(Player(pane).hand()) >= 20
+    player = Player(pane)
+    for _ in range(60):
+        if {"play", "draw", "wild"} <= player.did:
+            break
+        prompt = player.asked()
+        assert prompt, "the game ended before the player could do everything"
+        player.turn(prompt)
+    assert {"play", "draw", "wild"} <= player.did, player.did
+    pane.type("quit")
+    assert pane.exit_code() == 0
+    history = pane.history()
+    assert "Bye." in history and "transcript saved:" in history
+    assert "Traceback" not in history
+    saved = list((pane.rc_file.parent / "transcripts").glob("*.lptx"))
+    # Ours and both bots': the host told them it left, and each saved what it had.
+    pane.wait(lambda: len(list((pane.rc_file.parent / "transcripts").glob("*.lptx"))) == 3,
+              "every peer's transcript")  # fmt: skip
+    assert saved
+    assert _bot_logs(pane).count("Ann (the host) left the table") == 2
+    assert "Traceback" not in _bot_logs(pane)
+
+
+def test_call_kato_and_finish_the_game(start) -> None:
+    for attempt in range(5):
+        pane = start("play", "kato", "--bots", "1", "--nick", "Ann",
+                     "--option", "hand_size=2", "--option", "rounds=1",
+                     name=f"game{attempt}")  # fmt: skip
+        pane.wait(lambda p=pane: "Your hand:" in p.screen(), "the first deal", SETUP_DEADLINE)
+        player = Player(pane)
+        while prompt := player.asked():
+            player.turn(prompt)
+        history = pane.history()
+        assert pane.exit_code() == 0, history
+        assert "Final scores" in history and re.search(r"wins? the game!", history)
+        assert "Audit passed" in history
+        assert "transcript saved:" in history and "Traceback" not in history
+        assert "Traceback" not in _bot_logs(pane)
+        if "kato" in player.did:
+            assert "You call KaTO!" in history
+            return
+    pytest.fail("in 5 games the player never got down to one card before the bot went out")
