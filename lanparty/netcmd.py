@@ -366,7 +366,7 @@ def report(args: argparse.Namespace, out: Outcome) -> int:
             f"audit {'passed' if out.audit_ok else 'FAILED'}; "
             f"rules broken: {'; '.join(out.findings) or 'none'}"
         )
-    return 0 if out.audit_ok else 1
+    return 0 if out.audit_ok and not out.stopped else 1
 
 
 def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:

@@ -249,7 +249,8 @@ class PeerClient(_Pokable):
     async def _read(self) -> None:
         reader = FrameReader()
         await self.after_input()
-        while self.peer.phase not in _DONE:
+        # A fatal refusal (a full table, a taken name): the host takes nothing more from us.
+        while self.peer.phase not in _DONE and self.peer.refused is None:
             waiting = self.peer.table.waiting_on()
             patience = self._patience if waiting and waiting[1] != "move" else float("inf")
             incoming: bytes | bytearray = b""

@@ -1,0 +1,147 @@
+"""Things going wrong at a table of real processes on loopback: a full table, a host that
+speaks another protocol version, the host vanishing mid-game, a bot killed mid-game. Each
+ends in a clear message naming what happened, no traceback, and the transcript saved."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from protocol._codec import pack
+
+LANPARTY = [sys.executable, "-m", "lanparty"]
+
+
+class Table:
+    """Processes of one table, each with its own data directory; all killed at the end."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.procs: dict[str, subprocess.Popen[str]] = {}
+
+    def start(self, who: str, *args: str) -> subprocess.Popen[str]:
+        home = self.tmp / who
+        home.mkdir()
+        env = {**os.environ, "LANPARTY_HOME": str(home)}
+        proc = subprocess.Popen([*LANPARTY, *args], env=env, text=True, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+        self.procs[who] = proc
+        return proc
+
+    def host(self, *args: str) -> str:
+        """Start a bot host; return its HOST:PORT once it listens."""
+        self.start("host", "host", "kato", "--bot", "--local", "--nick", "hugo", *args)
+        line = self.until("host", "table ")
+        return line.split(" on ")[1].split(" ")[0]
+
+    def until(self, who: str, text: str) -> str:
+        """Read ``who``'s stderr line by line until one contains ``text``; that line."""
+        stream = self.procs[who].stderr
+        assert stream is not None
+        for line in stream:
+            if text in line:
+                return line
+        raise AssertionError(f"{who} ended without saying {text!r}")
+
+    def finish(self, who: str) -> tuple[int, str, str]:
+        out, err = self.procs[who].communicate(timeout=120)
+        return self.procs[who].returncode, out, err
+
+    def transcripts(self, who: str) -> list[Path]:
+        return sorted((self.tmp / who / "transcripts").glob("*.lptx"))
+
+    def close(self) -> None:
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                proc.kill()
+            proc.communicate()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table(tmp_path)
+    yield t
+    t.close()
+
+
+def test_joining_a_full_table_is_refused_clearly(table: Table) -> None:
+    endpoint = table.host("--seats", "2", "--option", "rounds=1")
+    table.start("ann", "join", "--bot", "--connect", endpoint, "--nick", "ann")
+    table.until("host", "seats fixed")
+    table.start("late", "join", "--bot", "--connect", endpoint, "--nick", "late")
+    code, _, err = table.finish("late")
+    assert code == 1
+    assert "refused by the host: the table is full (2 of 2 seats taken)" in err
+    assert "Traceback" not in err
+    # The game itself goes on undisturbed.
+    assert table.finish("ann")[0] == 0 and table.finish("host")[0] == 0
+
+
+def _foreign_host(reply: dict[str, object]) -> tuple[int, threading.Thread]:
+    """A TCP server on loopback that answers one connection with ``reply`` as a frame."""
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def serve() -> None:
+        with server:
+            conn, _ = server.accept()
+            with conn:
+                payload = pack(reply)
+                conn.sendall(struct.pack(">I", len(payload)) + payload)
+                conn.recv(1024)  # until the peer hangs up
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return port, thread
+
+
+def test_a_host_speaking_another_protocol_version_is_named(table: Table) -> None:
+    port, thread = _foreign_host({"v": 2, "type": "hello"})
+    table.start("ann", "join", "--bot", "--connect", f"127.0.0.1:{port}", "--nick", "ann")
+    code, _, err = table.finish("ann")
+    thread.join(timeout=10)
+    assert code == 1
+    assert "lanparty protocol version 2, this program speaks version 1" in err
+    assert "Traceback" not in err
+
+
+def test_the_host_vanishing_mid_game_stops_every_peer(table: Table) -> None:
+    endpoint = table.host("--seats", "3")
+    for nick in ("ann", "bob"):
+        table.start(nick, "join", "--bot", "--connect", endpoint, "--nick", nick, "--json")
+    table.until("host", "seats fixed")
+    table.procs["host"].send_signal(signal.SIGKILL)
+    for nick in ("ann", "bob"):
+        code, out, err = table.finish(nick)
+        assert code == 1 and "Traceback" not in err
+        result = json.loads(out)
+        assert result["stopped"] == "the host vanished" and not result["audit_ok"]
+        assert [str(p) for p in table.transcripts(nick)] == [result["transcript"]]
+
+
+def test_a_bot_killed_mid_game_is_named_to_everyone(table: Table) -> None:
+    endpoint = table.host("--seats", "3", "--json")
+    for nick in ("ann", "bob"):
+        table.start(nick, "join", "--bot", "--connect", endpoint, "--nick", nick, "--json")
+    table.until("host", "seats fixed")
+    table.procs["bob"].send_signal(signal.SIGKILL)
+    code, out, err = table.finish("host")
+    assert code == 1 and "Traceback" not in err
+    host = json.loads(out)
+    assert "bob (seat 2) left the table" in host["stopped"]
+    assert table.transcripts("host")
+    code, out, err = table.finish("ann")
+    assert code == 1 and "Traceback" not in err
+    ann = json.loads(out)
+    assert "the host stopped the table: bob (seat 2) left the table" in ann["stopped"]
+    assert [str(p) for p in table.transcripts("ann")] == [ann["transcript"]]
