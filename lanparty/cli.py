@@ -305,7 +305,47 @@ def _run_bench(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+# --------------------------------------------------------------------------- lobby
+
+
+def _configure_lobby(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--interface", help="interface name or IPv4 address to look on "
+                   "(default: the default route's)")  # fmt: skip
+    p.add_argument("--local", action="store_true", help="look on loopback (this machine only)")
+    p.add_argument("--nick", default=os.environ.get("USER") or "player", help="your name")
+
+
+def _run_lobby(args: argparse.Namespace) -> int:
+    from lanparty.net.interfaces import InterfaceError, choose_interface
+    from lanparty.ui.lobby import run_lobby
+
+    try:
+        iface = choose_interface(args.interface, local=args.local)
+    except InterfaceError as exc:
+        raise CliError(f"{exc} (try --local, or --interface NAME)") from None
+    choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})")
+    net = {"interface": args.interface, "local": args.local, "nick": args.nick, "bot": False,
+           "seed": 0, "json": False, "quiet": False}  # fmt: skip
+    if choice.action == "join" and choice.table is not None:
+        ad = choice.table
+        join = argparse.Namespace(table=None, connect=f"{ad.address}:{ad.port}", timeout=10,
+                                  react=0.0, **net)  # fmt: skip
+        return _net(_run_join)(join)
+    if choice.action == "host":
+        host = argparse.Namespace(game=choice.game, name=None, seats=choice.seats, option=[],
+                                  bots=0, port=0, **net)  # fmt: skip
+        return _net(_run_host)(host)
+    if choice.action == "play":
+        play = argparse.Namespace(game=choice.game, bots=None, nick=args.nick, option=[],
+                                  seed=None, bot_kind="heuristic", offline=False)  # fmt: skip
+        return _run_play(play)
+    return 0
+
+
 SUBCOMMANDS: list[Subcommand] = [
+    Subcommand(
+        "lobby", "the tables on the network, live (the default)", _configure_lobby, _run_lobby
+    ),
     Subcommand("play", "play a game in this terminal against bots", _configure_play, _run_play),
     Subcommand("host", "open a table on the network", _configure_host, _net(_run_host)),
     Subcommand("join", "join a table on the network", _configure_join, _net(_run_join)),
@@ -342,11 +382,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 2 usage error)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    run: Callable[[argparse.Namespace], int] | None = getattr(args, "_run", None)
-    if run is None:
-        parser.print_help()
-        return 2
+    given = list(sys.argv[1:] if argv is None else argv)
+    if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help")):
+        given.insert(0, "lobby")  # no command: the lobby (``lanparty --local`` too)
+    args = parser.parse_args(given)
+    run: Callable[[argparse.Namespace], int] = args._run
     try:
         return run(args)
     except CliError as exc:

@@ -79,7 +79,7 @@ class NetSeat:
         after = self.party.view()
         if isinstance(event, Joined):
             self._joined[event.seat] = event.name
-            self._lines.append(f"{event.name} joined (seat {event.seat + 1})  "
+            self._lines.append(f"{event.name} joined (seat {event.seat})  "
                                f"key {event.fingerprint}")  # fmt: skip
         elif isinstance(event, SeatsFixed):
             self.names = event.names

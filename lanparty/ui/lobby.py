@@ -1,0 +1,213 @@
+"""The lobby: ``lanparty`` with no arguments. Tables on the network appear and disappear live
+above a prompt; the player hosts, joins or plays against bots from there.
+
+The mDNS browser runs on trio as a guest of the prompt's asyncio loop (as at a table), and
+reports each change as a line. The lobby only chooses: it returns what the player picked
+(:class:`Choice`), and the command line runs it, so a table started from the lobby is the
+very same as one started with ``lanparty host`` or ``lanparty join``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import trio
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.shortcuts import print_formatted_text
+
+from lanparty.games import GAMES
+from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse
+from protocol import PROTOCOL_VERSION
+
+from .app import make_key_bindings, make_style
+
+__all__ = ["Choice", "run_lobby"]
+
+HELP = """Commands (Tab completes):
+  join N            join table N of the list (or: join NAME)
+  host GAME [SEATS] open a table of your own, e.g. host kato 4
+  play GAME         a game on this machine against bots
+  list              show the tables again
+  help / quit"""
+
+
+@dataclass
+class Choice:
+    """What the player picked: ``action`` is ``join``, ``host``, ``play`` or ``quit``."""
+
+    action: str
+    table: TableAd | None = None
+    game: str = ""
+    seats: int = 4
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class _Lobby:
+    """The tables seen so far, in the order they appeared (their number is their place)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, TableAd] = {}
+        self.lines: list[str] = []
+
+    def seen(self, ad: TableAd) -> None:
+        new = ad.name not in self.tables
+        self.tables[ad.name] = ad
+        n = list(self.tables).index(ad.name) + 1
+        verb = "new table" if new else "table"
+        self.lines.append(f"{verb} {n}: {describe(ad)}")
+
+    def gone(self, name: str) -> None:
+        if name in self.tables:
+            self.lines.append(f"table {name!r} is gone (full or closed)")
+            del self.tables[name]
+
+    def numbered(self) -> list[tuple[int, TableAd]]:
+        return list(enumerate(self.tables.values(), 1))
+
+
+def describe(ad: TableAd) -> str:
+    """One table in words."""
+    seated = ad.seats - ad.free
+    version = "" if ad.proto == PROTOCOL_VERSION else f"  (protocol {ad.proto}: cannot join)"
+    return (f"{ad.name!r}: {ad.game}, {seated} of {ad.seats} seated, host {ad.host} "
+            f"[{ad.fingerprint}] at {ad.endpoint}{version}")  # fmt: skip
+
+
+class _LobbyCompleter(Completer):
+    def __init__(self, lobby: _Lobby) -> None:
+        self.lobby = lobby
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        options = [f"join {n}" for n, _ in self.lobby.numbered()]
+        options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
+        options += ["list", "help", "quit"]
+        for option in options:
+            if option.startswith(text.lower()):
+                yield Completion(option, start_position=-len(text))
+
+
+def run_lobby(ip: str, where: str) -> Choice:
+    """Show the lobby on interface address ``ip`` (``where`` names it) until the player
+    chooses; Ctrl-C, Ctrl-D and ``quit`` choose ``quit``."""
+    return asyncio.run(_run(ip, where))
+
+
+async def _run(ip: str, where: str) -> Choice:
+    loop = asyncio.get_running_loop()
+    lobby = _Lobby()
+    changed = asyncio.Event()
+    finished: asyncio.Future[Any] = loop.create_future()
+    scope = trio.CancelScope()
+    tokens: list[trio.lowlevel.TrioToken] = []
+
+    async def watch() -> None:
+        tokens.append(trio.lowlevel.current_trio_token())
+        with scope:
+            async with browse(ip) as found:
+                while True:
+                    event = await found.next_event()
+                    if isinstance(event, TableSeen):
+                        lobby.seen(event.ad)
+                    elif isinstance(event, TableGone):
+                        lobby.gone(event.name)
+                    changed.set()
+
+    trio.lowlevel.start_guest_run(
+        watch,
+        run_sync_soon_threadsafe=loop.call_soon_threadsafe,
+        run_sync_soon_not_threadsafe=loop.call_soon,
+        done_callback=finished.set_result,
+        host_uses_signal_set_wakeup_fd=False,
+    )
+    style = make_style()
+
+    def show(text: str, cls: str = "") -> None:
+        print_formatted_text(FormattedText([(cls, text)]), style=style)
+
+    prompt: PromptSession[str] = PromptSession(
+        completer=_LobbyCompleter(lobby), key_bindings=make_key_bindings(), style=style,
+        bottom_toolbar=lambda: FormattedText([("class:bottom-toolbar",
+            f" {len(lobby.tables)} table(s) on {where} · Tab · help · quit")]),
+    )  # fmt: skip
+
+    async def follow() -> None:
+        while True:
+            await changed.wait()
+            changed.clear()
+            for line in lobby.lines:
+                show("· " + line)
+            lobby.lines.clear()
+            if prompt.app.is_running:
+                prompt.app.invalidate()
+
+    show("lanparty lobby", "class:title")
+    show(f"Looking for tables on {where}; they appear here as they open. Type help.")
+    follower = loop.create_task(follow())
+    try:
+        while True:
+            try:
+                text = await prompt.prompt_async(FormattedText([("class:prompt", "lobby> ")]))
+            except (KeyboardInterrupt, EOFError):
+                return Choice("quit")
+            choice = _choose(text, lobby, show)
+            if choice is not None:
+                return choice
+    finally:
+        follower.cancel()
+        if not finished.done() and tokens:
+            tokens[0].run_sync_soon(scope.cancel)
+        await finished
+
+
+def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
+    """The choice ``text`` makes, or None after showing help, the list or a mistake."""
+    words = text.split()
+    if not words:
+        return None
+    head, args = words[0].lower(), words[1:]
+    if head in ("quit", "exit", "q"):
+        return Choice("quit")
+    if head == "help":
+        show(HELP)
+    elif head in ("list", "ls"):
+        tables = lobby.numbered()
+        for n, ad in tables:
+            show(f"  {n}: {describe(ad)}")
+        if not tables:
+            show("  no tables yet (they appear here as they open)")
+    elif head == "join":
+        ad = _pick(" ".join(args), lobby)
+        if ad is None:
+            show("join which table? a number from the list, or its name", "class:error")
+        elif ad.proto != PROTOCOL_VERSION:
+            show(f"{ad.name!r} speaks protocol {ad.proto}; this lanparty speaks "
+                 f"{PROTOCOL_VERSION}", "class:error")  # fmt: skip
+        elif ad.free <= 0:
+            show(f"{ad.name!r} is full", "class:error")
+        else:
+            return Choice("join", table=ad, game=ad.game)
+    elif head in ("host", "play"):
+        if not args or args[0].lower() not in GAMES:
+            show(f"{head} which game? one of: {', '.join(sorted(GAMES))}", "class:error")
+            return None
+        seats = int(args[1]) if len(args) > 1 and args[1].isdigit() else 4
+        return Choice(head, game=args[0].lower(), seats=seats)
+    else:
+        show(f"unknown command {words[0]!r} (type help, or press Tab)", "class:error")
+    return None
+
+
+def _pick(text: str, lobby: _Lobby) -> TableAd | None:
+    if text.isdigit():
+        numbered = dict(lobby.numbered())
+        return numbered.get(int(text))
+    return lobby.tables.get(text)
