@@ -383,11 +383,13 @@ class HostServer(_Pokable):
             self.vanished.append(what)
             await self.halt(f"{what} is more than {self._duty_timeout:g} s late", waiting[0])
 
-    async def serve(self, listeners: list[trio.SocketListener]) -> None:
-        """Accept peers until the table closes or stops."""
+    async def serve(self, listeners: list[trio.SocketListener] | None = None) -> None:
+        """Accept peers on ``listeners`` (or take streams given to :meth:`handle`) and run
+        the table until it closes or stops."""
         async with trio.open_nursery() as nursery:
             self._driver.attach(nursery, self.poke)
-            nursery.start_soon(trio.serve_listeners, self.handle, listeners)
+            if listeners is not None:
+                nursery.start_soon(trio.serve_listeners, self.handle, listeners)
             nursery.start_soon(self._pokes)
             nursery.start_soon(self._watchdog)
             await self.after_input()

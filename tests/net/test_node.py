@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import trio
+import trio.testing
 
 from crypto import Identity
 from lanparty.games import GAMES
@@ -35,3 +36,43 @@ async def test_peers_play_a_round_over_tcp(seats: int) -> None:
         # Bots may bluff a Wild Draw Four (legal unless challenged); the audit names each one.
         assert all(f.rule == "illegal-wild-draw-four" for f in closed[0].report.findings)
     assert all(p.transcript() == host.transcript() for p in peers)
+
+
+async def test_a_seat_that_stalls_on_its_duty_is_halted_by_name(autojump_clock) -> None:
+    """A peer joins, then never sends its key share: after the deadline the host halts the
+    table naming it, and tells the other peer, who stops with the reason."""
+    from lanparty.net.node import PeerClient, Stalled
+
+    kinds = bots_for("kato")
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 3)
+    host_events: list[Event] = []
+    server = HostServer(host, BotDriver(kinds["heuristic"](), 0), host_events.append,
+                        duty_timeout=30)  # fmt: skip
+    bea = Peer(Identity(), "bea", GAMES)
+    bea_events: list[Event] = []
+    sleepy = Peer(Identity(), "zed", GAMES)
+    with trio.fail_after(600):
+        async with trio.open_nursery() as nursery:
+            # In-memory streams: the same node code, a clock the test controls.
+            nursery.start_soon(server.serve)
+            a, b = trio.testing.memory_stream_pair()
+            nursery.start_soon(server.handle, a)
+            client = PeerClient(bea, b, BotDriver(kinds["random"](), 1), bea_events.append, 30)
+            nursery.start_soon(client.run)
+            await trio.testing.wait_all_tasks_blocked()
+            c, d = trio.testing.memory_stream_pair()
+            nursery.start_soon(server.handle, c)
+            # zed says hello and joins, then falls silent: it reads but never answers.
+            await d.send_all(sleepy.data_to_send())
+            while sleepy.seat is None:
+                sleepy.receive_data(await d.receive_some(1 << 16))
+                await d.send_all(sleepy.data_to_send())
+            start = trio.current_time()
+            await server.done.wait()
+            nursery.cancel_scope.cancel()
+    assert 30 <= trio.current_time() - start < 40
+    assert host.phase is Phase.STOPPED
+    assert "zed (seat 2)'s key share is more than 30 s late" in str(host.table.stop_error)
+    assert bea.phase is Phase.STOPPED
+    assert "the host stopped the table: zed (seat 2)'s key share" in str(bea.stopped)
+    assert not isinstance(bea.stopped, Stalled)
