@@ -1,0 +1,271 @@
+"""``lanparty audit FILE``: re-verify a saved transcript offline and print the verdict.
+
+The verdict is :func:`protocol.audit_transcript`'s, which replays the file as a spectator and
+re-checks every signature, relay signature, chain link, proof, share, coin and move, then
+runs the end-of-game audit. This module only reads the file, watches the replay through the
+game contract (to tell the outcome) and describes the result. Exit codes: 0 the audit passed
+(complete, every seat signed off, no rule broken); 1 the transcript is valid but stops early
+or a rule was broken; a file that cannot be read or is not a valid transcript raises
+:class:`lanparty.netcmd.NetError` (one line, exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from crypto import fingerprint
+from lanparty.games import GAMES
+from lanparty.netcmd import NetError
+from protocol import (
+    AuditReport,
+    Finding,
+    ProtocolError,
+    RemoteProtocolError,
+    audit_transcript,
+    decode_entry,
+    read_transcript,
+    unpack,
+)
+from protocol.contract import Game, Outcome, Plain
+
+__all__ = ["Verdict", "audit_file", "run_audit", "verdict_json"]
+
+#: Larger files are refused before reading them (the protocol refuses them anyway).
+MAX_FILE = 256 << 20
+#: The rule ``audit_transcript`` reports when the file ends before the audit ran.
+_NOT_AUDITED = "incomplete"
+
+
+class _Watched:
+    """A game that delegates everything to ``game`` and keeps the state its ``setup`` made,
+    so the outcome of the replayed table can be read once the audit returns."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self._game = game
+        self.state: Any = None
+
+    def setup(self, seats: int, options: Mapping[str, Plain]) -> Any:
+        self.state = self._game.setup(seats, options)
+        return self.state
+
+    def final(self) -> Outcome | None:
+        """The outcome so far, or ``None`` if the seats were never fixed."""
+        return None if self.state is None else self._game.outcome(self.state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+@dataclass
+class Verdict:
+    """What ``lanparty audit`` found in one transcript file."""
+
+    path: str
+    game: str = ""
+    options: dict[str, Plain] = field(default_factory=dict)
+    seats: int = 0
+    names: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    entries: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+    last_kind: str = ""
+    complete: bool = False
+    outcome: Outcome | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Complete, every signature and proof valid, no rule broken."""
+        return self.complete and not self.findings
+
+    def name(self, seat: int) -> str | None:
+        """The name at ``seat``, if known."""
+        return self.names[seat] if 0 <= seat < len(self.names) else None
+
+    def stage(self) -> str:
+        """Where the table stands: closed, or how far it got before the file ends."""
+        n = len(self.names)
+        if self.complete:
+            return f"closed: all {n} seats signed off the audit"
+        where = f"stopped early after {self.entries} entries (the last one a {self.last_kind!r})"
+        if self.outcome is None:
+            return f"{where}: the seats were never fixed"
+        if not self.outcome.finished:
+            return f"{where}: the game did not end"
+        secrets, signoffs = self.kinds.get("secrets", 0), self.kinds.get("signoff", 0)
+        if secrets < n:
+            return f"{where}: the game ended, {secrets} of {n} seats published their secrets"
+        return f"{where}: {signoffs} of {n} seats signed off the audit"
+
+
+def _lobby(items: Sequence[tuple[bytes, bytes, bytes]], verdict: Verdict) -> None:
+    """Fill in game, options, seats, names and keys from the table's opening entries, and
+    count the entry kinds; stops quietly at the first entry it cannot read (a damaged file
+    is reported by the audit itself)."""
+    kinds: Counter[str] = Counter()
+    for raw, _, _ in items:
+        try:
+            value = unpack(raw, len(raw))
+        except ProtocolError:
+            break
+        if not isinstance(value, dict) or not isinstance(value.get("body"), dict):
+            break
+        kind, body, author = value.get("kind"), value["body"], value.get("author")
+        if not isinstance(kind, str):
+            break
+        kinds[kind] += 1
+        verdict.last_kind = kind
+        if kind in ("open", "join") and isinstance(body.get("name"), str):
+            verdict.names.append(body["name"])
+            verdict.keys.append(fingerprint(author) if isinstance(author, bytes) else "?")
+        if kind == "open":
+            verdict.game = str(body.get("game", ""))
+            opts, seats = body.get("options"), body.get("seats")
+            verdict.options = opts if isinstance(opts, dict) else {}
+            verdict.seats = seats if isinstance(seats, int) else 0
+    verdict.kinds = dict(kinds)
+
+
+def _undecodable(items: Sequence[tuple[bytes, bytes, bytes]]) -> int | None:
+    """The index of the first entry that does not decode strictly, if any."""
+    for i, (raw, _, _) in enumerate(items):
+        try:
+            decode_entry(raw)
+        except ProtocolError:
+            return i
+    return None
+
+
+def _refusal(
+    path: str, exc: ProtocolError, verdict: Verdict, items: Sequence[tuple[bytes, bytes, bytes]]
+) -> str:
+    """One line saying why ``path`` is not a valid transcript, naming the culprit if known."""
+    if not isinstance(exc, RemoteProtocolError):
+        return f"{path} is not a valid lanparty transcript: {exc.reason}"
+    where = []
+    pos = exc.pos if exc.pos is not None or not items else _undecodable(items)
+    if pos is not None:
+        where.append(f"log position {pos}")
+    if exc.seat is not None:
+        who = verdict.name(exc.seat)
+        where.append(f"seat {exc.seat}" + (f" ({who})" if who else ""))
+    if exc.culprit:
+        where.append(f"key {exc.culprit}")
+    suffix = f" [{', '.join(where)}]" if where else ""
+    return f"{path} is not a valid lanparty transcript: {exc.reason}{suffix}"
+
+
+def audit_file(path: str, games: Mapping[str, Game[Any]] = GAMES) -> Verdict:
+    """Audit the transcript at ``path``.
+
+    Raises :class:`NetError` with a one-line reason if the file cannot be read, is not a
+    transcript, or holds an entry that is forged, out of place or illegal.
+    """
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > MAX_FILE:
+            raise NetError(f"{path} is too large for a transcript ({size} bytes)")
+        data = file.read_bytes()
+    except OSError as exc:
+        raise NetError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not data:
+        raise NetError(f"{path} is empty, not a lanparty transcript")
+    verdict = Verdict(path)
+    watched = {name: _Watched(game) for name, game in games.items()}
+    items: list[tuple[bytes, bytes, bytes]] = []
+    try:
+        items = read_transcript(data)
+        _lobby(items, verdict)
+        report: AuditReport = audit_transcript(data, watched)
+    except ProtocolError as exc:
+        raise NetError(_refusal(path, exc, verdict, items)) from None
+    verdict.entries = len(items)
+    verdict.complete = report.complete
+    verdict.findings = [f for f in report.findings if f.rule != _NOT_AUDITED or f.seat >= 0]
+    game = watched.get(verdict.game)
+    verdict.outcome = game.final() if game is not None else None
+    return verdict
+
+
+def verdict_json(v: Verdict) -> dict[str, Any]:
+    """The verdict as one JSON-ready object (``--json``)."""
+    out = v.outcome
+    return {
+        "file": v.path,
+        "game": v.game,
+        "options": v.options,
+        "seats": v.seats,
+        "names": v.names,
+        "keys": v.keys,
+        "entries": v.entries,
+        "kinds": v.kinds,
+        "complete": v.complete,
+        "stage": v.stage(),
+        "game_over": bool(out and out.finished),
+        "scores": list(out.totals) if out else [],
+        "rounds": [list(r) for r in out.rounds] if out else [],
+        "winners": [v.name(w) or w for w in out.winners] if out else [],
+        "findings": [_finding_json(v, f) for f in v.findings],
+        "audit_ok": v.passed,
+        "verdict": "passed" if v.passed else "failed",
+    }
+
+
+def _finding_json(v: Verdict, f: Finding) -> dict[str, Any]:
+    return {"pos": f.pos, "seat": f.seat, "name": v.name(f.seat), "rule": f.rule,
+            "detail": f.detail}  # fmt: skip
+
+
+def _finding_line(v: Verdict, f: Finding) -> str:
+    who = f"seat {f.seat} ({v.name(f.seat)})" if v.name(f.seat) else "no seat"
+    where = f"log position {f.pos}" if f.pos >= 0 else "no log position"
+    return f"  - {f.rule}: {who}, {where}: {f.detail}"
+
+
+def _option(value: Plain) -> str:
+    """An option value as ``--option`` takes it (``rounds=1``, ``stacking=true``)."""
+    return value if isinstance(value, str) else json.dumps(value, default=bytes.hex)
+
+
+def verdict_text(v: Verdict) -> str:
+    """The verdict for a human, several lines ending in ``audit passed``/``audit FAILED``."""
+    opts = ", ".join(f"{k}={_option(val)}" for k, val in sorted(v.options.items()))
+    seats = ", ".join(
+        f"{i}: {n} [{k}]" for i, (n, k) in enumerate(zip(v.names, v.keys, strict=True))
+    )
+    lines = [
+        f"transcript   {v.path}",
+        f"game         {v.game} ({opts})" if opts else f"game         {v.game}",
+        f"seats        {len(v.names)} of {v.seats}: {seats}",
+        f"entries      {v.entries}",
+        f"complete     {'yes' if v.complete else 'no'}: {v.stage()}",
+    ]
+    out = v.outcome
+    if out is not None and out.finished:
+        scores = ", ".join(f"{v.name(s)} {t}" for s, t in enumerate(out.totals))
+        winners = ", ".join(v.name(w) or str(w) for w in out.winners)
+        lines.append(f"outcome      winner: {winners}; scores: {scores}")
+    elif out is not None:
+        lines.append("outcome      none: the game did not end")
+    if v.findings:
+        lines.append(f"rules broken {len(v.findings)}:")
+        lines.extend(_finding_line(v, f) for f in v.findings)
+    else:
+        lines.append("rules broken none")
+    lines.append("audit passed" if v.passed else "audit FAILED")
+    return "\n".join(lines)
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    """``lanparty audit FILE [--json]``: 0 if the audit passed, 1 if the transcript is valid
+    but incomplete or a rule was broken; raises :class:`NetError` for an unusable file."""
+    verdict = audit_file(args.file)
+    print(json.dumps(verdict_json(verdict)) if args.json else verdict_text(verdict))
+    return 0 if verdict.passed else 1

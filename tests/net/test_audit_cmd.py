@@ -1,0 +1,166 @@
+"""``lanparty audit FILE``: a transcript saved by a real game across processes passes; a
+damaged, truncated, empty or missing file is refused in one line (exit 2); a transcript that
+stops early or records a broken rule fails the audit (exit 1)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lanparty.cli import main
+from lanparty.games import GAMES
+from protocol import Phase, pack, read_transcript, unpack
+
+from ..protocol.conftest import Bluffer, Honest, play_until
+
+
+def _lanparty(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LANPARTY_HOME": str(home)}
+    cmd = [sys.executable, "-m", "lanparty", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The JSON summary of a real 2-process KaTO round hosted by ``ana`` with one bot."""
+    home = tmp_path_factory.mktemp("home")
+    proc = _lanparty("host", "kato", "--bot", "--local", "--seats", "2", "--bots", "1",
+                     "--option", "rounds=1", "--nick", "ana", "--json", "--quiet",
+                     home=home)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    summary = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert summary["audit_ok"] and summary["names"][0] == "ana" and len(summary["names"]) == 2
+    return summary
+
+
+@pytest.fixture
+def saved(game: dict[str, Any]) -> Path:
+    """The host's saved transcript of that round."""
+    return Path(game["transcript"])
+
+
+def _refused(capsys: pytest.CaptureFixture[str], path: Path | str) -> str:
+    assert main(["audit", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("lanparty audit: error: "), err
+    return lines[0]
+
+
+def test_a_real_transcript_passes(game: dict[str, Any], saved: Path, tmp_path: Path) -> None:
+    proc = _lanparty("audit", str(saved), home=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stderr == ""
+    out = proc.stdout
+    assert all(f" {name} [" in out for name in game["names"])
+    assert "kato" in out and "complete     yes" in out
+    assert "rules broken none" in out
+    assert out.strip().splitlines()[-1] == "audit passed"
+
+
+def test_json_verdict(
+    game: dict[str, Any], saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["audit", str(saved), "--json"]) == 0
+    v = json.loads(capsys.readouterr().out)
+    assert v["verdict"] == "passed" and v["audit_ok"] is True and v["complete"] is True
+    assert v["game"] == "kato" and v["names"] == game["names"] and v["seats"] == 2
+    assert v["entries"] == len(read_transcript(saved.read_bytes()))
+    assert v["game_over"] and v["winners"] == game["winners"] and v["scores"] == game["scores"]
+    assert v["findings"] == [] and v["kinds"]["signoff"] == 2
+
+
+def test_a_flipped_byte_is_refused(saved: Path, tmp_path: Path) -> None:
+    data = bytearray(saved.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    bad = tmp_path / "flipped.lptx"
+    bad.write_bytes(bytes(data))
+    proc = _lanparty("audit", str(bad), home=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stdout == "" and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert f"{bad} is not a valid lanparty transcript" in proc.stderr
+    assert "log position" in proc.stderr  # says where the damage is
+
+
+def test_every_flipped_byte_is_refused_in_one_line(
+    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = saved.read_bytes()
+    bad = tmp_path / "flipped.lptx"
+    for i in range(7, len(data), len(data) // 25):
+        flipped = bytearray(data)
+        flipped[i] ^= 0x40
+        bad.write_bytes(bytes(flipped))
+        assert "not a valid lanparty transcript" in _refused(capsys, bad)
+
+
+def test_truncated_empty_garbage_and_missing_files(
+    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cut = tmp_path / "cut.lptx"
+    cut.write_bytes(saved.read_bytes()[: len(saved.read_bytes()) * 2 // 3])
+    assert "is not a valid lanparty transcript" in _refused(capsys, cut)
+    empty = tmp_path / "empty.lptx"
+    empty.write_bytes(b"")
+    assert "is empty" in _refused(capsys, empty)
+    garbage = tmp_path / "garbage.lptx"
+    garbage.write_bytes(b"this is not a transcript\n" * 40)
+    assert "is not a valid lanparty transcript" in _refused(capsys, garbage)
+    other = tmp_path / "other.lptx"
+    other.write_bytes(pack({"v": 1, "type": "something-else", "entries": []}))
+    assert "not a lanparty transcript" in _refused(capsys, other)
+    assert "cannot read" in _refused(capsys, tmp_path / "missing.lptx")
+    assert "cannot read" in _refused(capsys, tmp_path)  # a directory
+
+
+def test_a_transcript_that_stops_early_fails(
+    game: dict[str, Any], saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    value = unpack(saved.read_bytes(), 1 << 28)
+    assert isinstance(value, dict)
+    entries = value["entries"]
+    before_signoff = tmp_path / "no-signoff.lptx"
+    before_signoff.write_bytes(pack({**value, "entries": entries[:-1]}))
+    assert main(["audit", str(before_signoff)]) == 1
+    out = capsys.readouterr().out
+    assert "stopped early" in out and "1 of 2 seats signed off" in out
+    assert "winner:" in out and out.strip().endswith("audit FAILED")
+    mid_game = tmp_path / "mid-game.lptx"
+    mid_game.write_bytes(pack({**value, "entries": entries[:20]}))
+    assert main(["audit", str(mid_game), "--json"]) == 1
+    v = json.loads(capsys.readouterr().out)
+    assert v["complete"] is False and v["game_over"] is False and v["verdict"] == "failed"
+    assert v["entries"] == 20 and v["findings"] == [] and v["names"] == game["names"]
+
+
+def test_a_broken_rule_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    h = play_until(
+        GAMES,
+        lambda: [Bluffer(), Honest(challenge=False)],
+        lambda h: h.bots[0].bluffs > 0 and h.host.phase is Phase.CLOSED,
+        seeds=range(12),
+    )
+    path = tmp_path / "bluff.lptx"
+    path.write_bytes(h.peers[0].transcript())
+    findings = [f for f in h.host.table.report.findings if f.rule == "illegal-wild-draw-four"]
+    assert findings
+    assert main(["audit", str(path)]) == 1
+    out = capsys.readouterr().out
+    host_name = h.host.table.members[0].name
+    for f in findings:
+        assert f"illegal-wild-draw-four: seat 0 ({host_name}), log position {f.pos}" in out
+    assert "complete     yes" in out and out.strip().endswith("audit FAILED")
+    assert main(["audit", str(path), "--json"]) == 1
+    v = json.loads(capsys.readouterr().out)
+    assert v["complete"] is True and v["audit_ok"] is False
+    assert {(f["rule"], f["seat"], f["name"], f["pos"]) for f in v["findings"]} >= {
+        ("illegal-wild-draw-four", 0, host_name, f.pos) for f in findings
+    }
