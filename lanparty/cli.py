@@ -236,6 +236,11 @@ def _configure_join(p: argparse.ArgumentParser) -> None:
     p.add_argument("--connect", metavar="HOST:PORT", help="join directly, without mDNS")
     p.add_argument("--timeout", type=float, default=10, help="seconds to look for the table")
     p.add_argument(
+        "--host-key",
+        metavar="FINGERPRINT",
+        help="with --connect: refuse a table not opened by this key",
+    )
+    p.add_argument(
         "--react",
         type=float,
         default=0.0,
@@ -329,7 +334,7 @@ def _run_lobby(args: argparse.Namespace) -> int:
     if choice.action == "join" and choice.table is not None:
         ad = choice.table
         join = argparse.Namespace(table=None, connect=f"{ad.address}:{ad.port}", timeout=10,
-                                  react=0.0, **net)  # fmt: skip
+                                  react=0.0, host_key=ad.fingerprint, **net)  # fmt: skip
         return _net(_run_join)(join)
     if choice.action == "host":
         host = argparse.Namespace(game=choice.game, name=None, seats=choice.seats, option=[],

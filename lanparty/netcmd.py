@@ -36,6 +36,7 @@ from lanparty.net.node import (
     run_peer,
 )
 from lanparty.net.seat import NetSeat
+from lanparty.session import BOT_NAMES
 from lanparty.store import open_log, save_transcript
 from lanparty.trace import Tracer
 from protocol import (
@@ -142,6 +143,9 @@ async def _host(
     # Bots at a table with a person get a person's reaction time for KaTO calls and catches.
     react = ["--react", "3"] if seat is not None else []
     procs: list[subprocess.Popen[bytes]] = []
+    taken = args.nick.casefold()
+    bot_names = [n for n in BOT_NAMES if n.casefold() != taken]
+    bot_names += [f"Bot {i}" for i in range(len(bot_names) + 1, args.bots + 1)]
     try:
         async with trio.open_nursery() as nursery:
             if seat is not None:
@@ -150,7 +154,8 @@ async def _host(
             nursery.start_soon(server.serve, listeners)
             for i in range(args.bots):
                 procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--nick",
-                                          f"bot-{i + 1}", "--seed", str(args.seed + 1 + i),
+                                          bot_names[i], "--seed", str(args.seed + 1 + i),
+                                          "--host-key", host.identity.public.fingerprint,
                                           *react]))  # fmt: skip
             if getattr(args, "advertise", True):
                 async with advertise(iface.ip, ad) as adv:
@@ -231,26 +236,27 @@ async def _find(ip: str, name: str | None, timeout: float) -> TableAd:
                    else f"no open table found within {timeout:g} s")  # fmt: skip
 
 
-async def _locate(args: argparse.Namespace) -> tuple[str, int, bytes | None]:
-    """The address to join: ``--connect``, or the table found in the lobby (its host key
-    is then pinned: the table must be opened by the key the lobby announced)."""
+async def _locate(args: argparse.Namespace, say: Any) -> tuple[str, int, str | None]:
+    """The address to join and the host key fingerprint announced for it: ``--connect``
+    (``--host-key`` if given), or the table found in the lobby."""
     if args.connect:
         addr, port = _parse_endpoint(args.connect)
-        return addr, port, None
+        return addr, port, getattr(args, "host_key", None)
     iface = choose_interface(args.interface, local=args.local)
     ad = await _find(iface.ip, args.table, args.timeout)
     if ad.proto != PROTOCOL_VERSION:
         raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
                        f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
-    _say(args.quiet, f"joining {ad.name!r} at {ad.endpoint} (host key {ad.fingerprint})")
-    return ad.address, ad.port, None
+    say(f"joining {ad.name!r} at {ad.endpoint} (host key {ad.fingerprint})")
+    return ad.address, ad.port, ad.fingerprint
 
 
 async def _join(
     args: argparse.Namespace, peer: Peer, seat: NetSeat | None, out: Outcome
 ) -> Outcome:
     """Play at the table until it closes or stops; with ``seat``, a person plays."""
-    addr, port, _ = await _locate(args)
+    say = seat.note if seat is not None else (lambda text: _say(args.quiet, text))
+    addr, port, fingerprint = await _locate(args, say)
     try:
         stream = await trio.open_tcp_stream(addr, port)
     except OSError as exc:
@@ -261,8 +267,11 @@ async def _join(
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None
     driver = _driver(args, "kato", seat, tracer)
+    sink = _sink(out, quiet, tracer)
+    if fingerprint is not None:
+        sink = _pinned(sink, fingerprint, f"{addr}:{port}")
     try:
-        await run_peer(peer, stream, driver, _sink(out, quiet, tracer))
+        await run_peer(peer, stream, driver, sink)
     except PeerVanished:
         out.stopped = "the host vanished"
     except Stalled as exc:
@@ -271,12 +280,31 @@ async def _join(
         out.stopped = f"the host broke the protocol: {exc}"
     finally:
         tracer.close()
+        if peer.seat is None and not out.stopped:
+            # We watched a table we never sat at (it filled or closed as we came): its result
+            # is not ours to report.
+            out.stopped, out.audit_ok = "the table was full or closed before we got a seat", False
         game = peer.table.game.name if peer.table.game is not None else "table"
         if len(peer.table.log):
             _finish(peer, out, game, f"joined-{args.nick}")
         if seat is not None and out.stopped:
             seat.lost(f"The table stopped: {out.stopped}")
     return out
+
+
+def _pinned(sink: Any, fingerprint: str, where: str) -> Any:
+    """``sink``, after checking that the table is opened by the key that was announced."""
+
+    def pinned(event: Event) -> None:
+        if isinstance(event, Joined) and event.seat == 0 and event.fingerprint != fingerprint:
+            raise RemoteProtocolError(
+                f"the table at {where} is opened by key {event.fingerprint}, but key "
+                f"{fingerprint} was announced: not joining",
+                culprit=event.fingerprint, seat=0,
+            )  # fmt: skip
+        sink(event)
+
+    return pinned
 
 
 # --------------------------------------------------------------------------- list

@@ -164,7 +164,7 @@ def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
                  "--option", "hand_size=20", "--option", "cones=8")  # fmt: skip
     pane.wait(lambda: "Your hand:" in pane.screen(), "the first deal", SETUP_DEADLINE)
     screen = pane.history()
-    assert "Ann joined (seat 0)" in screen and "bot-1 joined" in screen
+    assert "Ann joined (seat 0)" in screen and "Bea joined" in screen
     assert re.search(r"key [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", screen)
     assert "Top:" in screen and "Colour in play:" in screen and "Ann (you)" in screen
     assert len(Player(pane).hand()) >= 20
