@@ -20,7 +20,7 @@ from typing import Any
 
 import trio
 
-from crypto import Identity
+from crypto import Identity, fingerprint
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
 from lanparty.net.discovery import TableAd, advertise, browse
@@ -256,7 +256,7 @@ async def _join(
 ) -> Outcome:
     """Play at the table until it closes or stops; with ``seat``, a person plays."""
     say = seat.note if seat is not None else (lambda text: _say(args.quiet, text))
-    addr, port, fingerprint = await _locate(args, say)
+    addr, port, announced = await _locate(args, say)
     try:
         stream = await trio.open_tcp_stream(addr, port)
     except OSError as exc:
@@ -268,8 +268,8 @@ async def _join(
     quiet = args.quiet or seat is not None
     driver = _driver(args, "kato", seat, tracer)
     sink = _sink(out, quiet, tracer)
-    if fingerprint is not None:
-        sink = _pinned(sink, fingerprint, f"{addr}:{port}")
+    if announced is not None:
+        sink = _pinned(sink, peer, announced, f"{addr}:{port}")
     try:
         await run_peer(peer, stream, driver, sink)
     except PeerVanished:
@@ -292,16 +292,19 @@ async def _join(
     return out
 
 
-def _pinned(sink: Any, fingerprint: str, where: str) -> Any:
-    """``sink``, after checking that the table is opened by the key that was announced."""
+def _pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
+    """``sink``, after checking that the table is opened by the key that was announced
+    (checked on the opening entry, before our join proposal leaves)."""
 
     def pinned(event: Event) -> None:
-        if isinstance(event, Joined) and event.seat == 0 and event.fingerprint != fingerprint:
-            raise RemoteProtocolError(
-                f"the table at {where} is opened by key {event.fingerprint}, but key "
-                f"{fingerprint} was announced: not joining",
-                culprit=event.fingerprint, seat=0,
-            )  # fmt: skip
+        if isinstance(event, Applied) and event.pos == 0:
+            opener = fingerprint(peer.table.log.entries[0].entry.author)
+            if opener != announced:
+                raise RemoteProtocolError(
+                    f"the table at {where} is opened by key {opener}, but key {announced} "
+                    "was announced: not joining",
+                    culprit=opener, seat=0,
+                )  # fmt: skip
         sink(event)
 
     return pinned

@@ -146,3 +146,16 @@ def test_a_bot_killed_mid_game_is_named_to_everyone(table: Table) -> None:
     ann = json.loads(out)
     assert f"the host stopped the table: {bob}" in ann["stopped"]
     assert [str(p) for p in table.transcripts("ann")] == [ann["transcript"]]
+
+
+def test_a_table_opened_by_another_key_than_announced_is_not_joined(table: Table) -> None:
+    endpoint = table.host("--seats", "2", "--option", "rounds=1")
+    table.start("ann", "join", "--bot", "--connect", endpoint, "--nick", "ann",
+                "--host-key", "0000-0000-0000-0000")  # fmt: skip
+    code, _, err = table.finish("ann")
+    assert code == 1 and "Traceback" not in err
+    assert "but key 0000-0000-0000-0000 was announced: not joining" in err
+    # We left before our join went out: the host still waits, for someone else.
+    table.start("bo", "join", "--bot", "--connect", endpoint, "--nick", "bo", "--json")
+    code, out, _ = table.finish("bo")
+    assert code == 0 and json.loads(out)["names"] == ["hugo", "bo"]
