@@ -46,6 +46,7 @@ class Tracer:
         folder = os.environ.get("LANPARTY_TRACE")
         if not folder:
             return cls(None)
+        Path(folder).mkdir(parents=True, exist_ok=True)
         path = Path(folder) / f"{_SAFE.sub('_', nick) or 'peer'}.jsonl"
         tracer = cls(path.open("a", encoding="utf-8", buffering=1))
         tracer.record("start", pid=os.getpid())

@@ -330,6 +330,8 @@ class Host(_Seat):
         super().__init__()
         self.identity = identity
         self.table = Table(games, Private(identity, key, seal, rng), host_key=identity.public.raw)
+        #: Leave our own duties to :meth:`perform_duty` (a network driver flushes first).
+        self.defer_duties = False
         self._conns: dict[int, _Conn] = {}
         self._relays: list[bytes] = []
         g = games.get(game)
@@ -488,13 +490,25 @@ class Host(_Seat):
 
     def _sequence(self, se: SignedEntry, *, own: bool, sig_checked: bool = False) -> None:
         """Apply an entry to our copy and relay it to every connection; then make and relay
-        our own duties. Raises :class:`RemoteProtocolError` if the entry is refused."""
+        our own duties (unless ``defer_duties``). Raises :class:`RemoteProtocolError` if the
+        entry is refused."""
         self._relay_one(se, own=own, sig_checked=sig_checked)
-        while (body := self.table.duty()) is not None:
-            try:
-                self._relay_one(self.table.entry(body), own=True, sig_checked=True)
-            except RemoteProtocolError as exc:  # our own entry refused by our own rules
-                raise RuntimeError(f"bug: the host's own {body.KIND} entry: {exc}") from exc
+        if not self.defer_duties:
+            while self.perform_duty():
+                pass
+
+    def perform_duty(self) -> bool:
+        """Make and relay the one entry we owe now (a key share, our shuffle, our shares…);
+        False if we owe nothing. With ``defer_duties`` set, a driver calls this after it has
+        sent out what was sequenced, so the other peers need not wait for our proofs."""
+        body = self.table.duty()
+        if body is None:
+            return False
+        try:
+            self._relay_one(self.table.entry(body), own=True, sig_checked=True)
+        except RemoteProtocolError as exc:  # our own entry refused by our own rules
+            raise RuntimeError(f"bug: the host's own {body.KIND} entry: {exc}") from exc
+        return True
 
     def _relay_one(self, se: SignedEntry, *, own: bool, sig_checked: bool) -> None:
         events = self.table.apply(se, b"", own=own, sig_checked=sig_checked)
