@@ -97,3 +97,17 @@ def test_public_surface():
     assert not {"trio", "zeroconf", "prompt_toolkit", "socket"} & {
         m.split(".")[0] for m in sys.modules if m.startswith("protocol")
     }
+
+
+def test_a_host_with_deferred_duties_relays_first_and_owes_until_asked(games):
+    """``defer_duties``: sequencing relays the entry but leaves the host's own duty (here its
+    key share once the seats are fixed) to ``perform_duty``; the table then goes on."""
+    host = Host(Identity(), "Ann", games, "kato", {"rounds": 1}, 2)
+    host.defer_duties = True
+    bob, cid = Peer(Identity(), "Bob", games), host.connect()
+    _link(host, bob, cid)
+    assert host.phase is Phase.KEYS and host.table.waiting_on() == (0, "key")
+    assert bob.table.waiting_on() == (0, "key")  # Bob saw the seats fixed already
+    assert host.perform_duty() and not host.perform_duty()
+    _link(host, bob, cid)
+    assert host.table.waiting_on() != (0, "key")
