@@ -57,6 +57,7 @@ class NetSeat:
         self._queue: deque[Move] = deque()
         self._declined_at = -1
         self._view: dict[str, Plain] = {}
+        self._view_started = False
         self._listeners: list[Callable[[], None]] = []
         self._poke: Callable[[], None] = lambda: None
         #: Trio's token, so the UI can hand work to the network side; set when trio starts.
@@ -119,7 +120,9 @@ class NetSeat:
             self._lines.append(f"Refused an entry: {event.error}")
         elif isinstance(event, MoveDropped):
             self._lines.append("Too late: another move came first")
-        self._view = after
+        # The narrator starts from nothing: its first change is the first deal.
+        self._view = after if self._narrator is not None and self._view_started else {}
+        self._view_started = self._narrator is not None
         self._changed()
 
     def act(self, party: Host | Peer) -> bool:
