@@ -12,15 +12,15 @@ from pathlib import Path
 
 def test_demo_plays_a_whole_game_across_processes(tmp_path: Path) -> None:
     env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
-    cmd = [sys.executable, "-m", "lanparty", "demo", "kato", "--players", "3", "--json"]
+    cmd = [sys.executable, "-m", "lanparty", "demo", "kato", "--players", "4", "--json"]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=240)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     result = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert result["ok"] and result["audit_ok"] and result["exit_codes"] == [0, 0, 0]
-    assert len(result["names"]) == 3 and result["winners"]
+    assert result["ok"] and result["audit_ok"] and result["exit_codes"] == [0, 0, 0, 0]
+    assert len(result["names"]) == 4 and result["winners"]
     assert max(result["scores"]) >= 500  # played to the target score
     saved = sorted((tmp_path / "transcripts").glob("*.lptx"))
-    assert len(saved) == 3  # every peer saved its transcript
+    assert len(saved) == 4  # every peer saved its transcript
     assert len({p.read_bytes() for p in saved}) == 1  # and they are identical
     assert "Traceback" not in proc.stderr
 
