@@ -277,7 +277,7 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
 
 
 def _run_demo(args: argparse.Namespace) -> int:
-    from lanparty.netcmd import run_demo
+    from lanparty.democmd import run_demo
 
     game = get_game(_game(args.game))
     if not game.min_seats <= args.players <= game.max_seats:

@@ -71,6 +71,19 @@ class Outcome:
     stopped: str = ""
     findings: list[str] = field(default_factory=list)
     transcript: str = ""
+    moves: int = 0
+    rounds: int = 0
+    #: Seconds from the start of this process to: every seat taken, the first move, the
+    #: game's end, the table closed.
+    times: dict[str, float] = field(default_factory=dict)
+
+
+_STARTED = time.monotonic()
+
+
+def _seat_name(out: Outcome, seat: int) -> str:
+    name = out.names[seat] if 0 <= seat < len(out.names) else "?"
+    return f"{name} (seat {seat})"
 
 
 def _say(quiet: bool, text: str) -> None:
@@ -79,21 +92,34 @@ def _say(quiet: bool, text: str) -> None:
 
 
 def _sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
+    def mark(what: str) -> None:
+        out.times.setdefault(what, round(time.monotonic() - _STARTED, 3))
+
     def sink(event: Event) -> None:
         if isinstance(event, Applied):
             tracer.record("applied", pos=event.pos, seat=event.seat, kind=event.kind)
+            if event.kind == "move":
+                out.moves += 1
+                mark("first_move")
         elif isinstance(event, Joined):
             _say(quiet, f"seat {event.seat}: {event.name} joined  [key {event.fingerprint}]")
         elif isinstance(event, SeatsFixed):
             out.names = event.names
+            mark("seated")
             tracer.record("seats", n=len(event.names))
             _say(quiet, "seats fixed: " + ", ".join(event.names) + "; shuffling…")
         elif isinstance(event, GameEnded):
             out.totals, out.winners = event.outcome.totals, event.outcome.winners
+            out.rounds = len(event.outcome.rounds)
+            mark("over")
             tracer.record("over")
             _say(quiet, "game over; auditing the transcript…")
         elif isinstance(event, TableClosed):
-            out.findings = [f"{f.rule} by seat {f.seat} at {f.pos}" for f in event.report.findings]
+            mark("closed")
+            out.findings = [
+                f"{f.rule} by {_seat_name(out, f.seat)} at entry {f.pos}"
+                for f in event.report.findings
+            ]
             # Complete: every seat signed the same verdict over the whole transcript. Findings
             # (an unchallenged bluff, say) are reported, not a failure of the audit itself.
             out.audit_ok = event.report.complete
@@ -170,7 +196,7 @@ async def _host(
                 await server.halt(f"{args.nick} (the host) left the table", 0)
         tracer.close()
         for p in procs:
-            _reap(p)
+            reap(p)
         if server.vanished and not out.audit_ok:
             out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
         _finish(host, out, args.game, name)
@@ -197,7 +223,7 @@ def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
         return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
 
 
-def _reap(proc: subprocess.Popen[bytes], timeout: float = 30) -> int:
+def reap(proc: subprocess.Popen[bytes], timeout: float = 30) -> int:
     try:
         return proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -322,52 +348,6 @@ async def _list(args: argparse.Namespace) -> list[TableAd]:
         return sorted(lobby.tables.values(), key=lambda t: t.name)
 
 
-# --------------------------------------------------------------------------- demo
-
-
-def _demo(args: argparse.Namespace) -> dict[str, Any]:
-    name = f"demo-{secrets.token_hex(4)}"
-    base = [sys.executable, "-m", "lanparty"]
-    start = time.perf_counter()
-    host = subprocess.Popen(
-        [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--seats",
-         str(args.players), "--name", name, "--seed", str(args.seed), "--nick", "host-bot"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-    )  # fmt: skip
-    joiners = [
-        subprocess.Popen(
-            [
-                *base,
-                "join",
-                name,
-                "--bot",
-                "--local",
-                "--quiet",
-                "--timeout",
-                "30",
-                "--seed",
-                str(args.seed + i),
-                "--nick",
-                f"bot-{i}",
-            ],
-            stdin=subprocess.DEVNULL,
-        )
-        for i in range(1, args.players)
-    ]
-    codes = [_reap(p, 300) for p in joiners]
-    out, _ = host.communicate(timeout=300)
-    codes.insert(0, host.returncode)
-    try:
-        summary: dict[str, Any] = json.loads(out.decode() or "{}")
-    except ValueError:
-        summary = {}
-    summary.update(
-        {"players": args.players, "wall_s": round(time.perf_counter() - start, 3),
-         "exit_codes": codes, "ok": all(c == 0 for c in codes) and summary.get("audit_ok")}
-    )  # fmt: skip
-    return summary
-
-
 # --------------------------------------------------------------------------- wiring
 
 
@@ -381,6 +361,9 @@ def summary(out: Outcome) -> dict[str, Any]:
         "findings": out.findings,
         "stopped": out.stopped,
         "transcript": out.transcript,
+        "moves": out.moves,
+        "rounds": out.rounds,
+        "times_s": out.times,
     }
 
 
@@ -391,13 +374,31 @@ def report(args: argparse.Namespace, out: Outcome) -> int:
     elif out.stopped:
         print(f"the game stopped: {out.stopped} (transcript: {out.transcript})", file=sys.stderr)
     else:
-        s = summary(out)
-        print(
-            f"winner: {', '.join(map(str, s['winners']))}; scores: {s['scores']}; "
-            f"audit {'passed' if out.audit_ok else 'FAILED'}; "
-            f"rules broken: {'; '.join(out.findings) or 'none'}"
-        )
+        print(verdict(summary(out)))
     return 0 if out.audit_ok and not out.stopped else 1
+
+
+def verdict(s: dict[str, Any]) -> str:
+    """A table's outcome in a few lines: scores, winner, moves, timings, the audit."""
+    scores = ", ".join(f"{n} {p}" for n, p in zip(s["names"], s["scores"], strict=False))
+    times = s.get("times_s", {})
+    lines = [f"scores: {scores}",
+             f"winner: {' and '.join(map(str, s['winners'])) or '-'} · {s['moves']} moves in "
+             f"{s['rounds']} round(s)"]  # fmt: skip
+    if {"seated", "first_move", "over", "closed"} <= times.keys():
+        lines.append(
+            f"times: shuffle and deal {times['first_move'] - times['seated']:.1f} s, "
+            f"play {times['over'] - times['first_move']:.1f} s, "
+            f"audit {times['closed'] - times['over']:.1f} s"
+        )
+    if s["audit_ok"]:
+        lines.append("audit passed: every signature, shuffle proof, deal and move verified")
+    else:
+        lines.append("audit FAILED")
+    if s["findings"]:
+        lines.append("rules broken that nobody challenged: " + "; ".join(s["findings"]))
+    lines.append(f"transcript: {s['transcript']}")
+    return "\n".join(lines)
 
 
 def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
@@ -464,17 +465,4 @@ def _ad(t: TableAd) -> dict[str, Any]:
     return {k: getattr(t, k) for k in TableAd.__slots__}
 
 
-def run_demo(args: argparse.Namespace) -> int:
-    """``lanparty demo``."""
-    get_game(args.game)
-    result = _demo(args)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"winners: {result.get('winners')}  scores: {result.get('scores')}  "
-              f"audit: {'passed' if result.get('audit_ok') else 'FAILED'}  "
-              f"wall: {result['wall_s']} s  transcript: {result.get('transcript')}")  # fmt: skip
-    return 0 if result["ok"] else 1
-
-
-__all__ = ["NetError", "run_demo", "run_host", "run_join", "run_list", "summary"]
+__all__ = ["NetError", "Outcome", "reap", "run_host", "run_join", "run_list", "summary"]
