@@ -99,6 +99,10 @@ class TableSession(Protocol):
         """What the table is doing now, in a few words ("" when there is nothing to say)."""
         ...
 
+    def start_now(self) -> str:
+        """Start the game with the players seated so far; "" if started, else why not."""
+        ...
+
 
 class LocalTable:
     """A ``TableSession`` played engine-locally: one human seat, bots in the others.
@@ -194,6 +198,10 @@ class LocalTable:
     def status_line(self) -> str:
         """Nothing to wait for at a local table."""
         return ""
+
+    def start_now(self) -> str:
+        """A local table starts at once: nothing to start."""
+        return "the game has already started"
 
     def advance(self) -> None:
         """Run bots until the human must or may act, or the game is over.

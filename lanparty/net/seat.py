@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 import trio
@@ -222,6 +223,27 @@ class NetSeat:
             return Outcome((), (), (), False)
         return game.outcome(state)
 
+    def start_now(self) -> str:
+        """As the host, start with the players seated so far; "" if it starts, else why not."""
+        t = self.party.table
+        if not isinstance(self.party, Host):
+            return "only the host can start the game"
+        if t.phase is not Phase.LOBBY:
+            return "the game has already started"
+        game = t.game
+        if game is None or len(t.members) < game.min_seats:
+            need = game.min_seats if game is not None else 2
+            return f"at least {need} players are needed to start"
+        if self.token is not None:
+            self.token.run_sync_soon(self._start)
+        return ""
+
+    def _start(self) -> None:
+        assert isinstance(self.party, Host)
+        with suppress(LocalProtocolError):  # someone sat down meanwhile and filled the table
+            self.party.start()
+        self._poke()
+
     def status_line(self) -> str:
         """What the table is doing now, in a few words (for the bottom bar)."""
         t = self.party.table
@@ -229,7 +251,10 @@ class NetSeat:
             return self.ended if self.ended != "closed" else "game over"
         if t.phase is Phase.LOBBY:
             capacity = getattr(t, "capacity", 0)
-            return f"waiting for players: {len(t.members)} of {capacity} seated"
+            line = f"waiting for players: {len(t.members)} of {capacity} seated"
+            if isinstance(self.party, Host) and t.game and len(t.members) >= t.game.min_seats:
+                line += " (type start to begin now)"
+            return line
         waiting = t.waiting_on()
         if waiting is None:
             return ""

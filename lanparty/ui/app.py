@@ -39,6 +39,7 @@ HELP = """Commands (Tab completes; the number is the card's place in your hand):
   colour COLOUR     name the colour when a round starts on a wild
   kato / catch      call KaTO with one card left / catch a player who did not
   go (or Enter)     let an out-of-turn chance go and play on
+  start             (host) begin now, with the players seated so far
   rules / help / quit"""
 
 
@@ -267,7 +268,11 @@ def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
         return True
     if action.kind == "quit":
         return False
-    if action.kind == "help":
+    if action.kind == "start":
+        why = session.start_now()
+        if why:
+            screen.show([("class:error", f"{why[0].upper()}{why[1:]}.\n")])
+    elif action.kind == "help":
         screen.show([("", HELP + "\n")])
     elif action.kind == "rules":
         screen.show([("", rules_text(session.game_name) + "\n")])

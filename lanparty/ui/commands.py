@@ -33,6 +33,7 @@ META_COMMANDS: dict[str, str] = {
     "help": "list the commands",
     "rules": "show the rules of the game",
     "quit": "leave the game",
+    "start": "(host) start now with the players seated",
 }
 _GO_WORDS = ("go", "wait", "continue")
 _ALIASES = {"p": "play", "d": "draw", "color": "colour", "exit": "quit", "q": "quit", "?": "help"}

@@ -9,8 +9,10 @@ options make the needed situations (a wild in hand, one card left) come quickly.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -209,3 +211,36 @@ def test_call_kato_and_finish_the_game(start) -> None:
             assert "You call KaTO!" in history
             return
     pytest.fail("in 5 games the player never got down to one card before the bot went out")
+
+
+def test_the_host_starts_early_with_the_players_seated(start, tmp_path: Path) -> None:
+    pane = start("host", "kato", "--local", "--seats", "4", "--nick", "Ann",
+                 "--option", "rounds=1", "--name", f"early-{os.getpid()}")  # fmt: skip
+    pane.wait_text("is open on 127.0.0.1:")
+    pane.type("start")  # alone at the table: refused, with the reason
+    pane.wait_text("At least 2 players are needed to start.")
+    endpoint = re.search(r"is open on (127\.0\.0\.1:\d+)", pane.screen())
+    assert endpoint is not None
+    env = {**os.environ, "LANPARTY_HOME": str(tmp_path / "bea")}
+    join = ["join", "--bot", "--connect", endpoint[1], "--nick", "Bea"]
+    bea = subprocess.Popen([sys.executable, "-m", "lanparty", *join], env=env, text=True,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        seated = "(type start to begin now)"
+        pane.wait(lambda: seated in pane.screen(), "Bea to sit down", SETUP_DEADLINE)
+        assert "waiting for players: 2 of 4 seated" in pane.screen()
+        pane.type("start")
+        pane.wait(lambda: "Seats: Ann, Bea." in pane.history(), "two seats", SETUP_DEADLINE)
+        player = Player(pane)
+        while prompt := player.asked():
+            player.turn(prompt)
+        history = pane.history()
+        assert pane.exit_code() == 0, history
+        assert "Audit passed" in history and "Traceback" not in history
+        _, err = bea.communicate(timeout=60)
+        assert bea.returncode == 0 and "Traceback" not in err
+    finally:
+        if bea.poll() is None:
+            bea.kill()
+            bea.communicate()
