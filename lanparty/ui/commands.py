@@ -33,7 +33,6 @@ META_COMMANDS: dict[str, str] = {
     "help": "list the commands",
     "rules": "show the rules of the game",
     "quit": "leave the game",
-    "start": "(host) start now with the players seated",
 }
 _GO_WORDS = ("go", "wait", "continue")
 _ALIASES = {"p": "play", "d": "draw", "color": "colour", "exit": "quit", "q": "quit", "?": "help"}
@@ -87,7 +86,7 @@ def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Ac
         return Action("go") if can_decline else Action("nothing")
     head = _ALIASES.get(words[0], words[0])
     args = words[1:]
-    if head in META_COMMANDS:
+    if head in META_COMMANDS or head == "start":  # start: the host, before the game
         return Action(head)
     if head in _GO_WORDS:
         if not can_decline:
