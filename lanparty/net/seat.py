@@ -20,7 +20,6 @@ import trio
 from lanparty.narrate import Narrator
 from protocol import (
     Applied,
-    AuditFinished,
     Event,
     GameEnded,
     Host,
@@ -40,6 +39,8 @@ from protocol.contract import IllegalMove, Move, Outcome, Plain, Seat, Turn
 from .node import describe
 
 __all__ = ["NetSeat"]
+
+_RULES = {"illegal-wild-draw-four": "a Wild Draw Four played while holding the colour"}
 
 
 class NetSeat:
@@ -99,17 +100,20 @@ class NetSeat:
         elif isinstance(event, GameEnded):
             self._lines.append("The game is over: every seat now opens its secrets "
                                "for the audit…")  # fmt: skip
-        elif isinstance(event, AuditFinished | TableClosed):
+        elif isinstance(event, TableClosed):
             report = event.report
-            if isinstance(event, TableClosed):
-                self.ended = "closed"
+            self.ended = "closed"
+            if not report.complete:
+                self.audit = "Audit FAILED: the transcript is not complete"
+            else:
+                self.audit = ("Audit passed: every signature, shuffle proof, deal and move "
+                              "checked")  # fmt: skip
             if report.findings:
-                broken = "; ".join(f"{f.rule} by {self._name(f.seat)}" for f in report.findings)
-                self.audit = f"Audit: rules broken: {broken}"
-            elif isinstance(event, TableClosed):
-                self.audit = "Audit passed: every move was legal and every card was dealt fairly"
-            if isinstance(event, TableClosed):
-                self._lines.append(self.audit)
+                broken = "; ".join(
+                    f"{_RULES.get(f.rule, f.rule)} by {self._name(f.seat)}" for f in report.findings
+                )
+                self.audit += f". Rules broken that nobody challenged: {broken}"
+            self._lines.append(self.audit)
         elif isinstance(event, Stopped):
             self.ended = f"The table stopped: {event.error}"
             self._lines.append(self.ended)

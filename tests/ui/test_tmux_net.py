@@ -109,7 +109,8 @@ class Player:
             elif not self.attempt("catch", "You catch"):
                 self.pane.keys("Enter")
         elif prompt == "play the drawn card or pass>":
-            self.attempt("pass", "You keep the card and pass")
+            if not self.play_any():
+                self.attempt("pass", "You keep the card and pass")
         elif prompt == "your move>":
             self.move()
 
@@ -123,19 +124,22 @@ class Player:
         ):
             self.did.add("wild")
             return
-        if "draw" not in self.did and len(hand) > 2:
+        if "draw" not in self.did and len(hand) > 3:
             self.attempt("draw", "You draw a card")
             self.did.add("draw")
             return
+        if not self.play_any():
+            self.attempt("draw", "You draw a card")
+
+    def play_any(self) -> bool:
+        """Play the first card of the hand that is allowed (a wild naming red last)."""
+        hand = self.hand()
+        wilds = [n for n, card in hand if card.startswith(("Wild", "Cone"))]
         for n, card in hand:
-            if n in wilds:
-                continue
-            if self.attempt(f"play {n}", f"You play {card}"):
+            if n not in wilds and self.attempt(f"play {n}", f"You play {card}"):
                 self.did.add("play")
-                return
-        if wilds and self.attempt(f"play {wilds[0]} red", "and names red"):
-            return
-        self.attempt("draw", "You draw a card")
+                return True
+        return bool(wilds) and self.attempt(f"play {wilds[0]} red", "and names red")
 
 
 @pytest.fixture
@@ -193,7 +197,7 @@ def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
 
 
 def test_call_kato_and_finish_the_game(start) -> None:
-    for attempt in range(5):
+    for attempt in range(8):
         pane = start("play", "kato", "--bots", "1", "--nick", "Ann",
                      "--option", "hand_size=2", "--option", "rounds=1",
                      name=f"game{attempt}")  # fmt: skip
@@ -210,7 +214,7 @@ def test_call_kato_and_finish_the_game(start) -> None:
         if "kato" in player.did:
             assert "You call KaTO!" in history
             return
-    pytest.fail("in 5 games the player never got down to one card before the bot went out")
+    pytest.fail("in 8 games the player never got down to one card before the bot went out")
 
 
 def test_the_host_starts_early_with_the_players_seated(start, tmp_path: Path) -> None:
