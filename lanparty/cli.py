@@ -105,7 +105,12 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a table option, e.g. --option target=200 (repeatable); see 'lanparty rules'",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the bots' choices (and, --offline, of the deal)",
+    )
     p.add_argument(
         "--bot-kind",
         default="heuristic",
@@ -375,6 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="lanparty",
         description="Peer-to-peer LAN party card games with mental poker.",
+        epilog="With no command, lanparty opens the lobby: the tables on your network, live.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in SUBCOMMANDS:
