@@ -248,3 +248,13 @@ def test_the_host_starts_early_with_the_players_seated(start, tmp_path: Path) ->
         if bea.poll() is None:
             bea.kill()
             bea.communicate()
+
+
+def test_ctrl_c_leaves_a_networked_table_cleanly(start) -> None:
+    pane = start("play", "kato", "--bots", "1", "--nick", "Ann")
+    pane.wait(lambda: "Your hand:" in pane.screen(), "the first deal", SETUP_DEADLINE)
+    pane.keys("C-c")
+    assert pane.exit_code() == 0
+    history = pane.history()
+    assert "Bye." in history and "transcript saved:" in history and "Traceback" not in history
+    pane.wait(lambda: "Ann (the host) left the table" in _bot_logs(pane), "the bot to be told")
