@@ -54,20 +54,46 @@ def default_route_interface(route_file: Path = Path("/proc/net/route")) -> str |
     return None
 
 
-def choose_interface(spec: str | None, local: bool = False) -> Interface:
-    """Resolve ``--interface``: a name (``eth0``), an IPv4 address, or ``None`` for the
-    default (loopback when ``local``, else the default route's interface, else loopback).
+#: Interfaces that are never the LAN of a game night: containers, VMs, VPNs.
+_VIRTUAL = ("docker", "br-", "veth", "virbr", "vnet", "lxc", "tun", "tap", "wg", "zt",
+            "tailscale", "utun")  # fmt: skip
 
-    Raises :class:`InterfaceError` naming the known interfaces when ``spec`` matches none.
+
+def choose_interface(
+    spec: str | None,
+    local: bool = False,
+    *,
+    addrs: dict[str, str] | None = None,
+    route: str | None = "",
+) -> Interface:
+    """Resolve ``--interface``: a name (``eth0``), an IPv4 address, or ``None`` for the
+    default: loopback when ``local``; else the default route's interface; else (a LAN with
+    no router, say) the one interface that can be the LAN.
+
+    ``addrs`` (name → IPv4) and ``route`` (the default route's interface) are read from the
+    system unless given. Raises :class:`InterfaceError` naming the known interfaces when
+    ``spec`` matches none, or when there is no default route and not exactly one candidate.
     """
-    addrs = _ipv4_by_name()
+    if addrs is None:
+        addrs = _ipv4_by_name()
     if spec is None:
         if local:
             return Interface("lo", LOOPBACK)
-        name = default_route_interface()
+        name = default_route_interface() if route == "" else route
         if name and name in addrs:
             return Interface(name, addrs[name])
-        return Interface("lo", LOOPBACK)
+        lan = [
+            n for n, ip in sorted(addrs.items())
+            if not ipaddress.ip_address(ip).is_loopback and not n.startswith(_VIRTUAL)
+        ]  # fmt: skip
+        if len(lan) == 1:
+            return Interface(lan[0], addrs[lan[0]])
+        if not lan:
+            raise InterfaceError("no network interface but loopback has an IPv4 address; "
+                                 "use --local to play on this machine")  # fmt: skip
+        known = ", ".join(f"{n} ({addrs[n]})" for n in lan)
+        raise InterfaceError(f"no default route, and several interfaces could be the LAN: "
+                             f"{known}; pick one with --interface NAME")  # fmt: skip
     if spec in addrs:
         return Interface(spec, addrs[spec])
     try:

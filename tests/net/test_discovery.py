@@ -8,7 +8,12 @@ import pytest
 import trio
 
 from lanparty.net.discovery import TableAd, advertise, browse
-from lanparty.net.interfaces import InterfaceError, choose_interface, default_route_interface
+from lanparty.net.interfaces import (
+    Interface,
+    InterfaceError,
+    choose_interface,
+    default_route_interface,
+)
 
 AD = TableAd("Friday KaTO", "kato", seats=4, free=3, proto=1, fingerprint="7QXM-K2PA-93TD-HB0R",
              host="ana", port=45678)  # fmt: skip
@@ -62,3 +67,17 @@ def test_default_route_parsing(tmp_path: Path) -> None:
     route.write_text("Iface\tDestination\n")
     assert default_route_interface(route) is None
     assert default_route_interface(tmp_path / "missing") is None
+
+
+def test_default_interface_without_a_default_route() -> None:
+    """A game-night LAN with no router: the one interface that can be the LAN is taken;
+    containers and VPNs never are; several candidates or none are an error that says why."""
+    lan = {"lo": "127.0.0.1", "eth0": "169.254.10.2", "docker0": "172.17.0.1", "wg0": "10.9.0.2"}
+    assert choose_interface(None, addrs=lan, route=None) == Interface("eth0", "169.254.10.2")
+    assert choose_interface(None, addrs=lan, route="wg0").name == "wg0"  # the route decides
+    assert choose_interface(None, local=True, addrs=lan, route=None).is_loopback
+    two = {**lan, "wlan0": "192.168.4.7"}
+    with pytest.raises(InterfaceError, match=r"several interfaces .* eth0 .* wlan0 .*--interface"):
+        choose_interface(None, addrs=two, route=None)
+    with pytest.raises(InterfaceError, match="use --local"):
+        choose_interface(None, addrs={"lo": "127.0.0.1", "docker0": "172.17.0.1"}, route=None)
