@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -81,3 +84,20 @@ def test_default_interface_without_a_default_route() -> None:
         choose_interface(None, addrs=two, route=None)
     with pytest.raises(InterfaceError, match="use --local"):
         choose_interface(None, addrs={"lo": "127.0.0.1", "docker0": "172.17.0.1"}, route=None)
+
+
+async def test_joining_a_table_of_another_protocol_version_is_refused_by_name(
+    tmp_path: Path,
+) -> None:
+    """Found over mDNS, a table that announces protocol 2 is not joined: one clear line."""
+    future = replace(AD, name=f"future-{os.getpid()}", proto=2)
+    env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
+    cmd = [sys.executable, "-m", "lanparty", "join", future.name, "--bot", "--local"]
+    with trio.fail_after(60):
+        async with advertise("127.0.0.1", future):
+            proc = await trio.run_process(cmd, env=env, capture_stdout=True,
+                                          capture_stderr=True, check=False)  # fmt: skip
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert f"table '{future.name}' speaks protocol 2; this lanparty speaks 1" in err
+    assert "Traceback" not in err
