@@ -256,10 +256,12 @@ class Narrator:
         listener's own view alone: what a networked seat knows, entry by entry."""
         if self.game_name != "kato" or not after:
             return
-        if not before or (after["round"] != before["round"] and after["phase"] == "setup"):
+        if not before:
             self.lines.append(f"Round {after['round']}: the cards are shuffled and dealt")
-            if not before:
-                return
+            return
+        self._narrate_scores(before, after)  # a round that ended is told before the next
+        if after["round"] != before["round"] and after["phase"] == "setup":
+            self.lines.append(f"Round {after['round']}: the cards are shuffled and dealt")
         dealing = after["phase"] == "setup"
         mine_before = dict(_hand(before))
         new = [label for h, label in _hand(after) if h not in mine_before]
@@ -280,4 +282,3 @@ class Narrator:
         reshuffled = int(after["discard"]) < int(before["discard"])  # type: ignore[arg-type]
         if reshuffled and after["round"] == before["round"] and not dealing:
             self.lines.append("The discard pile is shuffled into a new draw pile")
-        self._narrate_scores(before, after)
