@@ -166,6 +166,7 @@ async def _host(
     if seat is not None:
         seat.note(f"Table {name!r} is open on {iface.ip}:{port}; your key "
                   f"{host.identity.public.fingerprint}")  # fmt: skip
+        seat.on_ready()
     # Bots at a table with a person get a person's reaction time for KaTO calls and catches.
     react = ["--react", "3"] if seat is not None else []
     procs: list[subprocess.Popen[bytes]] = []
@@ -269,6 +270,8 @@ async def _locate(args: argparse.Namespace, say: Any) -> tuple[str, int, str | N
         addr, port = _parse_endpoint(args.connect)
         return addr, port, getattr(args, "host_key", None)
     iface = choose_interface(args.interface, local=args.local)
+    what = f"table {args.table!r}" if args.table else "an open table"
+    _say(args.quiet, f"looking for {what} on {iface.name} ({iface.ip})…")
     ad = await _find(iface.ip, args.table, args.timeout)
     if ad.proto != PROTOCOL_VERSION:
         raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
@@ -290,6 +293,7 @@ async def _join(
     keepalive(stream)
     if seat is not None:
         seat.note(f"Connected to {addr}:{port}; waiting for the table…")
+        seat.on_ready()
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None
     driver = _driver(args, "kato", seat, tracer)

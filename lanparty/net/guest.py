@@ -51,10 +51,16 @@ async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
         done_callback=finished.set_result,
         host_uses_signal_set_wakeup_fd=False,
     )
+    # The terminal UI starts once the network side is ready (listening, or connected): a
+    # table that cannot be found or reached ends in one line, with no UI shown at all.
+    ready: asyncio.Future[None] = loop.create_future()
+    seat.on_ready = lambda: None if ready.done() else ready.set_result(None)
+    await asyncio.wait({ready, finished}, return_when=asyncio.FIRST_COMPLETED)
+    if not ready.done():
+        return finished.result().unwrap()  # type: ignore[no-any-return]
     ui = loop.create_task(run_async(seat))
     await asyncio.wait({ui, finished}, return_when=asyncio.FIRST_COMPLETED)
     if not finished.done() and not seat.over():
-        # The player left: stop the network side; it says goodbye on its way out.
         # The player left: the network side says goodbye (a host halts the table for
         # everyone; a peer hangs up and its host does that) and ends.
         seat.leaving = True

@@ -69,6 +69,8 @@ class NetSeat:
         #: Called (in trio) when the player leaves before the table ends; the default
         #: cancels the network side.
         self.on_leave: Callable[[], None] | None = None
+        #: Called (in trio) once the table is reachable; the terminal UI starts then.
+        self.on_ready: Callable[[], None] = lambda: None
 
     # ------------------------------------------------------------------ driver side (trio)
 

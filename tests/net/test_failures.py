@@ -159,3 +159,19 @@ def test_a_table_opened_by_another_key_than_announced_is_not_joined(table: Table
     table.start("bo", "join", "--bot", "--connect", endpoint, "--nick", "bo", "--json")
     code, out, _ = table.finish("bo")
     assert code == 0 and json.loads(out)["names"] == ["hugo", "bo"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--connect", "127.0.0.1:1"], "cannot connect to 127.0.0.1:1"),
+        (["nosuchtable", "--local", "--timeout", "1"], "no open table 'nosuchtable' found"),
+    ],
+)
+def test_a_person_joining_nowhere_gets_one_line_and_no_table_screen(
+    table: Table, args: list[str], message: str
+) -> None:
+    table.start("ann", "join", "--nick", "ann", *args)
+    code, out, err = table.finish("ann")
+    assert code == 2 and message in err and "Traceback" not in err
+    assert "lanparty · kato" not in out + err  # the table screen never opened
