@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from lanparty.games.views import cards as view_cards
+from lanparty.games.views import num
 from protocol.contract import (
     CoinResult,
     Dealt,
@@ -54,9 +56,7 @@ def cards(labels: Sequence[str]) -> str:
 
 def _hand(view: dict[str, Plain]) -> list[tuple[int, str]]:
     """The (handle, label) pairs of a view's hand."""
-    hand = view.get("hand") or []
-    assert isinstance(hand, list | tuple)
-    return [(int(h), str(label)) for h, label in hand]  # type: ignore[misc,arg-type]
+    return view_cards(view)
 
 
 class Narrator:
@@ -125,7 +125,7 @@ class Narrator:
                 victim = int(after["current"])  # type: ignore[arg-type]
                 self.lines.append(
                     f"{self._who(victim).capitalize()} now face{'s' * (victim != self.seat)} "
-                    f"{pending['total']} cards to draw"
+                    f"{num(pending, 'total')} cards to draw"
                 )
             counts = after["counts"]
             assert isinstance(counts, list)
@@ -139,7 +139,7 @@ class Narrator:
             self._say(seat, "keep the card and pass", "keeps the card and passes")
         elif name == "accept":
             pending = before["pending"]
-            total = pending.get("total", 0) if isinstance(pending, dict) else 0
+            total = num(pending, "total") if isinstance(pending, dict) else 0
             if total:
                 self._say(seat, f"accept and draw {total}", f"accepts and draws {total}")
             else:
@@ -152,7 +152,7 @@ class Narrator:
                 seat, f"challenge {whose} Wild Draw Four", f"challenges {whose} Wild Draw Four"
             )
         elif name == "verdict":
-            self._say(seat, f"announce: {move[1]}", f"announces: {move[1]}")
+            self._say(seat, f"announce: {move[1]!s}", f"announces: {move[1]!s}")
         elif name == "colour":
             self._say(
                 seat,
@@ -192,7 +192,7 @@ class Narrator:
             if before["discard"]:
                 self.lines.append("The discard pile is shuffled into a new draw pile")
             else:
-                self.lines.append(f"Round {after['round']}: the cards are shuffled and dealt")
+                self.lines.append(f"Round {num(after, 'round')}: the cards are shuffled and dealt")
         elif isinstance(result, Dealt):
             if setup:
                 return
@@ -243,7 +243,7 @@ class Narrator:
             row = rounds_after[r]
             assert isinstance(row, list)
             best = max(range(len(row)), key=lambda s: int(row[s]))  # type: ignore[arg-type]
-            self.lines.append(f"Round {r + 1} won by {self._who(best)}: +{row[best]}")
+            self.lines.append(f"Round {r + 1} won by {self._who(best)}: +{row[best]!s}")
         if after["winners"] and not before["winners"]:
             winners = after["winners"]
             assert isinstance(winners, list)
@@ -257,11 +257,11 @@ class Narrator:
         if self.game_name != "kato" or not after:
             return
         if not before:
-            self.lines.append(f"Round {after['round']}: the cards are shuffled and dealt")
+            self.lines.append(f"Round {num(after, 'round')}: the cards are shuffled and dealt")
             return
         self._narrate_scores(before, after)  # a round that ended is told before the next
         if after["round"] != before["round"] and after["phase"] == "setup":
-            self.lines.append(f"Round {after['round']}: the cards are shuffled and dealt")
+            self.lines.append(f"Round {num(after, 'round')}: the cards are shuffled and dealt")
         dealing = after["phase"] == "setup"
         mine_before = dict(_hand(before))
         new = [label for h, label in _hand(after) if h not in mine_before]

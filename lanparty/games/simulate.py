@@ -27,7 +27,8 @@ def run(
     factories = bots_for(name)
     strong = factories.get("heuristic", factories["random"])
     rng = random.Random(seed)
-    moves = rounds = wins = 0
+    moves = rounds = 0
+    wins = 0.0
     start = time.perf_counter()
     for g in range(games):
         hero = g % players

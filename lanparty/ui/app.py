@@ -204,7 +204,8 @@ async def run_async(session: TableSession) -> int:
     session.listen(changed.set)
 
     def end_prompt_if_over() -> None:
-        if session.over() and prompt.app.is_running and not prompt.app.future.done():
+        app = prompt.app
+        if session.over() and app.is_running and app.future is not None and not app.future.done():
             prompt.app.exit(exception=_TableEndedError())
 
     async def follow() -> None:

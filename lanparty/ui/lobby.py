@@ -185,16 +185,16 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
         if not tables:
             show("  no tables yet (they appear here as they open)")
     elif head == "join":
-        ad = _pick(" ".join(args), lobby)
-        if ad is None:
+        picked = _pick(" ".join(args), lobby)
+        if picked is None:
             show("join which table? a number from the list, or its name", "class:error")
-        elif ad.proto != PROTOCOL_VERSION:
-            show(f"{ad.name!r} speaks protocol {ad.proto}; this lanparty speaks "
+        elif picked.proto != PROTOCOL_VERSION:
+            show(f"{picked.name!r} speaks protocol {picked.proto}; this lanparty speaks "
                  f"{PROTOCOL_VERSION}", "class:error")  # fmt: skip
-        elif ad.free <= 0:
-            show(f"{ad.name!r} is full", "class:error")
+        elif picked.free <= 0:
+            show(f"{picked.name!r} is full", "class:error")
         else:
-            return Choice("join", table=ad, game=ad.game)
+            return Choice("join", table=picked, game=picked.game)
     elif head in ("host", "play"):
         if not args or args[0].lower() not in GAMES:
             show(f"{head} which game? one of: {', '.join(sorted(GAMES))}", "class:error")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from lanparty.games.views import num
 from lanparty.narrate import card_name, colour_name
 from protocol.contract import Plain
 
@@ -36,8 +37,8 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
     width = max(width, 20)
     out: Fragments = []
     direction = "clockwise" if view["direction"] == 1 else "counter-clockwise"
-    out.append(("class:title", f"Round {view['round']}"))
-    out.append(("", f"  ·  play goes {direction}  ·  deck {view['deck']}\n"))
+    out.append(("class:title", f"Round {num(view, 'round')}"))
+    out.append(("", f"  ·  play goes {direction}  ·  deck {num(view, 'deck')}\n"))
     top = view["top"]
     out.append(("", "Top: "))
     if isinstance(top, str):
@@ -52,7 +53,7 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
         out.append(("class:dim", "-"))
     pending = view["pending"]
     if isinstance(pending, dict) and pending.get("kind") in ("draw", "wild-draw-four"):
-        out.append(("class:warn", f"   {pending['total']} cards to draw"))
+        out.append(("class:warn", f"   {num(pending, 'total')} cards to draw"))
     elif isinstance(pending, dict) and pending.get("kind") == "skip":
         out.append(("class:warn", "   a Skip is aimed"))
     out.append(("", "\n"))
@@ -66,10 +67,9 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
     for s, count in enumerate(counts):
         turn = s == current and view["phase"] not in ("over", "scoring", "setup")
         line = "▶ " if turn else "  "
-        line += (
-            f"{_name(names, s, me)[:name_width]:<{name_width}}  {count:>2} card{'s' * (count != 1)}"
-        )
-        line += f"  {scores[s]:>4} pts"
+        cards = f"{count!s:>2} card{'s' * (count != 1)}"
+        line += f"{_name(names, s, me)[:name_width]:<{name_width}}  {cards}"
+        line += f"  {scores[s]!s:>4} pts"
         style = "class:turn" if turn else ""
         out.append((style, line[:width]))
         if count == 1 and kato != s:
@@ -133,7 +133,7 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     for s in order:
         mark = "★ " if s in winners else "  "
         out.append(("class:turn" if s in winners else "", f"{mark}{_name(names, s, me):<16} "))
-        out.append(("", f"{scores[s]:>5}\n"))
+        out.append(("", f"{scores[s]!s:>5}\n"))
     if winners:
         won = " and ".join("you" if s == me else names[int(s)] for s in winners)  # type: ignore[arg-type]
         verb = "win" if me in winners or len(winners) > 1 else "wins"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from lanparty.games.views import cards, num, num_at, seq
 from protocol.contract import Move, Plain
 
 from .cards import CODE, COLOUR, COLOURS, IS_WILD, NO_COLOUR, POINTS, RANK, WILD4
@@ -23,7 +24,7 @@ class HeuristicBot:
         self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
     ) -> Move | None:
         """The best-looking legal move by a fixed score (``rng`` unused: deterministic)."""
-        names = {m[0] for m in legal if m is not None}
+        names: set[object] = {m[0] for m in legal if m is not None}
         if "kato" in names:
             return ("kato",)
         if "catch" in names:
@@ -32,7 +33,7 @@ class HeuristicBot:
             return None
         if "verdict" in names or len(legal) == 1:
             return legal[0]
-        hand = [CODE[label] for _, label in view["hand"]]  # type: ignore[union-attr, misc]
+        hand = [CODE[label] for _, label in cards(view)]
         per_colour = [0, 0, 0, 0, 0]
         for code in hand:
             per_colour[COLOUR[code]] += 1
@@ -54,11 +55,12 @@ class HeuristicBot:
         if plays:  # stack it on or send it back: the next one suffers
             return max(plays, key=lambda m: per_colour[_COLOUR_OF.get(str(m[3]), 4)])
         pending = view["pending"]
-        if "challenge" in names and isinstance(pending, dict):
-            counts = view["counts"]
-            assert isinstance(counts, list)
-            if counts[int(pending["from"])] + 1 >= self.challenge_at:  # type: ignore[arg-type]
-                return ("challenge",)
+        if (
+            "challenge" in names
+            and isinstance(pending, dict)
+            and num_at(view, "counts", num(pending, "from")) + 1 >= self.challenge_at
+        ):
+            return ("challenge",)
         return ("accept",)
 
     def _score(
@@ -77,11 +79,9 @@ class HeuristicBot:
                 current = view["colour"]
                 if current is not None and per_colour[_COLOUR_OF[str(current)]]:
                     score -= 100  # a bluff: only when it is the only way on
-        counts = view["counts"]
-        assert isinstance(counts, list)
-        seat = int(view["seat"])  # type: ignore[arg-type]
-        nxt = (seat + int(view["direction"])) % len(counts)  # type: ignore[arg-type]
-        if RANK[last] in _ATTACK and int(counts[nxt]) <= 2:
+        players = len(seq(view, "counts"))
+        nxt = (num(view, "seat") + num(view, "direction")) % players
+        if RANK[last] in _ATTACK and num_at(view, "counts", nxt) <= 2:
             score += 25
         if COLOUR[last] == NO_COLOUR and len(hand) <= 2:
             score += 5
