@@ -22,6 +22,7 @@ Errors: :class:`LocalProtocolError` (the caller misused the API) and
 
 from ._audit import ShowRecord
 from ._codec import pack, unpack
+from ._deck import move_reveals
 from ._errors import LocalProtocolError, ProtocolError, RemoteProtocolError, VersionMismatchError
 from ._events import (
     Applied,
@@ -57,7 +58,7 @@ from ._messages import (
 from ._offline import audit_transcript
 from ._peer import Host, Peer
 from ._roles import Member, Phase, Private
-from ._table import Table, move_reveals
+from ._table import Table
 
 __all__ = [
     "MAX_FRAME",

@@ -42,7 +42,7 @@ from ._bodies import (
     Start,
 )
 from ._codec import pack, unpack
-from ._deck import Batch, Cards, plan
+from ._deck import Batch, Cards, move_reveals, plan
 from ._errors import LocalProtocolError, RemoteProtocolError
 from ._events import (
     Applied,
@@ -76,24 +76,6 @@ from .contract import (
     TableOps,
     Turn,
 )
-
-
-def move_reveals(move: Move) -> dict[int, str]:
-    """The cards a move reveals, as ``{handle: label}``.
-
-    The contract has no method for this yet; the convention (KaTO's ``play``) is a move whose
-    items 1 and 2 are equal-length tuples of handles (ints) and labels (strings).
-    """
-    if len(move) >= 3 and isinstance(move[1], tuple) and isinstance(move[2], tuple):
-        handles, labels = move[1], move[2]
-        if (
-            handles
-            and len(handles) == len(labels)
-            and all(type(h) is int for h in handles)
-            and all(isinstance(x, str) for x in labels)
-        ):
-            return dict(zip(handles, labels, strict=True))  # type: ignore[arg-type]
-    return {}
 
 
 class Table(BatchSteps):
