@@ -22,6 +22,7 @@ from typing import Any
 from crypto import fingerprint
 from lanparty.games import GAMES
 from lanparty.netcmd import NetError
+from lanparty.text import printable
 from protocol import (
     AuditReport,
     Finding,
@@ -267,5 +268,8 @@ def run_audit(args: argparse.Namespace) -> int:
     """``lanparty audit FILE [--json]``: 0 if the audit passed, 1 if the transcript is valid
     but incomplete or a rule was broken; raises :class:`NetError` for an unusable file."""
     verdict = audit_file(args.file)
-    print(json.dumps(verdict_json(verdict)) if args.json else verdict_text(verdict))
+    if args.json:
+        print(json.dumps(verdict_json(verdict)))
+    else:  # names and details come from the file: nothing in it may steer the terminal
+        print("\n".join(printable(line) for line in verdict_text(verdict).splitlines()))
     return 0 if verdict.passed else 1

@@ -401,7 +401,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except CliError as exc:
-        print(f"lanparty {args.command}: error: {exc}", file=sys.stderr)
+        from lanparty.text import printable
+
+        print(printable(f"lanparty {args.command}: error: {exc}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # leaving with Ctrl-C is not a failure
         return 0

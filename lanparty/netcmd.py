@@ -38,6 +38,7 @@ from lanparty.net.node import (
 from lanparty.net.seat import NetSeat
 from lanparty.session import BOT_NAMES
 from lanparty.store import open_log, save_transcript
+from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import (
     PROTOCOL_VERSION,
@@ -88,7 +89,7 @@ def _seat_name(out: Outcome, seat: int) -> str:
 
 def _say(quiet: bool, text: str) -> None:
     if not quiet:
-        print(text, file=sys.stderr, flush=True)
+        print(printable(text), file=sys.stderr, flush=True)
 
 
 def _sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
@@ -376,9 +377,10 @@ def report(args: argparse.Namespace, out: Outcome) -> int:
     if getattr(args, "json", False):
         print(json.dumps(summary(out)))
     elif out.stopped:
-        print(f"the game stopped: {out.stopped} (transcript: {out.transcript})", file=sys.stderr)
+        print(printable(f"the game stopped: {out.stopped} (transcript: {out.transcript})"),
+              file=sys.stderr)  # fmt: skip
     else:
-        print(verdict(summary(out)))
+        print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
     return 0 if out.audit_ok and not out.stopped else 1
 
 
@@ -460,8 +462,8 @@ def run_list(args: argparse.Namespace) -> int:
     elif not tables:
         print("no tables found")
     for t in [] if args.json else tables:
-        print(f"{t.name:24} {t.game:9} {t.seats - t.free}/{t.seats} seated  host {t.host} "
-              f"[{t.fingerprint}]  --connect {t.endpoint}")  # fmt: skip
+        print(printable(f"{t.name:24} {t.game:9} {t.seats - t.free}/{t.seats} seated  "
+                        f"host {t.host} [{t.fingerprint}]  --connect {t.endpoint}"))  # fmt: skip
     return 0
 
 

@@ -93,6 +93,8 @@ class TableAd:
         if not addresses or not info.port:
             raise AdError("no IPv4 address or port")
         name = info.name.removesuffix("." + SERVICE_TYPE)
+        if not name or len(name) > 63 or not name.isprintable():
+            raise AdError("table name empty, too long or not printable")
         return cls(name, game, seats, free, proto, fp, host, addresses[0], info.port)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import trio
 
 from lanparty.narrate import Narrator
+from lanparty.text import printable
 from protocol import (
     Applied,
     Event,
@@ -216,7 +217,7 @@ class NetSeat:
     def take_log(self) -> list[str]:
         """Log lines since the last call."""
         lines, self._lines = self._lines, []
-        return lines
+        return [printable(line) for line in lines]
 
     def over(self) -> bool:
         """True once the table closed or stopped (or the connection is gone)."""
@@ -252,6 +253,9 @@ class NetSeat:
 
     def status_line(self) -> str:
         """What the table is doing now, in a few words (for the bottom bar)."""
+        return printable(self._status())
+
+    def _status(self) -> str:
         t = self.party.table
         if self.over():
             return self.ended if self.ended != "closed" else "game over"

@@ -23,6 +23,7 @@ from prompt_toolkit.shortcuts import print_formatted_text
 
 from lanparty.games import GAMES
 from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse
+from lanparty.text import printable
 from protocol import PROTOCOL_VERSION
 
 from .app import make_key_bindings, make_style
@@ -131,7 +132,7 @@ async def _run(ip: str, where: str) -> Choice:
     style = make_style()
 
     def show(text: str, cls: str = "") -> None:
-        print_formatted_text(FormattedText([(cls, text)]), style=style)
+        print_formatted_text(FormattedText([(cls, printable(text))]), style=style)
 
     prompt: PromptSession[str] = PromptSession(
         completer=_LobbyCompleter(lobby), key_bindings=make_key_bindings(), style=style,
