@@ -31,6 +31,7 @@ from protocol.contract import Move, Turn
 
 __all__ = [
     "DUTY_TIMEOUT",
+    "MAX_CONNECTIONS",
     "BotDriver",
     "Driver",
     "HostServer",
@@ -44,6 +45,8 @@ __all__ = [
 #: Bytes read per receive call.
 _CHUNK = 1 << 16
 _DONE = (Phase.CLOSED, Phase.STOPPED)
+#: Connections a host keeps open at once (seats plus a few lobby onlookers).
+MAX_CONNECTIONS = 32
 #: Seconds a seat may take for a protocol duty (a shuffle, its shares, a key) before the
 #: host halts the table naming it. Moves are a person's to think over: they have no deadline.
 DUTY_TIMEOUT = 60.0
@@ -336,7 +339,11 @@ class HostServer(_Pokable):
         await self.after_input()
 
     async def handle(self, stream: trio.abc.Stream) -> None:
-        """One peer's connection, from its hello until it closes."""
+        """One peer's connection, from its hello until it closes. Past ``MAX_CONNECTIONS``
+        open at once, a new one is closed at once (a flood cannot exhaust the host)."""
+        if len(self._streams) >= MAX_CONNECTIONS:
+            await stream.aclose()
+            return
         if isinstance(stream, trio.SocketStream):
             keepalive(stream)
         cid = self.host.connect()

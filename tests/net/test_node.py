@@ -76,3 +76,22 @@ async def test_a_seat_that_stalls_on_its_duty_is_halted_by_name(autojump_clock) 
     assert bea.phase is Phase.STOPPED
     assert "the host stopped the table: zed (seat 2)'s key share" in str(bea.stopped)
     assert not isinstance(bea.stopped, Stalled)
+
+
+async def test_a_connection_flood_is_turned_away() -> None:
+    from lanparty.net.node import MAX_CONNECTIONS
+
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 2)
+    server = HostServer(host, BotDriver(bots_for("kato")["heuristic"](), 0), lambda e: None)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(server.serve)
+        ends = []
+        for _ in range(MAX_CONNECTIONS):
+            a, b = trio.testing.memory_stream_pair()
+            nursery.start_soon(server.handle, a)
+            ends.append(b)
+        await trio.testing.wait_all_tasks_blocked()
+        a, b = trio.testing.memory_stream_pair()
+        await server.handle(a)  # returns at once: closed
+        assert await b.receive_some(10) == b""  # end of stream
+        nursery.cancel_scope.cancel()
