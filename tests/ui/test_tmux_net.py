@@ -74,7 +74,7 @@ class Player:
         """Wait until the program asks for something (or ends); the prompt, or "" at the end."""
         end = time.monotonic() + deadline
         while True:
-            if self.pane.rc_file.exists() and self.pane.rc_file.read_text().strip():
+            if self.ended():
                 return ""
             prompt = self.prompt()
             if prompt is not None and prompt != "waiting>":
@@ -91,10 +91,16 @@ class Player:
             lambda: (
                 self.count(success) > ok
                 or self.count("Not allowed") + self.count("Not played") > refused
+                or self.ended()
             ),
             f"the outcome of {command!r}",
         )
         return self.count(success) > ok
+
+    def ended(self) -> bool:
+        """The program has exited (the game may end while a command is being typed)."""
+        rc = self.pane.rc_file
+        return rc.exists() and rc.read_text().strip() != ""
 
     def turn(self, prompt: str) -> None:
         """One decision, as a person would make it from the screen."""
