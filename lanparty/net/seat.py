@@ -202,6 +202,8 @@ class NetSeat:
         if move not in legal:
             game, state = self.party.table.game, self.party.table.state
             if not legal or game is None or state is None:
+                if move[:1] in (("kato",), ("catch",)):
+                    raise IllegalMove("too late: play has moved on")
                 raise IllegalMove("it is not your move")
             try:
                 game.check(state, self.seat, game.decode_move(move))
