@@ -249,17 +249,34 @@ def _parse_endpoint(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
+#: Seconds to keep listening after the first table answers, to learn whether it is alone
+#: (a browser hears of a second table about 1 s after the first, measured on loopback).
+_MORE_ANSWERS = 1.5
+
+
 async def _find(ip: str, name: str | None, timeout: float) -> TableAd:
+    """The open table called ``name`` (any open table when ``None``, if there is just one).
+
+    Raises :class:`NetError` when none is found within ``timeout`` seconds, or when no name
+    was given and several tables are open (naming them).
+    """
     async with browse(ip) as lobby:
 
         def match(tables: dict[str, TableAd]) -> bool:
-            return any(name is None or t.name == name for t in tables.values())
+            return any((name is None or t.name == name) and t.free > 0 for t in tables.values())
 
         with trio.move_on_after(timeout):
             await lobby.wait_for(match)
-        for t in lobby.tables.values():
-            if (name is None or t.name == name) and t.free > 0:
-                return t
+            if name is None:  # others may answer a moment later
+                with trio.move_on_after(_MORE_ANSWERS):
+                    while True:
+                        await lobby.next_event()
+        found = [t for t in lobby.tables.values() if (name is None or t.name == name) and t.free]
+    if len(found) > 1 and name is None:
+        names = ", ".join(repr(t.name) for t in sorted(found, key=lambda t: t.name))
+        raise NetError(f"several open tables: {names}; say which: lanparty join NAME")
+    if found:
+        return found[0]
     raise NetError(f"no open table {name!r} found within {timeout:g} s" if name
                    else f"no open table found within {timeout:g} s")  # fmt: skip
 

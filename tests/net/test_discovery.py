@@ -101,3 +101,20 @@ async def test_joining_a_table_of_another_protocol_version_is_refused_by_name(
     assert proc.returncode == 2, err
     assert f"table '{future.name}' speaks protocol 2; this lanparty speaks 1" in err
     assert "Traceback" not in err
+
+
+async def test_joining_without_a_name_when_several_tables_are_open_asks_which(
+    tmp_path: Path,
+) -> None:
+    one = replace(AD, name=f"one-{os.getpid()}")
+    two = replace(AD, name=f"two-{os.getpid()}", fingerprint="8QXM-K2PA-93TD-HB0R")
+    env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
+    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--local", "--timeout", "10"]
+    with trio.fail_after(60):
+        async with advertise("127.0.0.1", one), advertise("127.0.0.1", two):
+            proc = await trio.run_process(cmd, env=env, capture_stdout=True,
+                                          capture_stderr=True, check=False)  # fmt: skip
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert "several open tables:" in err and repr(one.name) in err and repr(two.name) in err
+    assert "lanparty join NAME" in err and "Traceback" not in err
