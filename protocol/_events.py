@@ -110,6 +110,14 @@ class Refused:
 
 
 @dataclass(frozen=True, slots=True)
+class Returned:
+    """``name`` (seat ``seat``) is back on a new connection after losing the old one."""
+
+    seat: Seat
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class MoveDropped:
     """Our move lost a race for its log position (another entry came first); choose again."""
 
@@ -127,4 +135,5 @@ Event: TypeAlias = (
     | Stopped
     | Refused
     | MoveDropped
+    | Returned
 )

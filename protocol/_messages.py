@@ -207,7 +207,46 @@ class Halt:
     reason: str
 
 
-Message: TypeAlias = Hello | Propose | Relay | Refuse | Halt
+@dataclass(frozen=True, slots=True)
+class Rejoin:
+    """Peer → host, first frame of a new connection after a lost one: the seated peer's key,
+    how many log entries it holds (``pos``: the host relays from there), and its signature
+    over the table id and ``pos`` (see :func:`rejoin_signature`)."""
+
+    TYPE: ClassVar[str] = "rejoin"
+    key: bytes
+    pos: int
+    sig: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Peer → host: this seated peer leaves the table for good (the host halts it at once,
+    instead of waiting for it to come back)."""
+
+    TYPE: ClassVar[str] = "leave"
+
+
+Message: TypeAlias = Hello | Propose | Relay | Refuse | Halt | Rejoin | Leave
+
+_REJOIN_PURPOSE = "rejoin"
+
+
+def _rejoin_bytes(table: bytes, pos: int) -> bytes:
+    return table + pos.to_bytes(8, "big")
+
+
+def rejoin_signature(identity: Identity, table: bytes, pos: int) -> bytes:
+    """A seated peer's signature that it rejoins ``table`` holding ``pos`` entries."""
+    return identity.sign(_REJOIN_PURPOSE, _rejoin_bytes(table, pos))
+
+
+def verify_rejoin(msg: Rejoin, table: bytes) -> None:
+    """Raise :class:`RemoteProtocolError` unless ``msg`` is signed by the key it names."""
+    try:
+        PublicIdentity(msg.key).verify(_REJOIN_PURPOSE, _rejoin_bytes(table, msg.pos), msg.sig)
+    except CryptoError as exc:
+        raise RemoteProtocolError(f"bad rejoin signature ({exc})") from None
 
 
 def encode_message(msg: Message) -> bytes:
@@ -221,6 +260,8 @@ def encode_message(msg: Message) -> bytes:
         d.update(pos=msg.pos, reason=msg.reason, fatal=msg.fatal)
     elif isinstance(msg, Halt):
         d.update(seat=msg.seat, reason=msg.reason)
+    elif isinstance(msg, Rejoin):
+        d.update(key=msg.key, pos=msg.pos, sig=msg.sig)
     return pack(d)
 
 
@@ -230,6 +271,8 @@ _FRAME_FIELDS: Final[Mapping[str, frozenset[str]]] = {
     "relay": frozenset({"v", "type", "entry", "sig", "seq"}),
     "refuse": frozenset({"v", "type", "pos", "reason", "fatal"}),
     "halt": frozenset({"v", "type", "seat", "reason"}),
+    "rejoin": frozenset({"v", "type", "key", "pos", "sig"}),
+    "leave": frozenset({"v", "type"}),
 }
 
 
@@ -249,6 +292,13 @@ def decode_message(payload: bytes) -> Message:
     d = _map(value, f"{kind} frame", _FRAME_FIELDS[kind])
     if kind == "hello":
         return Hello()
+    if kind == "leave":
+        return Leave()
+    if kind == "rejoin":
+        return Rejoin(
+            _bytes(d["key"], "rejoining key", KEY_BYTES), _int(d["pos"], "rejoin position"),
+            _bytes(d["sig"], "rejoin signature", SIG_BYTES),
+        )  # fmt: skip
     if kind == "refuse":
         return Refuse(
             _int(d["pos"], "refused position", -1), _str(d["reason"], "reason", 1024),

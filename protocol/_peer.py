@@ -26,21 +26,25 @@ from ._bodies import (
     Start,
 )
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Event, MoveDropped, Refused, Rejected, Stopped
+from ._events import Event, MoveDropped, Refused, Rejected, Returned, Stopped
 from ._frames import FrameReader, frame
 from ._messages import (
     TABLE_ID_BYTES,
     Entry,
     Halt,
     Hello,
+    Leave,
     Message,
     Propose,
     Refuse,
+    Rejoin,
     Relay,
     SignedEntry,
     decode_message,
     encode_message,
+    rejoin_signature,
     relay_signature,
+    verify_rejoin,
     verify_relay,
 )
 from ._roles import Phase, Private
@@ -165,6 +169,30 @@ class Peer(_Seat):
     @property
     def _host_fp(self) -> str | None:
         return fingerprint(self._host) if self._host else None
+
+    def reconnect(self) -> None:
+        """Start over on a new connection to the same host after the old one was lost.
+
+        Seated, we rejoin: our key, how much of the log we hold (the host relays the rest)
+        and our entry still in flight, sent again (a copy the host already sequenced is
+        ignored). Not yet seated, we say hello again as at first.
+        """
+        self._reader = FrameReader()
+        t = self.table
+        if t.my_seat is None or t.table_id is None or t.me is None:
+            self._out = bytearray(frame(encode_message(Hello())))
+            self._outstanding = None  # a join in flight is proposed again after the replay
+            return
+        pos = len(t.log)
+        sig = rejoin_signature(t.me.identity, t.table_id, pos)
+        self._out = bytearray(frame(encode_message(Rejoin(t.me.identity.public.raw, pos, sig))))
+        out = self._outstanding
+        if out is not None:
+            self._out += frame(encode_message(Propose(out.raw, out.sig)))
+
+    def leave(self) -> None:
+        """Tell the host we leave for good (it halts the table at once, naming us)."""
+        self._out += frame(encode_message(Leave()))
 
     def play(self, move: Move) -> None:
         """Propose a game move (or commit a sealed one when the game asks for that).
@@ -432,6 +460,9 @@ class Host(_Seat):
                 msg = decode_message(payload)
                 if isinstance(msg, Relay | Refuse | Halt):
                     raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
+                if isinstance(msg, Rejoin):
+                    self._rejoin(c, msg)
+                    continue
             except RemoteProtocolError as exc:
                 c.out += frame(encode_message(Refuse(-1, exc.reason, True)))
                 c.closed = True
@@ -444,9 +475,36 @@ class Host(_Seat):
                     c.hello = True
                     for relay in self._relays:
                         c.out += relay
+            elif isinstance(msg, Leave):
+                member = self.table.member(c.key) if c.key else None
+                if member is not None:
+                    self.halt(f"{member.name} (seat {member.seat}) left the table", member.seat)
             else:
                 assert isinstance(msg, Propose)
                 self._proposal(cid, c, msg)
+
+    def _rejoin(self, c: _Conn, msg: Rejoin) -> None:
+        """A seated peer back on a new connection: check it, then relay what it lacks.
+        Raises :class:`RemoteProtocolError` (the caller refuses and closes)."""
+        t = self.table
+        member = t.member(msg.key)
+        if c.hello or member is None or t.table_id is None:
+            raise RemoteProtocolError("a rejoin from a peer that has no seat at this table")
+        if msg.pos > len(self._relays):
+            raise RemoteProtocolError(f"rejoined holding {msg.pos} entries of {len(t.log)}")
+        verify_rejoin(msg, t.table_id)
+        c.hello, c.key = True, msg.key
+        for relay in self._relays[msg.pos :]:
+            c.out += relay
+        self._events.append(Returned(member.seat, member.name))
+
+    def connected(self, seat: int) -> bool:
+        """True if the peer in ``seat`` has an open connection we know to be its own (it
+        joined, rejoined or proposed on it)."""
+        member = self.table.member_at(seat)
+        return member is not None and any(
+            not c.closed and c.key == member.key for c in self._conns.values()
+        )
 
     def _proposal(self, cid: int, c: _Conn, msg: Propose) -> None:
         t = self.table

@@ -1,0 +1,115 @@
+"""A seated peer that lost its connection rejoins on a new one and the game goes on; a forged
+or foreign rejoin is refused; a peer that leaves for good makes the host halt at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from crypto import Identity
+from protocol import (
+    Host,
+    Peer,
+    Phase,
+    Rejoin,
+    RemoteProtocolError,
+    Returned,
+    Stopped,
+    encode_message,
+    frame,
+)
+from protocol._messages import rejoin_signature
+from protocol.harness import Harness
+
+from .conftest import Honest
+
+
+def _drop_and_rejoin(h: Harness, i: int) -> None:
+    """Peer ``i``'s connection dies with bytes in flight both ways; it rejoins on a new one."""
+    h.host.data_to_send(h.conns[i])  # lost on the wire
+    h.peers[i].data_to_send()  # lost too: its entry in flight, if any
+    h.host.close(h.conns[i])
+    h.conns[i] = h.host.connect()
+    h.peers[i].reconnect()
+
+
+@pytest.mark.parametrize("moves_before", [0, 7, 30])
+def test_a_peer_rejoins_mid_game_and_the_game_completes(games, moves_before: int) -> None:
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=11)
+    h.pump()
+    for _ in range(moves_before):
+        if not h.step():
+            break
+        h.pump()
+    assert h.host.phase is Phase.GAME
+    _drop_and_rejoin(h, 1)
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    assert len({p.transcript() for p in h.parties}) == 1
+    [back] = [e for e in h.events[0] if isinstance(e, Returned)]
+    assert back.seat == h.peers[1].seat and back.name == "p2"
+
+
+def test_a_rejoin_mid_shuffle_resends_what_was_lost(games) -> None:
+    """Dropped while its own shuffle proof was on the wire: it is proposed again."""
+    h = Harness(games, "kato", 2, {"rounds": 1}, [Honest()] * 2, seed=12)
+    peer = h.peers[0]
+    # Deliver until the peer's own shuffle is on its way to the host, and lose it there.
+    while not (peer.busy and peer.table.waiting_on() == (peer.seat, "shuffle")):
+        data = h.host.data_to_send(h.conns[0])
+        if data:
+            peer.receive_data(data)
+        else:
+            h.deliver_to_host(0, peer.data_to_send())
+    _drop_and_rejoin(h, 0)
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+
+
+def test_forged_and_foreign_rejoins_are_refused(games) -> None:
+    h = Harness(games, "kato", 2, {"rounds": 1}, [Honest()] * 2, seed=13)
+    h.pump()
+    tid = h.host.table_id
+    bob = h.peers[0].table.me.identity
+    stranger = Identity()
+    cases = {
+        "bad rejoin signature": Rejoin(bob.public.raw, 3, rejoin_signature(bob, tid, 4)),
+        "has no seat": Rejoin(stranger.public.raw, 3, rejoin_signature(stranger, tid, 3)),
+        "rejoined holding": Rejoin(bob.public.raw, 10**6, rejoin_signature(bob, tid, 10**6)),
+    }
+    for reason, msg in cases.items():
+        cid = h.host.connect()
+        with pytest.raises(RemoteProtocolError, match=reason):
+            h.host.receive_data(cid, frame(encode_message(msg)))
+        assert b"refuse" in h.host.data_to_send(cid)
+    assert h.host.phase is Phase.GAME  # the table is not disturbed
+
+
+def test_a_peer_that_leaves_is_named_and_the_table_halts(games) -> None:
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=14)
+    h.pump()
+    h.step()
+    h.pump()
+    h.peers[1].leave()
+    h.pump()
+    name, seat = h.peers[1].name, h.peers[1].seat
+    for party, events in zip(h.parties, h.events, strict=True):
+        assert party.phase is Phase.STOPPED
+        [stop] = [e for e in events if isinstance(e, Stopped)]
+        assert f"{name} (seat {seat}) left the table" in str(stop.error)
+
+
+def test_connected_follows_the_seat_across_connections(games) -> None:
+    host = Host(Identity(), "Ann", games, "kato", {"rounds": 1}, 2)
+    bob, cid = Peer(Identity(), "Bob", games), host.connect()
+    while (a := bob.data_to_send()) or (b := host.data_to_send(cid)):
+        if a:
+            host.receive_data(cid, a)
+        else:
+            bob.receive_data(b)
+    assert host.connected(1)
+    host.close(cid)
+    assert not host.connected(1)
+    cid2 = host.connect()
+    bob.reconnect()
+    host.receive_data(cid2, bob.data_to_send())
+    assert host.connected(1)
