@@ -166,7 +166,7 @@ def _play_on_loopback(
     table = argparse.Namespace(
         game=game, nick=nick, seats=bots + 1, bots=bots, bot=False, local=True,
         interface=None, port=0, name=f"{nick}'s {game}", seed=args.seed or 0,
-        quiet=True, json=False, advertise=False,
+        quiet=True, json=False, advertise=False, grace=0.0,
     )  # fmt: skip
     try:
         return run_host(table, options)
@@ -198,6 +198,9 @@ def _network_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--grace", type=float, default=30.0, metavar="S",
+                   help="seconds a lost connection may take to come back before the table "
+                   "stops (default 30; 0: stop at once)")  # fmt: skip
 
 
 def _configure_host(p: argparse.ArgumentParser) -> None:
@@ -335,7 +338,7 @@ def _run_lobby(args: argparse.Namespace) -> int:
         raise CliError(f"{exc} (try --local, or --interface NAME)") from None
     choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})")
     net = {"interface": args.interface, "local": args.local, "nick": args.nick, "bot": False,
-           "seed": 0, "json": False, "quiet": False}  # fmt: skip
+           "seed": 0, "json": False, "quiet": False, "grace": 30.0}  # fmt: skip
     if choice.action == "join" and choice.table is not None:
         ad = choice.table
         join = argparse.Namespace(table=None, connect=f"{ad.address}:{ad.port}", timeout=10,

@@ -23,7 +23,8 @@ def _demo(args: argparse.Namespace) -> dict[str, Any]:
     start = time.perf_counter()
     host = subprocess.Popen(
         [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--seats",
-         str(args.players), "--name", name, "--seed", str(args.seed), "--nick", "host-bot"],
+         str(args.players), "--name", name, "--seed", str(args.seed), "--nick", "host-bot",
+         "--grace", "0"],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
     )  # fmt: skip
     # Each joiner finds the table by its name over mDNS, and reports by its exit code.
@@ -42,6 +43,8 @@ def _demo(args: argparse.Namespace) -> dict[str, Any]:
                 str(args.seed + i),
                 "--nick",
                 f"bot-{i}",
+                "--grace",  # all on this machine: a broken connection means the host died
+                "0",
             ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,

@@ -30,10 +30,10 @@ from lanparty.net.node import (
     BotDriver,
     Driver,
     HostServer,
+    PeerClient,
     PeerVanished,
     Stalled,
     keepalive,
-    run_peer,
 )
 from lanparty.net.seat import NetSeat
 from lanparty.session import BOT_NAMES
@@ -153,7 +153,9 @@ async def _host(
     iface = choose_interface(args.interface, local=args.local)
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None  # the terminal UI tells the story itself
-    server = HostServer(host, _driver(args, args.game, seat, tracer), _sink(out, quiet, tracer))
+    say = seat.note if seat is not None else (lambda text: _say(args.quiet, text))
+    server = HostServer(host, _driver(args, args.game, seat, tracer), _sink(out, quiet, tracer),
+                        grace=args.grace, notice=say)  # fmt: skip
     try:
         listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
     except OSError as exc:
@@ -217,7 +219,8 @@ async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
 
 
 def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", *extra]
+    # A bot on the host's own machine has nothing to wait for if its connection breaks.
+    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--grace", "0", *extra]
     # The bot's own words would mix into ours (and into a terminal UI): they go to its log
     # file; it reports to us by its exit code.
     log = open_log(f"bot-{secrets.token_hex(3)}")
@@ -304,11 +307,22 @@ async def _join(
     """Play at the table until it closes or stops; with ``seat``, a person plays."""
     say = seat.note if seat is not None else (lambda text: _say(args.quiet, text))
     addr, port, announced = await _locate(args, say)
-    try:
+
+    async def connect() -> trio.abc.Stream:
         stream = await trio.open_tcp_stream(addr, port)
+        sock = stream.socket
+        if sock.getsockname() == sock.getpeername():
+            # With nobody listening any more, Linux may connect a socket to itself (its port
+            # picked equal to the one it dials): that is no host.
+            await stream.aclose()
+            raise ConnectionRefusedError(f"nobody listens on {addr}:{port}")
+        keepalive(stream)
+        return stream
+
+    try:
+        stream = await connect()
     except OSError as exc:
         raise NetError(f"cannot connect to {addr}:{port}: {exc.strerror or exc}") from None
-    keepalive(stream)
     if seat is not None:
         seat.note(f"Connected to {addr}:{port}; waiting for the table…")
         seat.on_ready()
@@ -318,10 +332,14 @@ async def _join(
     sink = _sink(out, quiet, tracer)
     if announced is not None:
         sink = _pinned(sink, peer, announced, f"{addr}:{port}")
+    client = PeerClient(peer, stream, driver, sink, connect=connect, grace=args.grace,
+                        notice=say)  # fmt: skip
+    if seat is not None:
+        seat.on_leave = client.leave
     try:
-        await run_peer(peer, stream, driver, sink)
-    except PeerVanished:
-        out.stopped = "the host vanished"
+        await client.run()
+    except PeerVanished as exc:
+        out.stopped = str(exc)
     except Stalled as exc:
         out.stopped = f"the table stalled: {exc}"
     except RemoteProtocolError as exc:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import socket
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Protocol
 
@@ -25,7 +25,7 @@ import trio
 
 from lanparty.games.bots import Bot
 from lanparty.trace import Tracer
-from protocol import Event, Host, Peer, Phase, RemoteProtocolError
+from protocol import Event, Host, Peer, Phase, RemoteProtocolError, Returned
 from protocol._frames import FrameReader, frame
 from protocol.contract import Move, Turn
 
@@ -197,8 +197,16 @@ class _Pokable:
             await self.after_input()
 
 
+Connect = Callable[[], Awaitable[trio.abc.Stream]]
+Notice = Callable[[str], None]
+
+
 class PeerClient(_Pokable):
-    """One peer's connection to its host, driven until the table closes or stops."""
+    """One peer's connection to its host, driven until the table closes or stops.
+
+    With ``connect`` and ``grace`` > 0, a lost connection is not the end: the peer reconnects
+    (``Peer.reconnect``: a signed rejoin) for up to ``grace`` seconds, telling ``notice``.
+    """
 
     def __init__(
         self,
@@ -207,6 +215,10 @@ class PeerClient(_Pokable):
         driver: Driver,
         sink: EventSink,
         duty_timeout: float = DUTY_TIMEOUT,
+        *,
+        connect: Connect | None = None,
+        grace: float = 0.0,
+        notice: Notice = lambda text: None,
     ) -> None:
         super().__init__()
         self.peer = peer
@@ -216,6 +228,11 @@ class PeerClient(_Pokable):
         self._lock = trio.Lock()
         # The host halts a stalling seat after ``duty_timeout``; we give it twice that.
         self._patience = 2 * duty_timeout
+        self._connect = connect
+        self._grace = grace
+        self._notice = notice
+        self._leaving = False
+        self._scope = trio.CancelScope()
 
     async def after_input(self) -> None:
         """Hand events to the driver, let it act, send what the protocol wants sent."""
@@ -225,29 +242,80 @@ class PeerClient(_Pokable):
         async with self._lock:
             data = self.peer.data_to_send()
             if data:
-                # A broken connection is noticed (and reported) by the reading side.
+                # A broken connection is noticed (and reported) by the reading side; what
+                # was lost is sent again by the rejoin.
                 with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
                     await self._stream.send_all(data)
+
+    def leave(self) -> None:
+        """We leave for good (call from trio): tell the host, which halts the table naming
+        us; stop waiting for its answer after a moment."""
+        self._leaving = True
+        self.peer.leave()
+        self.poke()
+        self._scope.deadline = min(self._scope.deadline, trio.current_time() + 2)
 
     async def run(self) -> None:
         """Play until the table closes or stops.
 
-        Raises :class:`PeerVanished` if the host goes away first, :class:`Stalled` if the
-        table waits on a protocol duty for too long, and
-        :class:`protocol.RemoteProtocolError` if the host breaks the stream.
+        Raises :class:`PeerVanished` if the host goes away first (and, with a grace period,
+        does not come back in time), :class:`Stalled` if the table waits on a protocol duty
+        for too long, and :class:`protocol.RemoteProtocolError` if the host breaks the stream.
         """
         failure: Exception | None = None
-        async with self._stream, trio.open_nursery() as nursery:
-            self._driver.attach(nursery, self.poke)
-            nursery.start_soon(self._pokes)
-            try:
-                await self._read()
-            except (PeerVanished, Stalled, RemoteProtocolError) as exc:
-                failure = exc  # raised below, outside the nursery: not in an exception group
-            finally:
-                nursery.cancel_scope.cancel()
+        with self._scope:
+            async with trio.open_nursery() as nursery:
+                self._driver.attach(nursery, self.poke)
+                nursery.start_soon(self._pokes)
+                try:
+                    while True:
+                        try:
+                            await self._read()
+                            break
+                        except PeerVanished:
+                            if not self._may_rejoin():
+                                raise
+                            await self._rejoin()
+                except (PeerVanished, Stalled, RemoteProtocolError) as exc:
+                    failure = exc  # raised below, outside the nursery: not in a group
+                finally:
+                    nursery.cancel_scope.cancel()
+                    with trio.CancelScope(shield=True):
+                        await self._stream.aclose()
         if failure is not None:
             raise failure
+
+    def _may_rejoin(self) -> bool:
+        return (
+            self._connect is not None
+            and self._grace > 0
+            and not self._leaving
+            and self.peer.seat is not None
+            and self.peer.phase not in _DONE
+        )
+
+    async def _rejoin(self) -> None:
+        """Reconnect within the grace period, or raise :class:`PeerVanished`."""
+        assert self._connect is not None
+        self._notice(f"Lost the connection to the host; reconnecting (up to {self._grace:g} s)…")
+        with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+            await self._stream.aclose()
+        pause = 0.25
+        with trio.move_on_after(self._grace):
+            while True:
+                try:
+                    stream = await self._connect()
+                except OSError:
+                    await trio.sleep(pause)
+                    pause = min(pause * 2, 2.0)
+                    continue
+                async with self._lock:
+                    self._stream = stream
+                    self.peer.reconnect()
+                self._notice("Reconnected: back at the table")
+                await self.after_input()
+                return
+        raise PeerVanished(f"the host vanished and did not come back within {self._grace:g} s")
 
     async def _read(self) -> None:
         reader = FrameReader()
@@ -264,7 +332,7 @@ class PeerClient(_Pokable):
                 raise Stalled(f"nothing from the host for {patience:g} s while waiting "
                               f"for {describe(self.peer, *waiting)}")  # fmt: skip
             if not incoming:
-                raise PeerVanished("the host closed the connection")
+                raise PeerVanished("the host vanished")
             # One frame at a time: the driver sees each entry's effect on the view.
             reader.feed(bytes(incoming))
             while (payload := reader.next_frame()) is not None:
@@ -279,7 +347,8 @@ async def run_peer(peer: Peer, stream: trio.abc.Stream, driver: Driver, sink: Ev
 
 class HostServer(_Pokable):
     """Serves one table: accepts peers, relays, plays the host's own seat, and halts the
-    table (naming the seat) when a seated peer vanishes or stalls on a protocol duty."""
+    table (naming the seat) when a seated peer leaves, stalls on a protocol duty, or loses
+    its connection and does not come back within ``grace`` seconds (0: halt at once)."""
 
     def __init__(
         self,
@@ -287,6 +356,9 @@ class HostServer(_Pokable):
         driver: Driver,
         sink: EventSink,
         duty_timeout: float = DUTY_TIMEOUT,
+        *,
+        grace: float = 0.0,
+        notice: Notice = lambda text: None,
     ) -> None:
         super().__init__()
         self.host = host
@@ -294,6 +366,10 @@ class HostServer(_Pokable):
         self._driver = driver
         self._sink = sink
         self._duty_timeout = duty_timeout
+        self._grace = grace
+        self._notice = notice
+        self._back = trio.Event()  # set (and replaced) whenever a seat comes back
+        self._nursery: trio.Nursery | None = None
         self._streams: dict[int, tuple[trio.abc.Stream, trio.Lock]] = {}
         self._progress = trio.Event()
         self._seen = 0
@@ -314,16 +390,16 @@ class HostServer(_Pokable):
         """Hand events to the driver, let it act, send what the protocol wants sent."""
         # The host's own move is not echoed back to it, so after a move it may be due to
         # move again at once (a Skip between two players): act until it does not.
-        _drain(self.host, self._driver, self._sink)
+        _drain(self.host, self._driver, self._observe)
         while self._driver.act(self.host):
-            _drain(self.host, self._driver, self._sink)
+            _drain(self.host, self._driver, self._observe)
         await self._flush()
         # Our own duties (a shuffle proof takes ~0.1 s) only after what was sequenced is out:
         # the other peers verify it meanwhile instead of waiting for us.
         while self.host.perform_duty():
-            _drain(self.host, self._driver, self._sink)
+            _drain(self.host, self._driver, self._observe)
             while self._driver.act(self.host):
-                _drain(self.host, self._driver, self._sink)
+                _drain(self.host, self._driver, self._observe)
             await self._flush()
         if len(self.host.table.log) != self._seen:
             self._seen = len(self.host.table.log)
@@ -375,13 +451,36 @@ class HostServer(_Pokable):
             await stream.aclose()
 
     async def _gone(self, cid: int) -> None:
-        """A connection ended: if a seated peer left an unfinished table, halt it."""
+        """A connection ended: if a seated peer lost it at an unfinished table, wait for it
+        to come back (``grace``), else halt the table naming it."""
         who = self.host.member_of(cid)
-        if who is None or self.done.is_set():
+        if who is None or self.done.is_set() or self.host.phase in _DONE:
             return
         seat, name = who
+        if self._grace <= 0 or self._nursery is None:
+            self.vanished.append(f"{name} (seat {seat})")
+            await self.halt(f"{name} (seat {seat}) left the table", seat)
+            return
+        self._notice(f"{name} lost the connection; waiting up to {self._grace:g} s "
+                     "for them to come back")  # fmt: skip
+        self._nursery.start_soon(self._await_return, seat, name)
+
+    async def _await_return(self, seat: int, name: str) -> None:
+        with trio.move_on_after(self._grace):
+            while not self.host.connected(seat):
+                await self._back.wait()
+        if self.host.connected(seat) or self.done.is_set() or self.host.phase in _DONE:
+            return
         self.vanished.append(f"{name} (seat {seat})")
-        await self.halt(f"{name} (seat {seat}) left the table", seat)
+        await self.halt(f"{name} (seat {seat}) lost the connection and did not come back "
+                        f"within {self._grace:g} s", seat)  # fmt: skip
+
+    def _observe(self, event: Event) -> None:
+        if isinstance(event, Returned):
+            self._notice(f"{event.name} is back")
+            self._back.set()
+            self._back = trio.Event()
+        self._sink(event)
 
     async def _watchdog(self) -> None:
         """Halt the table if a seat owes a protocol duty for longer than the deadline."""
@@ -402,6 +501,7 @@ class HostServer(_Pokable):
         """Accept peers on ``listeners`` (or take streams given to :meth:`handle`) and run
         the table until it closes or stops."""
         async with trio.open_nursery() as nursery:
+            self._nursery = nursery
             self._driver.attach(nursery, self.poke)
             if listeners is not None:
                 nursery.start_soon(trio.serve_listeners, self.handle, listeners)

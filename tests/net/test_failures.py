@@ -118,19 +118,27 @@ def test_a_host_speaking_another_protocol_version_is_named(table: Table) -> None
 def test_the_host_vanishing_mid_game_stops_every_peer(table: Table) -> None:
     endpoint = table.host("--seats", "3")
     for nick in ("ann", "bob"):
-        table.start(nick, "join", "--bot", "--connect", endpoint, "--nick", nick, "--json")
-    table.until("host", "seats fixed")
+        table.start(nick, "join", "--bot", "--connect", endpoint, "--nick", nick, "--json",
+                    "--grace", "1")  # fmt: skip
+    for who in ("host", "ann", "bob"):  # every peer seated
+        table.until(who, "seats fixed")
     table.procs["host"].send_signal(signal.SIGKILL)
     for nick in ("ann", "bob"):
         code, out, err = table.finish(nick)
         assert code == 1 and "Traceback" not in err
+        assert "Lost the connection to the host; reconnecting (up to 1 s)" in err, out + err
         result = json.loads(out)
-        assert result["stopped"] == "the host vanished" and not result["audit_ok"]
+        assert not result["audit_ok"]
+        assert result["stopped"] == "the host vanished and did not come back within 1 s"
         assert [str(p) for p in table.transcripts(nick)] == [result["transcript"]]
 
 
-def test_a_bot_killed_mid_game_is_named_to_everyone(table: Table) -> None:
-    endpoint = table.host("--seats", "3", "--json")
+@pytest.mark.parametrize(
+    ("grace", "what"),
+    [("0", "left the table"), ("1.5", "lost the connection and did not come back within 1.5 s")],
+)
+def test_a_bot_killed_mid_game_is_named_to_everyone(table: Table, grace: str, what: str) -> None:
+    endpoint = table.host("--seats", "3", "--json", "--grace", grace)
     for nick in ("ann", "bob"):
         table.start(nick, "join", "--bot", "--connect", endpoint, "--nick", nick, "--json")
     table.until("host", "seats fixed")
@@ -138,7 +146,7 @@ def test_a_bot_killed_mid_game_is_named_to_everyone(table: Table) -> None:
     code, out, err = table.finish("host")
     assert code == 1 and "Traceback" not in err
     host = json.loads(out)
-    bob = f"bob (seat {host['names'].index('bob')}) left the table"  # seats go by arrival
+    bob = f"bob (seat {host['names'].index('bob')}) {what}"  # seats go by arrival
     assert bob in host["stopped"]
     assert table.transcripts("host")
     code, out, err = table.finish("ann")
