@@ -244,6 +244,14 @@ def _configure_join(p: argparse.ArgumentParser) -> None:
     p.add_argument("--connect", metavar="HOST:PORT", help="join directly, without mDNS")
     p.add_argument("--timeout", type=float, default=10, help="seconds to look for the table")
     p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="TABLE_ID",
+        help="take your seat back after this program ended mid-game (the host waits for "
+        "--grace seconds); the saved seat, or the one whose table id starts with TABLE_ID",
+    )
+    p.add_argument(
         "--host-key",
         metavar="FINGERPRINT",
         help="with --connect: refuse a table not opened by this key",

@@ -20,7 +20,7 @@ from typing import Any
 
 import trio
 
-from crypto import Identity, fingerprint
+from crypto import CryptoError, Identity, KeyShare, L, SealKey, fingerprint
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
 from lanparty.net.discovery import TableAd, advertise, browse
@@ -37,7 +37,14 @@ from lanparty.net.node import (
 )
 from lanparty.net.seat import NetSeat
 from lanparty.session import BOT_NAMES
-from lanparty.store import open_log, save_transcript
+from lanparty.store import (
+    SavedSeat,
+    forget_seat,
+    load_seat,
+    open_log,
+    save_seat,
+    save_transcript,
+)
 from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import (
@@ -332,6 +339,11 @@ async def _join(
     sink = _sink(out, quiet, tracer)
     if announced is not None:
         sink = _pinned(sink, peer, announced, f"{addr}:{port}")
+    resumed: SavedSeat | None = getattr(args, "resumed", None)
+    if resumed is not None:
+        peer.resume(resumed.table)
+        say(f"resuming seat at table {resumed.table_hex[:12]}…")
+    sink = _keeping_seat(sink, peer, f"{addr}:{port}")
     client = PeerClient(peer, stream, driver, sink, connect=connect, grace=args.grace,
                         notice=say)  # fmt: skip
     if seat is not None:
@@ -346,6 +358,8 @@ async def _join(
         out.stopped = f"the host broke the protocol: {exc}"
     finally:
         tracer.close()
+        if peer.table.table_id is not None:
+            forget_seat(peer.table.table_id)  # we end here: there is nothing to come back to
         if peer.seat is None and not out.stopped:
             # We watched a table we never sat at (it filled or closed as we came): its result
             # is not ours to report.
@@ -356,6 +370,24 @@ async def _join(
         if seat is not None and out.stopped:
             seat.lost(f"The table stopped: {out.stopped}")
     return out
+
+
+def _keeping_seat(sink: Any, peer: Peer, endpoint: str) -> Any:
+    """``sink``, saving our seat's secrets once we are seated, so that a restarted process
+    can take the seat back (``lanparty join --resume``) while the host waits for it."""
+    kept = False
+
+    def keeping(event: Event) -> None:
+        nonlocal kept
+        t = peer.table
+        if not kept and peer.seat is not None and t.table_id is not None and t.me is not None:
+            me = t.me
+            save_seat(SavedSeat(t.table_id, peer.name, endpoint, me.identity.seed(),
+                                me.key.secret_bytes(), me.seal.secret_bytes()))  # fmt: skip
+            kept = True
+        sink(event)
+
+    return keeping
 
 
 def _pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
@@ -463,9 +495,27 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     return _farewell(out)
 
 
+def _seat_for(args: argparse.Namespace) -> tuple[Peer, SavedSeat | None]:
+    """A new peer with fresh table secrets, or (``--resume``) the saved seat's own."""
+    if getattr(args, "resume", None) is None:
+        identity = Identity() if args.bot else _identity()
+        return Peer(identity, args.nick, GAMES, key=KeyShare(), seal=SealKey()), None
+    try:
+        saved = load_seat(args.resume or None)
+        x = int.from_bytes(saved.key, "little")
+        if not 0 < x < L or len(saved.key) != 32:
+            raise ValueError("the saved key share is damaged")
+        identity, key, seal = Identity(saved.identity), KeyShare(x), SealKey(saved.seal)
+    except (ValueError, CryptoError) as exc:
+        raise NetError(str(exc)) from None
+    args.connect, args.nick = saved.endpoint, saved.nick
+    return Peer(identity, saved.nick, GAMES, key=key, seal=seal), saved
+
+
 def run_join(args: argparse.Namespace) -> int:
-    """``lanparty join``."""
-    peer = Peer(Identity() if args.bot else _identity(), args.nick, GAMES)
+    """``lanparty join`` (``--resume``: take a saved seat back after a restart)."""
+    peer, resumed = _seat_for(args)
+    args.resumed = resumed
     out = Outcome()
     try:
         if args.bot:

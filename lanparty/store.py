@@ -7,9 +7,12 @@ written with mode 0600 and replaced atomically, so a crash never leaves half a k
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -93,3 +96,71 @@ def open_log(label: str) -> IO[bytes]:
     folder.mkdir(exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return (folder / f"{stamp}-{_SAFE.sub('_', label)}.log").open("ab")
+
+
+# --------------------------------------------------------------------------- seats to resume
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSeat:
+    """What a peer needs to take its seat again after its process ended: the table, where
+    its host is, and this seat's secrets (identity, key share, seal key)."""
+
+    table: bytes
+    nick: str
+    endpoint: str
+    identity: bytes
+    key: bytes
+    seal: bytes
+
+    @property
+    def table_hex(self) -> str:
+        """The table id in hex (its file name)."""
+        return self.table.hex()
+
+
+def _seats_dir(base: Path | None) -> Path:
+    path = (base or home()) / "seats"
+    path.mkdir(parents=True, exist_ok=True)
+    os.chmod(path, 0o700)
+    return path
+
+
+def save_seat(seat: SavedSeat, base: Path | None = None) -> Path:
+    """Keep ``seat`` (mode 0600, replaced atomically) until :func:`forget_seat`."""
+    data = {
+        "table": seat.table.hex(), "nick": seat.nick, "endpoint": seat.endpoint,
+        "identity": seat.identity.hex(), "key": seat.key.hex(), "seal": seat.seal.hex(),
+    }  # fmt: skip
+    path = _seats_dir(base) / f"{seat.table_hex}.json"
+    _write_private(path, json.dumps(data).encode())
+    return path
+
+
+def load_seat(prefix: str | None, base: Path | None = None) -> SavedSeat:
+    """The saved seat whose table id starts with ``prefix`` (the only one when ``None``).
+
+    Raises :class:`ValueError` naming the saved tables when there is none or several, or
+    when the file is damaged.
+    """
+    files = sorted(_seats_dir(base).glob("*.json"))
+    chosen = [f for f in files if prefix is None or f.stem.startswith(prefix.lower())]
+    if len(chosen) != 1:
+        known = ", ".join(f.stem[:12] for f in files) or "none"
+        what = "no saved seat" if not chosen else "several saved seats"
+        raise ValueError(f"{what} to resume{f' matching {prefix!r}' if prefix else ''}; "
+                         f"saved: {known}")  # fmt: skip
+    try:
+        d = json.loads(chosen[0].read_text())
+        return SavedSeat(
+            bytes.fromhex(d["table"]), str(d["nick"]), str(d["endpoint"]),
+            bytes.fromhex(d["identity"]), bytes.fromhex(d["key"]), bytes.fromhex(d["seal"]),
+        )  # fmt: skip
+    except (ValueError, KeyError, TypeError):
+        raise ValueError(f"{chosen[0]} is damaged; remove it") from None
+
+
+def forget_seat(table: bytes, base: Path | None = None) -> None:
+    """Delete a saved seat (its table closed or stopped); nothing if there is none."""
+    with contextlib.suppress(FileNotFoundError):
+        (_seats_dir(base) / f"{table.hex()}.json").unlink()

@@ -134,6 +134,7 @@ class Peer(_Seat):
         self._last_relay: bytes | None = None
         self.stopped: RemoteProtocolError | None = None
         self.refused: str | None = None
+        self._resuming = False
 
     @property
     def busy(self) -> bool:
@@ -190,6 +191,17 @@ class Peer(_Seat):
         if out is not None:
             self._out += frame(encode_message(Propose(out.raw, out.sig)))
 
+    def resume(self, table_id: bytes) -> None:
+        """Come back to a table we have a seat at after a restart (built with the same
+        identity, key share and seal key): instead of a hello, a signed rejoin that holds no
+        entries. The host relays the whole log; we find our seat in it and go on. Until then
+        we propose nothing (no second join)."""
+        me = self.table.me
+        assert me is not None
+        sig = rejoin_signature(me.identity, table_id, 0)
+        self._out = bytearray(frame(encode_message(Rejoin(me.identity.public.raw, 0, sig))))
+        self._resuming = True
+
     def leave(self) -> None:
         """Tell the host we leave for good (it halts the table at once, naming us)."""
         self._out += frame(encode_message(Leave()))
@@ -216,6 +228,8 @@ class Peer(_Seat):
         if not len(t.log):
             return
         if t.my_seat is None:  # outside the lobby the host refuses us, saying why
+            if self._resuming:
+                return  # our seat is further on in the log being replayed
             assert t.me is not None
             self._propose(t.entry(Join(self.name, t.me.seal.public)))
             return

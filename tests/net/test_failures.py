@@ -29,9 +29,9 @@ class Table:
         self.tmp = tmp
         self.procs: dict[str, subprocess.Popen[str]] = {}
 
-    def start(self, who: str, *args: str) -> subprocess.Popen[str]:
-        home = self.tmp / who
-        home.mkdir()
+    def start(self, who: str, *args: str, home_of: str | None = None) -> subprocess.Popen[str]:
+        home = self.tmp / (home_of or who)
+        home.mkdir(exist_ok=home_of is not None)
         env = {**os.environ, "LANPARTY_HOME": str(home)}
         proc = subprocess.Popen([*LANPARTY, *args], env=env, text=True, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
@@ -183,3 +183,35 @@ def test_a_person_joining_nowhere_gets_one_line_and_no_table_screen(
     code, out, err = table.finish("ann")
     assert code == 2 and message in err and "Traceback" not in err
     assert "lanparty · kato" not in out + err  # the table screen never opened
+
+
+def test_a_restarted_bot_takes_its_seat_back_and_the_game_completes(table: Table) -> None:
+    endpoint = table.host("--seats", "3", "--json", "--grace", "60", "--option", "rounds=2")
+    for nick in ("ann", "bob"):
+        table.start(nick, "join", "--bot", "--connect", endpoint, "--nick", nick, "--json")
+    for who in ("host", "bob"):
+        table.until(who, "seats fixed")
+    table.procs["bob"].send_signal(signal.SIGKILL)
+    table.procs["bob"].communicate()
+    table.until("host", "bob lost the connection; waiting up to 60 s")
+    saved = list((table.tmp / "bob" / "seats").glob("*.json"))
+    assert len(saved) == 1 and saved[0].stat().st_mode & 0o777 == 0o600
+    table.start("bob2", "join", "--bot", "--resume", "--json", home_of="bob")
+    table.until("host", "bob is back")
+    results = {}
+    for who in ("host", "ann", "bob2"):
+        code, out, err = table.finish(who)
+        assert code == 0 and "Traceback" not in err, out + err
+        results[who] = json.loads(out)
+    assert all(r["audit_ok"] and not r["stopped"] for r in results.values()), results
+    assert results["bob2"]["names"] == results["host"]["names"]
+    assert not list((table.tmp / "bob" / "seats").glob("*.json"))  # forgotten at the end
+    kept = [p.read_bytes() for who in ("host", "ann") for p in table.transcripts(who)]
+    resumed = [p.read_bytes() for p in table.transcripts("bob")]
+    assert len(set(kept)) == 1 and resumed == kept[:1]
+
+
+def test_resume_without_a_saved_seat_says_so(table: Table) -> None:
+    table.start("ann", "join", "--bot", "--resume")
+    code, _, err = table.finish("ann")
+    assert code == 2 and "no saved seat to resume" in err and "Traceback" not in err

@@ -113,3 +113,27 @@ def test_connected_follows_the_seat_across_connections(games) -> None:
     bob.reconnect()
     host.receive_data(cid2, bob.data_to_send())
     assert host.connected(1)
+
+
+@pytest.mark.parametrize("moves_before", [0, 12])
+def test_a_restarted_peer_resumes_its_seat_from_its_secrets(games, moves_before: int) -> None:
+    """The peer's process died: a new Peer with the same identity, key share and seal key
+    resumes (a rejoin holding nothing), replays the log, and the game completes."""
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=15)
+    h.pump()
+    for _ in range(moves_before):
+        if not h.step():
+            break
+        h.pump()
+    old = h.peers[0]
+    me = old.table.me
+    h.host.data_to_send(h.conns[0])  # lost with the process
+    h.host.close(h.conns[0])
+    new = Peer(me.identity, old.name, games, key=me.key, seal=me.seal)
+    new.resume(h.host.table_id)
+    h.peers[0] = new
+    h.conns[0] = h.host.connect()
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    assert new.seat == old.seat and new.refused is None
+    assert len({p.transcript() for p in h.parties}) == 1
