@@ -1,6 +1,6 @@
 """``lanparty audit FILE``: a transcript saved by a real game across processes passes; a
 damaged, truncated, empty or missing file is refused in one line (exit 2); a transcript that
-stops early or records a broken rule fails the audit (exit 1)."""
+stops early fails the audit (exit 1); a rule broken that nobody challenged is listed."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_a_real_transcript_passes(game: dict[str, Any], saved: Path, tmp_path: P
     out = proc.stdout
     assert all(f" {name} [" in out for name in game["names"])
     assert "kato" in out and "complete     yes" in out
-    assert "rules broken none" in out
+    assert "rules broken none" in out or "that nobody challenged:" in out  # a bot may bluff
     assert out.strip().splitlines()[-1] == "audit passed"
 
 
@@ -74,7 +74,8 @@ def test_json_verdict(
     assert v["game"] == "kato" and v["names"] == game["names"] and v["seats"] == 2
     assert v["entries"] == len(read_transcript(saved.read_bytes()))
     assert v["game_over"] and v["winners"] == game["winners"] and v["scores"] == game["scores"]
-    assert v["findings"] == [] and v["kinds"]["signoff"] == 2
+    assert all(f["rule"] == "illegal-wild-draw-four" for f in v["findings"])  # bluffs only
+    assert v["kinds"]["signoff"] == 2
 
 
 def test_a_flipped_byte_is_refused(saved: Path, tmp_path: Path) -> None:
@@ -141,7 +142,9 @@ def test_a_transcript_that_stops_early_fails(
     assert v["entries"] == 20 and v["findings"] == [] and v["names"] == game["names"]
 
 
-def test_a_broken_rule_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unchallenged_bluff_is_listed_and_the_audit_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     h = play_until(
         GAMES,
         lambda: [Bluffer(), Honest(challenge=False)],
@@ -152,15 +155,16 @@ def test_a_broken_rule_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture
     path.write_bytes(h.peers[0].transcript())
     findings = [f for f in h.host.table.report.findings if f.rule == "illegal-wild-draw-four"]
     assert findings
-    assert main(["audit", str(path)]) == 1
+    assert main(["audit", str(path)]) == 0
     out = capsys.readouterr().out
     host_name = h.host.table.members[0].name
     for f in findings:
         assert f"illegal-wild-draw-four: seat 0 ({host_name}), log position {f.pos}" in out
-    assert "complete     yes" in out and out.strip().endswith("audit FAILED")
-    assert main(["audit", str(path), "--json"]) == 1
+    assert "complete     yes" in out and "that nobody challenged:" in out
+    assert out.strip().endswith("audit passed")
+    assert main(["audit", str(path), "--json"]) == 0
     v = json.loads(capsys.readouterr().out)
-    assert v["complete"] is True and v["audit_ok"] is False
+    assert v["complete"] is True and v["audit_ok"] is True
     assert {(f["rule"], f["seat"], f["name"], f["pos"]) for f in v["findings"]} >= {
         ("illegal-wild-draw-four", 0, host_name, f.pos) for f in findings
     }
