@@ -343,7 +343,7 @@ async def _join(
     if resumed is not None:
         peer.resume(resumed.table)
         say(f"resuming seat at table {resumed.table_hex[:12]}…")
-    sink = _keeping_seat(sink, peer, f"{addr}:{port}")
+    sink = _keeping_seat(sink, peer, f"{addr}:{port}", say)
     client = PeerClient(peer, stream, driver, sink, connect=connect, grace=args.grace,
                         notice=say)  # fmt: skip
     if seat is not None:
@@ -358,8 +358,10 @@ async def _join(
         out.stopped = f"the host broke the protocol: {exc}"
     finally:
         tracer.close()
-        if peer.table.table_id is not None:
-            forget_seat(peer.table.table_id)  # we end here: there is nothing to come back to
+        me = peer.table.me
+        if peer.table.table_id is not None and me is not None:
+            # We end here: there is nothing to come back to.
+            forget_seat(peer.table.table_id, me.identity.public.raw)
         if peer.seat is None and not out.stopped:
             # We watched a table we never sat at (it filled or closed as we came): its result
             # is not ours to report.
@@ -372,7 +374,7 @@ async def _join(
     return out
 
 
-def _keeping_seat(sink: Any, peer: Peer, endpoint: str) -> Any:
+def _keeping_seat(sink: Any, peer: Peer, endpoint: str, say: Any) -> Any:
     """``sink``, saving our seat's secrets once we are seated, so that a restarted process
     can take the seat back (``lanparty join --resume``) while the host waits for it."""
     kept = False
@@ -381,10 +383,13 @@ def _keeping_seat(sink: Any, peer: Peer, endpoint: str) -> Any:
         nonlocal kept
         t = peer.table
         if not kept and peer.seat is not None and t.table_id is not None and t.me is not None:
-            me = t.me
-            save_seat(SavedSeat(t.table_id, peer.name, endpoint, me.identity.seed(),
-                                me.key.secret_bytes(), me.seal.secret_bytes()))  # fmt: skip
-            kept = True
+            me, kept = t.me, True
+            seat = SavedSeat(t.table_id, peer.name, endpoint, me.identity.seed(),
+                             me.key.secret_bytes(), me.seal.secret_bytes())  # fmt: skip
+            try:
+                save_seat(seat)
+            except OSError as exc:  # only --resume needs it: play on without
+                say(f"cannot keep this seat for --resume: {exc.strerror or exc}")
         sink(event)
 
     return keeping

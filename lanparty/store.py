@@ -33,7 +33,7 @@ def home() -> Path:
 
 
 def _write_private(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # several peers may share a home
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         os.write(fd, data)
@@ -115,8 +115,13 @@ class SavedSeat:
 
     @property
     def table_hex(self) -> str:
-        """The table id in hex (its file name)."""
+        """The table id in hex."""
         return self.table.hex()
+
+    @property
+    def file_name(self) -> str:
+        """``<table id>-<identity key>.json``: one file per seat, even in a shared home."""
+        return _seat_file(self.table, Identity(self.identity).public.raw)
 
 
 def _seats_dir(base: Path | None) -> Path:
@@ -132,9 +137,13 @@ def save_seat(seat: SavedSeat, base: Path | None = None) -> Path:
         "table": seat.table.hex(), "nick": seat.nick, "endpoint": seat.endpoint,
         "identity": seat.identity.hex(), "key": seat.key.hex(), "seal": seat.seal.hex(),
     }  # fmt: skip
-    path = _seats_dir(base) / f"{seat.table_hex}.json"
+    path = _seats_dir(base) / seat.file_name
     _write_private(path, json.dumps(data).encode())
     return path
+
+
+def _seat_file(table: bytes, key: bytes) -> str:
+    return f"{table.hex()}-{key.hex()[:16]}.json"
 
 
 def load_seat(prefix: str | None, base: Path | None = None) -> SavedSeat:
@@ -160,7 +169,7 @@ def load_seat(prefix: str | None, base: Path | None = None) -> SavedSeat:
         raise ValueError(f"{chosen[0]} is damaged; remove it") from None
 
 
-def forget_seat(table: bytes, base: Path | None = None) -> None:
-    """Delete a saved seat (its table closed or stopped); nothing if there is none."""
+def forget_seat(table: bytes, key: bytes, base: Path | None = None) -> None:
+    """Delete the seat of identity ``key`` at ``table`` (it ended); nothing if none."""
     with contextlib.suppress(FileNotFoundError):
-        (_seats_dir(base) / f"{table.hex()}.json").unlink()
+        (_seats_dir(base) / _seat_file(table, key)).unlink()

@@ -37,3 +37,26 @@ def test_home_honours_lanparty_home(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("LANPARTY_HOME", str(tmp_path / "peer1"))
     assert home() == tmp_path / "peer1"
     assert home().is_dir()
+
+
+def test_seats_of_one_table_in_a_shared_home_are_kept_apart(tmp_path: Path) -> None:
+    from crypto import Identity, KeyShare, SealKey
+    from lanparty.store import SavedSeat, forget_seat, load_seat, save_seat
+
+    table = bytes(range(16))
+    seats = []
+    for nick in ("ann", "bob"):
+        ident, key, seal = Identity(), KeyShare(), SealKey()
+        seat = SavedSeat(table, nick, "127.0.0.1:4000", ident.seed(), key.secret_bytes(),
+                         seal.secret_bytes())  # fmt: skip
+        path = save_seat(seat, tmp_path)
+        assert path.stat().st_mode & 0o777 == 0o600
+        seats.append((seat, ident))
+    with pytest.raises(ValueError, match="several saved seats"):
+        load_seat(None, tmp_path)
+    forget_seat(table, seats[0][1].public.raw, tmp_path)
+    assert load_seat(None, tmp_path) == seats[1][0]
+    assert load_seat(table.hex()[:6], tmp_path).nick == "bob"
+    forget_seat(table, seats[1][1].public.raw, tmp_path)
+    with pytest.raises(ValueError, match="no saved seat"):
+        load_seat(None, tmp_path)
