@@ -352,6 +352,10 @@ def _run_lobby(args: argparse.Namespace) -> int:
         join = argparse.Namespace(table=None, connect=f"{ad.address}:{ad.port}", timeout=10,
                                   react=0.0, host_key=ad.fingerprint, **net)  # fmt: skip
         return _net(_run_join)(join)
+    if choice.action == "resume":
+        resume = argparse.Namespace(table=None, connect=None, timeout=10, react=0.0,
+                                    host_key=None, resume=choice.extra["table"], **net)  # fmt: skip
+        return _net(_run_join)(resume)
     if choice.action == "host":
         host = argparse.Namespace(game=choice.game, name=None, seats=choice.seats, option=[],
                                   bots=0, port=0, **net)  # fmt: skip

@@ -146,27 +146,57 @@ def _seat_file(table: bytes, key: bytes) -> str:
     return f"{table.hex()}-{key.hex()[:16]}.json"
 
 
+#: A saved seat older than this is of a game long over: it is dropped, not offered.
+SEAT_MAX_AGE_S = 12 * 3600
+
+
+def _seat_files(base: Path | None) -> list[Path]:
+    """The saved seats' files, oldest dropped first (see ``SEAT_MAX_AGE_S``)."""
+    now = time.time()
+    files = []
+    for f in sorted(_seats_dir(base).glob("*.json")):
+        with contextlib.suppress(FileNotFoundError):  # another peer may forget it meanwhile
+            if now - f.stat().st_mtime > SEAT_MAX_AGE_S:
+                f.unlink()
+            else:
+                files.append(f)
+    return files
+
+
+def _read_seat(path: Path) -> SavedSeat:
+    try:
+        d = json.loads(path.read_text())
+        return SavedSeat(
+            bytes.fromhex(d["table"]), str(d["nick"]), str(d["endpoint"]),
+            bytes.fromhex(d["identity"]), bytes.fromhex(d["key"]), bytes.fromhex(d["seal"]),
+        )  # fmt: skip
+    except (OSError, ValueError, KeyError, TypeError):
+        raise ValueError(f"{path} is damaged; remove it") from None
+
+
+def saved_seats(base: Path | None = None) -> list[SavedSeat]:
+    """Every seat kept for ``--resume`` (damaged files skipped)."""
+    out = []
+    for f in _seat_files(base):
+        with contextlib.suppress(ValueError):
+            out.append(_read_seat(f))
+    return out
+
+
 def load_seat(prefix: str | None, base: Path | None = None) -> SavedSeat:
     """The saved seat whose table id starts with ``prefix`` (the only one when ``None``).
 
     Raises :class:`ValueError` naming the saved tables when there is none or several, or
     when the file is damaged.
     """
-    files = sorted(_seats_dir(base).glob("*.json"))
+    files = _seat_files(base)
     chosen = [f for f in files if prefix is None or f.stem.startswith(prefix.lower())]
     if len(chosen) != 1:
         known = ", ".join(f.stem[:12] for f in files) or "none"
         what = "no saved seat" if not chosen else "several saved seats"
         raise ValueError(f"{what} to resume{f' matching {prefix!r}' if prefix else ''}; "
                          f"saved: {known}")  # fmt: skip
-    try:
-        d = json.loads(chosen[0].read_text())
-        return SavedSeat(
-            bytes.fromhex(d["table"]), str(d["nick"]), str(d["endpoint"]),
-            bytes.fromhex(d["identity"]), bytes.fromhex(d["key"]), bytes.fromhex(d["seal"]),
-        )  # fmt: skip
-    except (ValueError, KeyError, TypeError):
-        raise ValueError(f"{chosen[0]} is damaged; remove it") from None
+    return _read_seat(chosen[0])
 
 
 def forget_seat(table: bytes, key: bytes, base: Path | None = None) -> None:

@@ -23,6 +23,7 @@ from prompt_toolkit.shortcuts import print_formatted_text
 
 from lanparty.games import GAMES
 from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse
+from lanparty.store import saved_seats
 from lanparty.text import printable
 from protocol import PROTOCOL_VERSION
 
@@ -32,6 +33,7 @@ __all__ = ["Choice", "run_lobby"]
 
 HELP = """Commands (Tab completes):
   join N            join table N of the list (or: join NAME)
+  resume            take back your seat at a game your program left (see above)
   host GAME [SEATS] open a table of your own, e.g. host kato 4
   play GAME         a game on this machine against bots
   list              show the tables again
@@ -40,7 +42,8 @@ HELP = """Commands (Tab completes):
 
 @dataclass
 class Choice:
-    """What the player picked: ``action`` is ``join``, ``host``, ``play`` or ``quit``."""
+    """What the player picked: ``action`` is ``join``, ``host``, ``play``, ``resume`` or
+    ``quit``."""
 
     action: str
     table: TableAd | None = None
@@ -55,6 +58,7 @@ class _Lobby:
     def __init__(self) -> None:
         self.tables: dict[str, TableAd] = {}
         self.lines: list[str] = []
+        self.resumable = saved_seats()
 
     def seen(self, ad: TableAd) -> None:
         new = ad.name not in self.tables
@@ -90,7 +94,7 @@ class _LobbyCompleter(Completer):
         text = document.text_before_cursor
         options = [f"join {n}" for n, _ in self.lobby.numbered()]
         options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
-        options += ["list", "help", "quit"]
+        options += ["list", "help", "quit"] + (["resume"] if self.lobby.resumable else [])
         for option in options:
             if option.startswith(text.lower()):
                 yield Completion(option, start_position=-len(text))
@@ -152,6 +156,9 @@ async def _run(ip: str, where: str) -> Choice:
 
     show("lanparty lobby", "class:title")
     show(f"Looking for tables on {where}; they appear here as they open. Type help.")
+    for seat in lobby.resumable:
+        show(f"Your seat as {seat.nick} at table {seat.table_hex[:12]} ({seat.endpoint}) may "
+             "still be waiting for you: type resume", "class:warn")  # fmt: skip
     follower = loop.create_task(follow())
     try:
         while True:
@@ -177,6 +184,16 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
     head, args = words[0].lower(), words[1:]
     if head in ("quit", "exit", "q"):
         return Choice("quit")
+    if head == "resume":
+        if len(lobby.resumable) == 1:
+            return Choice("resume", extra={"table": lobby.resumable[0].table_hex})
+        if not lobby.resumable:
+            show("no seat to resume", "class:error")
+        else:
+            ids = ", ".join(seat.table_hex[:12] for seat in lobby.resumable)
+            show(f"several seats to resume ({ids}): lanparty join --resume TABLE_ID",
+                 "class:error")  # fmt: skip
+        return None
     if head == "help":
         show(HELP)
     elif head in ("list", "ls"):

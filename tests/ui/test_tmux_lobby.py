@@ -71,3 +71,41 @@ def test_tables_come_and_go_live_and_one_is_joined(
         assert "Zed (seat 1) left the table" in out
     finally:
         pane.kill()
+
+
+def test_a_person_whose_program_died_resumes_from_the_lobby(
+    tmp_path: Path, procs: list[subprocess.Popen[str]]
+) -> None:
+    name = f"resume-{os.getpid()}"
+    home = tmp_path / "zed"
+    home.mkdir()
+    host = _lanparty(tmp_path / "h", "host", "kato", "--bot", "--local", "--seats", "2",
+                     "--name", name, "--option", "rounds=1", "--json", "--nick", "h",
+                     "--grace", "60")  # fmt: skip
+    procs.append(host)
+    (tmp_path / "p1").mkdir()
+    (tmp_path / "p2").mkdir()
+    join = f"{sys.executable} -m lanparty join {name} --local --nick Zed"
+    first = Pane(tmp_path / "p1", f"cd {REPO} && LANPARTY_HOME={home} {join}", "tmux-256color")
+    try:
+        first.wait(lambda: "Your hand:" in first.screen(), "the deal", SLOW)
+        # The program dies (not a quit: no goodbye is sent).
+        subprocess.run(["pkill", "-KILL", "-f", f"^{join}"], check=True)  # python, not tmux
+        first.exit_code()
+    finally:
+        first.kill()
+    lobby_cmd = f"{sys.executable} -m lanparty --local"
+    lobby = Pane(tmp_path / "p2", f"cd {REPO} && LANPARTY_HOME={home} {lobby_cmd}", "tmux-256color")
+    try:
+        lobby.wait_text("may still be waiting for you: type resume")
+        assert "Your seat as Zed at table" in lobby.screen()
+        lobby.type("resume")
+        lobby.wait(lambda: "Your hand:" in lobby.screen(), "the seat taken back", SLOW)
+        lobby.type("quit")
+        assert lobby.exit_code() == 0
+        assert "Traceback" not in lobby.history()
+        out, err = host.communicate(timeout=60)
+        assert "Zed is back" in err and "Zed (seat 1) left the table" in out
+        assert not list((home / "seats").glob("*.json"))  # nothing left to resume
+    finally:
+        lobby.kill()
