@@ -12,7 +12,8 @@ import time
 from typing import Any
 
 from lanparty.games import get_game
-from lanparty.netcmd import reap, verdict
+from lanparty.netcmd import reap
+from lanparty.outcome import verdict
 
 __all__ = ["run_demo"]
 

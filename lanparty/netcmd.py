@@ -13,9 +13,7 @@ import json
 import secrets
 import subprocess
 import sys
-import time
 from contextlib import suppress
-from dataclasses import dataclass, field
 from typing import Any
 
 import trio
@@ -36,6 +34,7 @@ from lanparty.net.node import (
     keepalive,
 )
 from lanparty.net.seat import NetSeat
+from lanparty.outcome import Outcome, event_sink, report, say
 from lanparty.session import BOT_NAMES
 from lanparty.store import (
     SavedSeat,
@@ -51,92 +50,15 @@ from protocol import (
     PROTOCOL_VERSION,
     Applied,
     Event,
-    GameEnded,
     Host,
-    Joined,
     LocalProtocolError,
     Peer,
-    Refused,
     RemoteProtocolError,
-    SeatsFixed,
-    Stopped,
-    TableClosed,
 )
 
 
 class NetError(Exception):
     """A failure worth one line to the user (no traceback)."""
-
-
-@dataclass
-class Outcome:
-    """What a finished (or stopped) table leaves behind, for the summary and exit code."""
-
-    names: tuple[str, ...] = ()
-    totals: tuple[int, ...] = ()
-    winners: tuple[int, ...] = ()
-    audit_ok: bool = False
-    stopped: str = ""
-    findings: list[str] = field(default_factory=list)
-    transcript: str = ""
-    moves: int = 0
-    rounds: int = 0
-    #: Seconds from the start of this process to: every seat taken, the first move, the
-    #: game's end, the table closed.
-    times: dict[str, float] = field(default_factory=dict)
-
-
-_STARTED = time.monotonic()
-
-
-def _seat_name(out: Outcome, seat: int) -> str:
-    name = out.names[seat] if 0 <= seat < len(out.names) else "?"
-    return f"{name} (seat {seat})"
-
-
-def _say(quiet: bool, text: str) -> None:
-    if not quiet:
-        print(printable(text), file=sys.stderr, flush=True)
-
-
-def _sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
-    def mark(what: str) -> None:
-        out.times.setdefault(what, round(time.monotonic() - _STARTED, 3))
-
-    def sink(event: Event) -> None:
-        if isinstance(event, Applied):
-            tracer.record("applied", pos=event.pos, seat=event.seat, kind=event.kind)
-            if event.kind == "move":
-                out.moves += 1
-                mark("first_move")
-        elif isinstance(event, Joined):
-            _say(quiet, f"seat {event.seat}: {event.name} joined  [key {event.fingerprint}]")
-        elif isinstance(event, SeatsFixed):
-            out.names = event.names
-            mark("seated")
-            tracer.record("seats", n=len(event.names))
-            _say(quiet, "seats fixed: " + ", ".join(event.names) + "; shuffling…")
-        elif isinstance(event, GameEnded):
-            out.totals, out.winners = event.outcome.totals, event.outcome.winners
-            out.rounds = len(event.outcome.rounds)
-            mark("over")
-            tracer.record("over")
-            _say(quiet, "game over; auditing the transcript…")
-        elif isinstance(event, TableClosed):
-            mark("closed")
-            out.findings = [
-                f"{f.rule} by {_seat_name(out, f.seat)} at entry {f.pos}"
-                for f in event.report.findings
-            ]
-            # Complete: every seat signed the same verdict over the whole transcript. Findings
-            # (an unchallenged bluff, say) are reported, not a failure of the audit itself.
-            out.audit_ok = event.report.complete
-        elif isinstance(event, Stopped):
-            out.stopped = str(event.error)
-        elif isinstance(event, Refused) and event.fatal:
-            out.stopped = f"refused by the host: {event.reason}"
-
-    return sink
 
 
 def _finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
@@ -160,9 +82,10 @@ async def _host(
     iface = choose_interface(args.interface, local=args.local)
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None  # the terminal UI tells the story itself
-    say = seat.note if seat is not None else (lambda text: _say(args.quiet, text))
-    server = HostServer(host, _driver(args, args.game, seat, tracer), _sink(out, quiet, tracer),
-                        grace=args.grace, notice=say)  # fmt: skip
+    tell = seat.note if seat is not None else (lambda text: say(args.quiet, text))
+    driver = _driver(args, args.game, seat, tracer)
+    server = HostServer(host, driver, event_sink(out, quiet, tracer), grace=args.grace,
+                        notice=tell)  # fmt: skip
     try:
         listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
     except OSError as exc:
@@ -171,7 +94,7 @@ async def _host(
     name = args.name or f"{args.nick}'s {args.game}"
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
                  host.identity.public.fingerprint, args.nick, port=port)  # fmt: skip
-    _say(quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
+    say(quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
                 f"host key {host.identity.public.fingerprint}")  # fmt: skip
     if seat is not None:
         seat.note(f"Table {name!r} is open on {iface.ip}:{port}; your key "
@@ -291,7 +214,7 @@ async def _find(ip: str, name: str | None, timeout: float) -> TableAd:
                    else f"no open table found within {timeout:g} s")  # fmt: skip
 
 
-async def _locate(args: argparse.Namespace, say: Any) -> tuple[str, int, str | None]:
+async def _locate(args: argparse.Namespace, tell: Any) -> tuple[str, int, str | None]:
     """The address to join and the host key fingerprint announced for it: ``--connect``
     (``--host-key`` if given), or the table found in the lobby."""
     if args.connect:
@@ -299,12 +222,12 @@ async def _locate(args: argparse.Namespace, say: Any) -> tuple[str, int, str | N
         return addr, port, getattr(args, "host_key", None)
     iface = choose_interface(args.interface, local=args.local)
     what = f"table {args.table!r}" if args.table else "an open table"
-    _say(args.quiet, f"looking for {what} on {iface.name} ({iface.ip})…")
+    say(args.quiet, f"looking for {what} on {iface.name} ({iface.ip})…")
     ad = await _find(iface.ip, args.table, args.timeout)
     if ad.proto != PROTOCOL_VERSION:
         raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
                        f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
-    say(f"joining {ad.name!r} at {ad.endpoint} (host key {ad.fingerprint})")
+    tell(f"joining {ad.name!r} at {ad.endpoint} (host key {ad.fingerprint})")
     return ad.address, ad.port, ad.fingerprint
 
 
@@ -312,8 +235,8 @@ async def _join(
     args: argparse.Namespace, peer: Peer, seat: NetSeat | None, out: Outcome
 ) -> Outcome:
     """Play at the table until it closes or stops; with ``seat``, a person plays."""
-    say = seat.note if seat is not None else (lambda text: _say(args.quiet, text))
-    addr, port, announced = await _locate(args, say)
+    tell = seat.note if seat is not None else (lambda text: say(args.quiet, text))
+    addr, port, announced = await _locate(args, tell)
 
     async def connect() -> trio.abc.Stream:
         stream = await trio.open_tcp_stream(addr, port)
@@ -336,16 +259,16 @@ async def _join(
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None
     driver = _driver(args, "kato", seat, tracer)
-    sink = _sink(out, quiet, tracer)
+    sink = event_sink(out, quiet, tracer)
     if announced is not None:
         sink = _pinned(sink, peer, announced, f"{addr}:{port}")
     resumed: SavedSeat | None = getattr(args, "resumed", None)
     if resumed is not None:
         peer.resume(resumed.table)
-        say(f"resuming seat at table {resumed.table_hex[:12]}…")
-    sink = _keeping_seat(sink, peer, f"{addr}:{port}", say)
+        tell(f"resuming seat at table {resumed.table_hex[:12]}…")
+    sink = _keeping_seat(sink, peer, f"{addr}:{port}", tell)
     client = PeerClient(peer, stream, driver, sink, connect=connect, grace=args.grace,
-                        notice=say)  # fmt: skip
+                        notice=tell)  # fmt: skip
     if seat is not None:
         seat.on_leave = client.leave
     try:
@@ -374,7 +297,7 @@ async def _join(
     return out
 
 
-def _keeping_seat(sink: Any, peer: Peer, endpoint: str, say: Any) -> Any:
+def _keeping_seat(sink: Any, peer: Peer, endpoint: str, tell: Any) -> Any:
     """``sink``, saving our seat's secrets once we are seated, so that a restarted process
     can take the seat back (``lanparty join --resume``) while the host waits for it."""
     kept = False
@@ -389,7 +312,7 @@ def _keeping_seat(sink: Any, peer: Peer, endpoint: str, say: Any) -> Any:
             try:
                 save_seat(seat)
             except OSError as exc:  # only --resume needs it: play on without
-                say(f"cannot keep this seat for --resume: {exc.strerror or exc}")
+                tell(f"cannot keep this seat for --resume: {exc.strerror or exc}")
         sink(event)
 
     return keeping
@@ -426,57 +349,6 @@ async def _list(args: argparse.Namespace) -> list[TableAd]:
 
 
 # --------------------------------------------------------------------------- wiring
-
-
-def summary(out: Outcome) -> dict[str, Any]:
-    """The JSON summary a table prints (``--json``)."""
-    return {
-        "names": list(out.names),
-        "scores": list(out.totals),
-        "winners": [out.names[w] if w < len(out.names) else w for w in out.winners],
-        "audit_ok": out.audit_ok,
-        "findings": out.findings,
-        "stopped": out.stopped,
-        "transcript": out.transcript,
-        "moves": out.moves,
-        "rounds": out.rounds,
-        "times_s": out.times,
-    }
-
-
-def report(args: argparse.Namespace, out: Outcome) -> int:
-    """Print the outcome; the exit code is 0 only if the audit passed."""
-    if getattr(args, "json", False):
-        print(json.dumps(summary(out)))
-    elif out.stopped:
-        print(printable(f"the game stopped: {out.stopped} (transcript: {out.transcript})"),
-              file=sys.stderr)  # fmt: skip
-    else:
-        print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
-    return 0 if out.audit_ok and not out.stopped else 1
-
-
-def verdict(s: dict[str, Any]) -> str:
-    """A table's outcome in a few lines: scores, winner, moves, timings, the audit."""
-    scores = ", ".join(f"{n} {p}" for n, p in zip(s["names"], s["scores"], strict=False))
-    times = s.get("times_s", {})
-    lines = [f"scores: {scores}",
-             f"winner: {' and '.join(map(str, s['winners'])) or '-'} · {s['moves']} moves in "
-             f"{s['rounds']} round(s)"]  # fmt: skip
-    if {"seated", "first_move", "over", "closed"} <= times.keys():
-        lines.append(
-            f"times: shuffle and deal {times['first_move'] - times['seated']:.1f} s, "
-            f"play {times['over'] - times['first_move']:.1f} s, "
-            f"audit {times['closed'] - times['over']:.1f} s"
-        )
-    if s["audit_ok"]:
-        lines.append("audit passed: every signature, shuffle proof, deal and move verified")
-    else:
-        lines.append("audit FAILED")
-    if s["findings"]:
-        lines.append("rules broken that nobody challenged: " + "; ".join(s["findings"]))
-    lines.append(f"transcript: {s['transcript']}")
-    return "\n".join(lines)
 
 
 def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
@@ -561,4 +433,4 @@ def _ad(t: TableAd) -> dict[str, Any]:
     return {k: getattr(t, k) for k in TableAd.__slots__}
 
 
-__all__ = ["NetError", "Outcome", "reap", "run_host", "run_join", "run_list", "summary"]
+__all__ = ["NetError", "reap", "run_host", "run_join", "run_list"]

@@ -1,0 +1,153 @@
+"""What a table leaves behind, and how it is told: the outcome a peer collects from its
+protocol events (names, scores, moves, times, the audit), its JSON summary and its words.
+
+Shared by ``lanparty host``/``join`` (:mod:`lanparty.netcmd`) and ``lanparty demo``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from lanparty.text import printable
+from lanparty.trace import Tracer
+from protocol import (
+    Applied,
+    Event,
+    GameEnded,
+    Joined,
+    Refused,
+    SeatsFixed,
+    Stopped,
+    TableClosed,
+)
+
+__all__ = ["Outcome", "event_sink", "report", "say", "summary", "verdict"]
+
+
+@dataclass
+class Outcome:
+    """What a finished (or stopped) table leaves behind, for the summary and exit code."""
+
+    names: tuple[str, ...] = ()
+    totals: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    audit_ok: bool = False
+    stopped: str = ""
+    findings: list[str] = field(default_factory=list)
+    transcript: str = ""
+    moves: int = 0
+    rounds: int = 0
+    #: Seconds from the start of this process to: every seat taken, the first move, the
+    #: game's end, the table closed.
+    times: dict[str, float] = field(default_factory=dict)
+
+
+_STARTED = time.monotonic()
+
+
+def _seat_name(out: Outcome, seat: int) -> str:
+    name = out.names[seat] if 0 <= seat < len(out.names) else "?"
+    return f"{name} (seat {seat})"
+
+
+def say(quiet: bool, text: str) -> None:
+    if not quiet:
+        print(printable(text), file=sys.stderr, flush=True)
+
+
+def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
+    """A protocol event sink that fills ``out`` (and says what happens unless ``quiet``)."""
+
+    def mark(what: str) -> None:
+        out.times.setdefault(what, round(time.monotonic() - _STARTED, 3))
+
+    def sink(event: Event) -> None:
+        if isinstance(event, Applied):
+            tracer.record("applied", pos=event.pos, seat=event.seat, kind=event.kind)
+            if event.kind == "move":
+                out.moves += 1
+                mark("first_move")
+        elif isinstance(event, Joined):
+            say(quiet, f"seat {event.seat}: {event.name} joined  [key {event.fingerprint}]")
+        elif isinstance(event, SeatsFixed):
+            out.names = event.names
+            mark("seated")
+            tracer.record("seats", n=len(event.names))
+            say(quiet, "seats fixed: " + ", ".join(event.names) + "; shuffling…")
+        elif isinstance(event, GameEnded):
+            out.totals, out.winners = event.outcome.totals, event.outcome.winners
+            out.rounds = len(event.outcome.rounds)
+            mark("over")
+            tracer.record("over")
+            say(quiet, "game over; auditing the transcript…")
+        elif isinstance(event, TableClosed):
+            mark("closed")
+            out.findings = [
+                f"{f.rule} by {_seat_name(out, f.seat)} at entry {f.pos}"
+                for f in event.report.findings
+            ]
+            # Complete: every seat signed the same verdict over the whole transcript. Findings
+            # (an unchallenged bluff, say) are reported, not a failure of the audit itself.
+            out.audit_ok = event.report.complete
+        elif isinstance(event, Stopped):
+            out.stopped = str(event.error)
+        elif isinstance(event, Refused) and event.fatal:
+            out.stopped = f"refused by the host: {event.reason}"
+
+    return sink
+
+
+def summary(out: Outcome) -> dict[str, Any]:
+    """The JSON summary a table prints (``--json``)."""
+    return {
+        "names": list(out.names),
+        "scores": list(out.totals),
+        "winners": [out.names[w] if w < len(out.names) else w for w in out.winners],
+        "audit_ok": out.audit_ok,
+        "findings": out.findings,
+        "stopped": out.stopped,
+        "transcript": out.transcript,
+        "moves": out.moves,
+        "rounds": out.rounds,
+        "times_s": out.times,
+    }
+
+
+def report(args: argparse.Namespace, out: Outcome) -> int:
+    """Print the outcome; the exit code is 0 only if the audit passed."""
+    if getattr(args, "json", False):
+        print(json.dumps(summary(out)))
+    elif out.stopped:
+        print(printable(f"the game stopped: {out.stopped} (transcript: {out.transcript})"),
+              file=sys.stderr)  # fmt: skip
+    else:
+        print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
+    return 0 if out.audit_ok and not out.stopped else 1
+
+
+def verdict(s: dict[str, Any]) -> str:
+    """A table's outcome in a few lines: scores, winner, moves, timings, the audit."""
+    scores = ", ".join(f"{n} {p}" for n, p in zip(s["names"], s["scores"], strict=False))
+    times = s.get("times_s", {})
+    lines = [f"scores: {scores}",
+             f"winner: {' and '.join(map(str, s['winners'])) or '-'} · {s['moves']} moves in "
+             f"{s['rounds']} round(s)"]  # fmt: skip
+    if {"seated", "first_move", "over", "closed"} <= times.keys():
+        lines.append(
+            f"times: shuffle and deal {times['first_move'] - times['seated']:.1f} s, "
+            f"play {times['over'] - times['first_move']:.1f} s, "
+            f"audit {times['closed'] - times['over']:.1f} s"
+        )
+    if s["audit_ok"]:
+        lines.append("audit passed: every signature, shuffle proof, deal and move verified")
+    else:
+        lines.append("audit FAILED")
+    if s["findings"]:
+        lines.append("rules broken that nobody challenged: " + "; ".join(s["findings"]))
+    lines.append(f"transcript: {s['transcript']}")
+    return "\n".join(lines)
