@@ -41,6 +41,7 @@ from ._events import (
     TableClosed,
 )
 from ._frames import MAX_FRAME, FrameReader, frame
+from ._host import Host
 from ._log import Equivocation, Log, context, read_transcript
 from ._messages import (
     PROTOCOL_VERSION,
@@ -59,7 +60,7 @@ from ._messages import (
     encode_message,
 )
 from ._offline import audit_transcript
-from ._peer import Host, Peer
+from ._peer import Peer
 from ._roles import Member, Phase, Private
 from ._table import Table
 

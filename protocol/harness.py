@@ -17,8 +17,9 @@ from crypto import Identity, SeededRng
 
 from ._events import Event
 from ._frames import FrameReader, frame
+from ._host import Host
 from ._messages import Entry, Propose, SignedEntry, decode_message, encode_message
-from ._peer import Host, Peer
+from ._peer import Peer
 from ._roles import Phase
 from .contract import Commit, Game, Move, Plain, Turn
 
