@@ -4,7 +4,8 @@ with mental poker among peers who do not trust each other, the host included.
 Layout (implementation in private modules; this file only re-exports):
 
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
-- ``_messages``: frames (hello, propose, relay, refuse) and signed log entries, strictly decoded;
+- ``_messages``: frames (hello, propose, relay, refuse, halt, rejoin, leave) and signed log
+  entries, strictly decoded;
   ``_bodies``: one class per entry kind;
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
 - ``_deck``: the deck sub-protocol's schedule (joint shuffles, deals, reveals, show-to-one,
@@ -12,7 +13,7 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_roles``: phases, members, one peer's secrets; ``_events``: what a peer reports;
 - ``_table``: the replicated state machine every peer (and the offline audit) applies;
 - ``_audit``: the end-of-game audit; ``_offline``: auditing a transcript file;
-- ``_peer``: :class:`Peer` and :class:`Host`, bytes in, events and bytes out;
+- ``_peer``: :class:`Peer`; ``_host``: :class:`Host`; bytes in, events and bytes out;
 - ``harness``: N peers in one process (tests, benchmark); ``bench``: the benchmark;
 - ``contract``: the game contract every game implements.
 
