@@ -137,3 +137,19 @@ def test_a_restarted_peer_resumes_its_seat_from_its_secrets(games, moves_before:
     assert all(p.phase is Phase.CLOSED for p in h.parties)
     assert new.seat == old.seat and new.refused is None
     assert len({p.transcript() for p in h.parties}) == 1
+
+
+def test_rejoin_and_leave_frames_round_trip_and_are_strict() -> None:
+    from protocol import Leave, decode_message, pack
+
+    msg = Rejoin(bytes(32), 7, bytes(64))
+    assert decode_message(encode_message(msg)) == msg
+    assert decode_message(encode_message(Leave())) == Leave()
+    for bad in (
+        {"v": 1, "type": "rejoin", "key": bytes(31), "pos": 7, "sig": bytes(64)},
+        {"v": 1, "type": "rejoin", "key": bytes(32), "pos": -1, "sig": bytes(64)},
+        {"v": 1, "type": "rejoin", "key": bytes(32), "pos": 7},
+        {"v": 1, "type": "leave", "why": "bored"},
+    ):
+        with pytest.raises(RemoteProtocolError):
+            decode_message(pack(bad))
