@@ -390,6 +390,19 @@ SUBCOMMANDS: list[Subcommand] = [
 """Every subcommand, in the order ``--help`` lists them."""
 
 
+def _version() -> str:
+    """``lanparty X.Y.Z (protocol N)``: peers of one protocol version can share a table."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from protocol import PROTOCOL_VERSION
+
+    try:
+        number = version("lanparty")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        number = "unknown"
+    return f"lanparty {number} (protocol {PROTOCOL_VERSION})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser with one subparser per entry of ``SUBCOMMANDS``."""
     parser = _Parser(
@@ -397,6 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Peer-to-peer LAN party card games with mental poker.",
         epilog="With no command, lanparty opens the lobby: the tables on your network, live.",
     )
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in SUBCOMMANDS:
         p = sub.add_parser(command.name, help=command.help, description=command.help)
@@ -409,7 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 2 usage error)."""
     parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
-    if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help")):
+    if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help", "--version")):
         given.insert(0, "lobby")  # no command: the lobby (``lanparty --local`` too)
     args = parser.parse_args(given)
     run: Callable[[argparse.Namespace], int] = args._run

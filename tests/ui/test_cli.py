@@ -77,3 +77,11 @@ def test_python_dash_m_reports_a_bad_game_without_traceback() -> None:
     assert proc.returncode == 2
     assert proc.stderr == "lanparty play: error: unknown game 'nosuchgame'; known: kato\n"
     assert proc.stdout == ""
+
+
+def test_version_names_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--version"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("lanparty ") and "(protocol 1)" in out
