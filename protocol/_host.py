@@ -37,6 +37,7 @@ from ._messages import (
     encode_message,
     relay_signature,
     verify_rejoin,
+    verify_relay,
 )
 from ._peer import _Seat
 from ._roles import Phase, Private
@@ -99,6 +100,52 @@ class Host(_Seat):
             self._sequence(SignedEntry.create(identity, entry), own=True)
         except RemoteProtocolError as exc:
             raise LocalProtocolError(f"cannot open the table: {exc.reason}") from None
+
+    @classmethod
+    def restore(
+        cls,
+        identity: Identity,
+        games: Mapping[str, Game[Any]],
+        relays: list[bytes],
+        *,
+        key: KeyShare,
+        seal: SealKey,
+        rng: Rng = _SYSTEM_RNG,
+    ) -> Host:
+        """The host of a table it ran before its process ended, from the relay frames it had
+        sent (:meth:`relays_since`, kept in order) and its own secrets: every entry is checked
+        and applied again, then peers may rejoin and play on.
+
+        Raises :class:`LocalProtocolError` if the frames are not this host's table.
+        """
+        host = cls.__new__(cls)
+        _Seat.__init__(host)
+        host.identity = identity
+        host.table = Table(games, Private(identity, key, seal, rng), host_key=identity.public.raw)
+        host.defer_duties = False
+        host._conns = {}
+        host._relays = []
+        reader = FrameReader()
+        reader.feed(b"".join(relays))
+        try:
+            while (payload := reader.next_frame()) is not None:
+                msg = decode_message(payload)
+                if not isinstance(msg, Relay):
+                    raise RemoteProtocolError(f"a {msg.TYPE} frame among the relays")
+                verify_relay(identity.public.raw, msg.raw, msg.seq)
+                se = SignedEntry.parse(msg.raw, msg.sig)
+                host.table.apply(se, msg.seq)  # checked as any peer's, our own included
+                host._relays.append(frame(payload))
+        except RemoteProtocolError as exc:
+            raise LocalProtocolError(f"cannot restore the table: {exc}") from None
+        if not host._relays:
+            raise LocalProtocolError("cannot restore the table: no entries")
+        host._events.clear()  # the story so far is not news
+        return host
+
+    def relays_since(self, n: int) -> list[bytes]:
+        """The relay frames from the ``n``-th on (what :meth:`restore` needs, in order)."""
+        return self._relays[n:]
 
     @property
     def table_id(self) -> bytes:

@@ -153,3 +153,45 @@ def test_rejoin_and_leave_frames_round_trip_and_are_strict() -> None:
     ):
         with pytest.raises(RemoteProtocolError):
             decode_message(pack(bad))
+
+
+@pytest.mark.parametrize("moves_before", [0, 15])
+def test_a_restarted_host_restores_the_table_and_peers_rejoin(games, moves_before: int) -> None:
+    """The host's process died: from the relay frames it had sent and its secrets a new Host
+    rebuilds the table; every peer rejoins and the game completes."""
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=16)
+    h.pump()
+    for _ in range(moves_before):
+        if not h.step():
+            break
+        h.pump()
+    old = h.host
+    me = old.table.me
+    frames = old.relays_since(0)
+    for cid in h.conns:
+        old.data_to_send(cid)  # lost with the process
+    new = Host.restore(me.identity, games, frames, key=me.key, seal=me.seal)
+    assert new.table.log.head == old.table.log.head and new.seat == 0
+    assert new.view() == old.view()
+    h.host = new
+    h.conns = [new.connect() for _ in h.peers]
+    for peer in h.peers:
+        peer.data_to_send()  # lost too
+        peer.reconnect()
+    while new.perform_duty():
+        pass
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    assert len({p.transcript() for p in h.parties}) == 1
+
+
+def test_restoring_from_frames_of_another_host_is_refused(games) -> None:
+    from protocol import LocalProtocolError
+
+    h = Harness(games, "kato", 2, {"rounds": 1}, [Honest()] * 2, seed=17)
+    h.pump()
+    me = h.host.table.me
+    with pytest.raises(LocalProtocolError, match="cannot restore"):
+        Host.restore(Identity(), games, h.host.relays_since(0), key=me.key, seal=me.seal)
+    with pytest.raises(LocalProtocolError, match="no entries"):
+        Host.restore(me.identity, games, [], key=me.key, seal=me.seal)
