@@ -204,7 +204,11 @@ def _network_args(p: argparse.ArgumentParser) -> None:
 
 
 def _configure_host(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
+    p.add_argument("game", metavar="GAME", nargs="?",
+                   help=f"the game: {', '.join(sorted(GAMES))}")  # fmt: skip
+    p.add_argument("--resume", nargs="?", const="", metavar="TABLE_ID",
+                   help="restore the table this host ran when its program ended mid-game "
+                   "(its players reconnect within their --grace)")  # fmt: skip
     p.add_argument("--name", help="table name shown in the lobby")
     p.add_argument("--seats", type=int, default=4, help="number of seats (default 4)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -229,6 +233,10 @@ def _net(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespa
 def _run_host(args: argparse.Namespace) -> int:
     from lanparty.netcmd import run_host
 
+    if args.resume is not None:
+        return run_host(args, {})
+    if args.game is None:
+        raise CliError("which game? e.g. lanparty host kato (or --resume)")
     game = get_game(_game(args.game))
     options = parse_options(args.game, args.option)
     if not game.min_seats <= args.seats <= game.max_seats:

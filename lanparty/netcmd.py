@@ -23,7 +23,7 @@ from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
 from lanparty.net.discovery import TableAd, advertise, browse
 from lanparty.net.guest import LeftTable, play_in_terminal
-from lanparty.net.interfaces import InterfaceError, choose_interface
+from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
 from lanparty.net.node import (
     BotDriver,
     Driver,
@@ -38,7 +38,9 @@ from lanparty.outcome import Outcome, event_sink, report, say
 from lanparty.session import BOT_NAMES
 from lanparty.store import (
     SavedSeat,
+    append_journal,
     forget_seat,
+    journal_path,
     load_seat,
     open_log,
     save_seat,
@@ -79,18 +81,25 @@ async def _host(
     args: argparse.Namespace, host: Host, seat: NetSeat | None, out: Outcome
 ) -> Outcome:
     """Serve the table until it closes or stops; with ``seat``, a person plays seat 0."""
-    iface = choose_interface(args.interface, local=args.local)
+    resumed: SavedSeat | None = getattr(args, "resumed", None)
+    if resumed is not None:  # the same address: the peers are trying to reconnect to it
+        ip, _, saved_port = resumed.endpoint.rpartition(":")
+        iface, args.port = Interface("saved", ip), int(saved_port)
+    else:
+        iface = choose_interface(args.interface, local=args.local)
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None  # the terminal UI tells the story itself
     tell = seat.note if seat is not None else (lambda text: say(args.quiet, text))
-    driver = _driver(args, args.game, seat, tracer)
-    server = HostServer(host, driver, event_sink(out, quiet, tracer), grace=args.grace,
-                        notice=tell)  # fmt: skip
     try:
         listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
     except OSError as exc:
         raise NetError(f"cannot listen on {iface.ip}:{args.port}: {exc.strerror or exc}") from None
     port = listeners[0].socket.getsockname()[1]
+    journal = _keep_host(host, args.nick, f"{iface.ip}:{port}", tell)
+    driver = _driver(args, args.game, seat, tracer)
+    server = HostServer(host, driver, event_sink(out, quiet, tracer), grace=args.grace,
+                        notice=tell, journal=journal)  # fmt: skip
+    server.journaled = len(host.relays_since(0))  # those are kept already
     name = args.name or f"{args.nick}'s {args.game}"
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
                  host.identity.public.fingerprint, args.nick, port=port)  # fmt: skip
@@ -133,8 +142,40 @@ async def _host(
             reap(p)
         if server.vanished and not out.audit_ok:
             out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
+        forget_seat(host.table_id, host.identity.public.raw)  # we end here
         _finish(host, out, args.game, name)
     return out
+
+
+def _keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> Any:
+    """Save the host's secrets and its relays so far; return the callback that appends the
+    later ones, so a restarted host can restore the table (``lanparty host --resume``).
+    ``None`` (and a word) if they cannot be saved: the game goes on without."""
+    me = host.table.me
+    assert me is not None
+    seat = SavedSeat(host.table_id, nick, endpoint, me.identity.seed(), me.key.secret_bytes(),
+                     me.seal.secret_bytes(), host=True)  # fmt: skip
+    path = journal_path(seat)
+    failed = False
+
+    def journal(frames: list[bytes]) -> None:
+        nonlocal failed
+        if failed:
+            return
+        try:
+            append_journal(path, frames)
+        except OSError as exc:
+            failed = True
+            tell(f"cannot keep the table for --resume: {exc.strerror or exc}")
+
+    try:
+        save_seat(seat)
+        if not path.exists():  # a restored host's journal already holds the past
+            append_journal(path, host.relays_since(0))
+    except OSError as exc:
+        tell(f"cannot keep the table for --resume: {exc.strerror or exc}")
+        return None
+    return journal
 
 
 def _soon(nursery: trio.Nursery, fn: Any, *args: Any) -> None:
@@ -351,15 +392,44 @@ async def _list(args: argparse.Namespace) -> list[TableAd]:
 # --------------------------------------------------------------------------- wiring
 
 
-def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    """``lanparty host`` (and ``lanparty play``: a host on loopback with bot processes)."""
-    get_game(args.game)
-    identity = Identity() if args.bot else _identity()
+def _restore_host(args: argparse.Namespace) -> Host:
+    """``--resume``: the table this host ran before its process ended, from its saved
+    secrets and journal; ``args`` take the table's game, name and address."""
     try:
-        host = Host(identity, args.nick, GAMES, args.game, options, args.seats)
-    except LocalProtocolError as exc:
-        raise NetError(str(exc)) from None
-    out = Outcome()
+        saved = load_seat(args.resume or None, host=True)
+        frames = journal_path(saved).read_bytes()
+        x = int.from_bytes(saved.key, "little")
+        if not 0 < x < L or len(saved.key) != 32:
+            raise ValueError("the saved key share is damaged")
+        host = Host.restore(Identity(saved.identity), GAMES, [frames], key=KeyShare(x),
+                            seal=SealKey(saved.seal))  # fmt: skip
+    except (OSError, ValueError, CryptoError, LocalProtocolError) as exc:
+        raise NetError(f"cannot resume the table: {exc}") from None
+    game = host.table.game
+    assert game is not None
+    args.game, args.nick, args.resumed = game.name, saved.nick, saved
+    args.seats, args.bots, args.advertise = len(host.table.members), 0, False
+    return host
+
+
+def _outcome_of(host: Host) -> Outcome:
+    """An outcome that already knows the seats of a restored table."""
+    return Outcome(names=tuple(m.name for m in host.table.members))
+
+
+def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """``lanparty host`` (and ``lanparty play``: a host on loopback with bot processes);
+    ``--resume``: restore the table this host ran before its process ended."""
+    if getattr(args, "resume", None) is not None:
+        host = _restore_host(args)
+    else:
+        get_game(args.game)
+        identity = Identity() if args.bot else _identity()
+        try:
+            host = Host(identity, args.nick, GAMES, args.game, options, args.seats)
+        except LocalProtocolError as exc:
+            raise NetError(str(exc)) from None
+    out = _outcome_of(host) if getattr(args, "resumed", None) else Outcome()
     try:
         if args.bot:
             return report(args, trio.run(_host, args, host, None, out))

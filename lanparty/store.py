@@ -112,6 +112,7 @@ class SavedSeat:
     identity: bytes
     key: bytes
     seal: bytes
+    host: bool = False  # the table's host: its relays are kept too (``journal_path``)
 
     @property
     def table_hex(self) -> str:
@@ -136,6 +137,7 @@ def save_seat(seat: SavedSeat, base: Path | None = None) -> Path:
     data = {
         "table": seat.table.hex(), "nick": seat.nick, "endpoint": seat.endpoint,
         "identity": seat.identity.hex(), "key": seat.key.hex(), "seal": seat.seal.hex(),
+        "host": seat.host,
     }  # fmt: skip
     path = _seats_dir(base) / seat.file_name
     _write_private(path, json.dumps(data).encode())
@@ -158,6 +160,7 @@ def _seat_files(base: Path | None) -> list[Path]:
         with contextlib.suppress(FileNotFoundError):  # another peer may forget it meanwhile
             if now - f.stat().st_mtime > SEAT_MAX_AGE_S:
                 f.unlink()
+                f.with_suffix(".journal").unlink(missing_ok=True)
             else:
                 files.append(f)
     return files
@@ -169,37 +172,59 @@ def _read_seat(path: Path) -> SavedSeat:
         return SavedSeat(
             bytes.fromhex(d["table"]), str(d["nick"]), str(d["endpoint"]),
             bytes.fromhex(d["identity"]), bytes.fromhex(d["key"]), bytes.fromhex(d["seal"]),
+            bool(d.get("host", False)),
         )  # fmt: skip
     except (OSError, ValueError, KeyError, TypeError):
         raise ValueError(f"{path} is damaged; remove it") from None
 
 
-def saved_seats(base: Path | None = None) -> list[SavedSeat]:
-    """Every seat kept for ``--resume`` (damaged files skipped)."""
+def saved_seats(base: Path | None = None, *, host: bool = False) -> list[SavedSeat]:
+    """Every seat (or, ``host``, every hosted table) kept for ``--resume``; damaged files
+    are skipped."""
     out = []
     for f in _seat_files(base):
         with contextlib.suppress(ValueError):
-            out.append(_read_seat(f))
+            seat = _read_seat(f)
+            if seat.host == host:
+                out.append(seat)
     return out
 
 
-def load_seat(prefix: str | None, base: Path | None = None) -> SavedSeat:
-    """The saved seat whose table id starts with ``prefix`` (the only one when ``None``).
+def load_seat(prefix: str | None, base: Path | None = None, *, host: bool = False) -> SavedSeat:
+    """The saved seat (or, ``host``, hosted table) whose table id starts with ``prefix``
+    (the only one when ``None``).
 
-    Raises :class:`ValueError` naming the saved tables when there is none or several, or
-    when the file is damaged.
+    Raises :class:`ValueError` naming the saved tables when there is none or several.
     """
-    files = _seat_files(base)
-    chosen = [f for f in files if prefix is None or f.stem.startswith(prefix.lower())]
+    seats = saved_seats(base, host=host)
+    chosen = [x for x in seats if prefix is None or x.table_hex.startswith(prefix.lower())]
     if len(chosen) != 1:
-        known = ", ".join(f.stem[:12] for f in files) or "none"
-        what = "no saved seat" if not chosen else "several saved seats"
+        known = ", ".join(x.table_hex[:12] for x in seats) or "none"
+        kind = "hosted table" if host else "seat"
+        what = f"no saved {kind}" if not chosen else f"several saved {kind}s"
         raise ValueError(f"{what} to resume{f' matching {prefix!r}' if prefix else ''}; "
                          f"saved: {known}")  # fmt: skip
-    return _read_seat(chosen[0])
+    return chosen[0]
+
+
+def journal_path(seat: SavedSeat, base: Path | None = None) -> Path:
+    """Where a host keeps the relay frames it sent (to be restored from)."""
+    return _seats_dir(base) / seat.file_name.replace(".json", ".journal")
+
+
+def append_journal(path: Path, frames: list[bytes]) -> None:
+    """Append relay frames to a host's journal (created with mode 0600), flushed."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        os.write(fd, b"".join(frames))
+    finally:
+        os.close(fd)
 
 
 def forget_seat(table: bytes, key: bytes, base: Path | None = None) -> None:
-    """Delete the seat of identity ``key`` at ``table`` (it ended); nothing if none."""
-    with contextlib.suppress(FileNotFoundError):
-        (_seats_dir(base) / _seat_file(table, key)).unlink()
+    """Delete the seat of identity ``key`` at ``table`` (it ended), and a host's journal;
+    nothing if there is none."""
+    name = _seat_file(table, key)
+    for f in (name, name.replace(".json", ".journal")):
+        with contextlib.suppress(FileNotFoundError):
+            (_seats_dir(base) / f).unlink()

@@ -359,10 +359,14 @@ class HostServer(_Pokable):
         *,
         grace: float = 0.0,
         notice: Notice = lambda text: None,
+        journal: Callable[[list[bytes]], None] | None = None,
     ) -> None:
         super().__init__()
         self.host = host
         host.defer_duties = True
+        self._journal = journal
+        #: Relay frames handed to ``journal`` so far.
+        self.journaled = 0
         self._driver = driver
         self._sink = sink
         self._duty_timeout = duty_timeout
@@ -378,6 +382,12 @@ class HostServer(_Pokable):
         self.vanished: list[str] = []
 
     async def _flush(self) -> None:
+        if self._journal is not None:
+            # Kept before it is sent: no peer may hold an entry a restarted host lacks.
+            frames = self.host.relays_since(self.journaled)
+            if frames:
+                self._journal(frames)
+                self.journaled += len(frames)
         for cid, (stream, lock) in list(self._streams.items()):
             async with lock:
                 data = self.host.data_to_send(cid)

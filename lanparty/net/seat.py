@@ -65,6 +65,12 @@ class NetSeat:
         self._poke: Callable[[], None] = lambda: None
         #: Trio's token, so the UI can hand work to the network side; set when trio starts.
         self.token: trio.lowlevel.TrioToken | None = None
+        if party.table.phase is not Phase.LOBBY and party.table.members:  # a restored table
+            self.names = tuple(m.name for m in party.table.members)
+            self.seat = party.seat or 0
+            self._narrator = Narrator(self.game_name, self.seat, self.names, self._hands)
+            self._view_started = True
+            self._view = party.view()
         #: True once the player chose to leave (the node says goodbye, not "vanished").
         self.leaving = False
         #: Called (in trio) when the player leaves before the table ends; the default

@@ -215,3 +215,28 @@ def test_resume_without_a_saved_seat_says_so(table: Table) -> None:
     table.start("ann", "join", "--bot", "--resume")
     code, _, err = table.finish("ann")
     assert code == 2 and "no saved seat to resume" in err and "Traceback" not in err
+
+
+def test_a_restarted_host_restores_the_table_and_the_game_completes(table: Table) -> None:
+    endpoint = table.host("--seats", "3", "--json", "--option", "rounds=2")
+    for nick in ("ann", "bob"):
+        table.start(nick, "join", "--bot", "--connect", endpoint, "--nick", nick, "--json",
+                    "--grace", "60")  # fmt: skip
+    for who in ("host", "ann", "bob"):
+        table.until(who, "seats fixed")
+    table.procs["host"].send_signal(signal.SIGKILL)
+    table.procs["host"].communicate()
+    journals = list((table.tmp / "host" / "seats").glob("*.journal"))
+    assert len(journals) == 1 and journals[0].stat().st_mode & 0o777 == 0o600
+    table.start("host2", "host", "--bot", "--resume", "--json", home_of="host")
+    results = {}
+    for who in ("host2", "ann", "bob"):
+        code, out, err = table.finish(who)
+        assert code == 0 and "Traceback" not in err, out + err
+        results[who] = json.loads(out)
+    assert all(r["audit_ok"] and not r["stopped"] for r in results.values()), results
+    assert results["host2"]["names"] == results["ann"]["names"]
+    assert results["host2"]["names"][0] == "hugo" and len(results["host2"]["names"]) == 3
+    assert not list((table.tmp / "host" / "seats").iterdir())  # forgotten at the end
+    saved = [p.read_bytes() for who in ("host", "ann", "bob") for p in table.transcripts(who)]
+    assert len(saved) == 3 and len(set(saved)) == 1
