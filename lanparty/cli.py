@@ -360,6 +360,10 @@ def _run_lobby(args: argparse.Namespace) -> int:
         join = argparse.Namespace(table=None, connect=f"{ad.address}:{ad.port}", timeout=10,
                                   react=0.0, host_key=ad.fingerprint, **net)  # fmt: skip
         return _net(_run_join)(join)
+    if choice.action == "resume" and choice.extra["host"]:
+        again = argparse.Namespace(game=None, name=None, seats=0, option=[], bots=0, port=0,
+                                   resume=choice.extra["table"], **net)  # fmt: skip
+        return _net(_run_host)(again)
     if choice.action == "resume":
         resume = argparse.Namespace(table=None, connect=None, timeout=10, react=0.0,
                                     host_key=None, resume=choice.extra["table"], **net)  # fmt: skip

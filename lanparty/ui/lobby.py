@@ -58,7 +58,7 @@ class _Lobby:
     def __init__(self) -> None:
         self.tables: dict[str, TableAd] = {}
         self.lines: list[str] = []
-        self.resumable = saved_seats()
+        self.resumable = saved_seats() + saved_seats(host=True)
 
     def seen(self, ad: TableAd) -> None:
         new = ad.name not in self.tables
@@ -157,8 +157,9 @@ async def _run(ip: str, where: str) -> Choice:
     show("lanparty lobby", "class:title")
     show(f"Looking for tables on {where}; they appear here as they open. Type help.")
     for seat in lobby.resumable:
-        show(f"Your seat as {seat.nick} at table {seat.table_hex[:12]} ({seat.endpoint}) may "
-             "still be waiting for you: type resume", "class:warn")  # fmt: skip
+        what = "The table you hosted" if seat.host else f"Your seat as {seat.nick} at table"
+        show(f"{what} {seat.table_hex[:12]} ({seat.endpoint}) may still be waiting for you: "
+             "type resume", "class:warn")  # fmt: skip
     follower = loop.create_task(follow())
     try:
         while True:
@@ -186,13 +187,14 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
         return Choice("quit")
     if head == "resume":
         if len(lobby.resumable) == 1:
-            return Choice("resume", extra={"table": lobby.resumable[0].table_hex})
+            seat = lobby.resumable[0]
+            return Choice("resume", extra={"table": seat.table_hex, "host": seat.host})
         if not lobby.resumable:
             show("no seat to resume", "class:error")
         else:
             ids = ", ".join(seat.table_hex[:12] for seat in lobby.resumable)
-            show(f"several seats to resume ({ids}): lanparty join --resume TABLE_ID",
-                 "class:error")  # fmt: skip
+            show(f"several to resume ({ids}): lanparty join --resume TABLE_ID (or host "
+                 "--resume)", "class:error")  # fmt: skip
         return None
     if head == "help":
         show(HELP)
