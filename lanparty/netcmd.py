@@ -122,10 +122,11 @@ async def _host(
                 seat.on_leave = lambda: _soon(nursery, server.halt, reason, 0)
             nursery.start_soon(server.serve, listeners)
             for i in range(args.bots):
+                # A bot waits for a restarted host as long as the host waits for its players.
                 procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--nick",
                                           bot_names[i], "--seed", str(args.seed + 1 + i),
                                           "--host-key", host.identity.public.fingerprint,
-                                          *react]))  # fmt: skip
+                                          "--grace", str(args.grace), *react]))  # fmt: skip
             if getattr(args, "advertise", True):
                 async with advertise(iface.ip, ad) as adv:
                     # Withdraw the advertisement once the seats are fixed (the goodbye).
@@ -190,8 +191,7 @@ async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
 
 
 def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
-    # A bot on the host's own machine has nothing to wait for if its connection breaks.
-    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--grace", "0", *extra]
+    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", *extra]
     # The bot's own words would mix into ours (and into a terminal UI): they go to its log
     # file; it reports to us by its exit code.
     log = open_log(f"bot-{secrets.token_hex(3)}")
