@@ -41,6 +41,10 @@ from .node import describe
 
 __all__ = ["NetSeat"]
 
+#: More new log lines than this at once (a resumed seat replaying the game) are cut to the
+#: last ``_KEEP``: the story so far is in the transcript; the table is on screen.
+_FLOOD, _KEEP = 60, 20
+
 _RULES = {"illegal-wild-draw-four": "a Wild Draw Four played while holding the colour"}
 
 
@@ -225,6 +229,9 @@ class NetSeat:
     def take_log(self) -> list[str]:
         """Log lines since the last call."""
         lines, self._lines = self._lines, []
+        if len(lines) > _FLOOD:  # catching up on a long log (a resumed seat): the end only
+            skipped = len(lines) - _KEEP
+            lines = [f"… {skipped} earlier lines skipped (catching up)", *lines[-_KEEP:]]
         return [printable(line) for line in lines]
 
     def over(self) -> bool:

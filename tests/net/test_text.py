@@ -33,3 +33,20 @@ def test_a_seat_shows_a_hostile_halt_reason_escaped() -> None:
     [line] = seat.take_log()
     assert "\x1b" not in line and "\\x1b]0;pwned\\x07" in line
     assert seat.over() and "\x1b" not in seat.status_line()
+
+
+def test_a_flood_of_log_lines_is_cut_to_its_end() -> None:
+    from crypto import Identity
+    from lanparty.games import GAMES
+    from lanparty.net.seat import NetSeat
+    from protocol import Peer
+
+    seat = NetSeat(Peer(Identity(), "Bo", GAMES), "kato")
+    for i in range(10):
+        seat.note(f"line {i}")
+    assert seat.take_log() == [f"line {i}" for i in range(10)]  # a normal amount: all of it
+    for i in range(500):
+        seat.note(f"line {i}")
+    lines = seat.take_log()
+    assert lines[0] == "… 480 earlier lines skipped (catching up)"
+    assert lines[1:] == [f"line {i}" for i in range(480, 500)]
