@@ -63,7 +63,6 @@ async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
     if not finished.done() and not seat.over():
         # The player left: the network side says goodbye (a host halts the table for
         # everyone; a peer hangs up and its host does that) and ends.
-        seat.leaving = True
         assert seat.token is not None  # set by root() before the UI could run
         seat.token.run_sync_soon(seat.on_leave or scope.cancel)
     result = await finished

@@ -75,8 +75,6 @@ class NetSeat:
             self._narrator = Narrator(self.game_name, self.seat, self.names, self._hands)
             self._view_started = True
             self._view = party.view()
-        #: True once the player chose to leave (the node says goodbye, not "vanished").
-        self.leaving = False
         #: Called (in trio) when the player leaves before the table ends; the default
         #: cancels the network side.
         self.on_leave: Callable[[], None] | None = None
