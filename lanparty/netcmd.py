@@ -18,7 +18,7 @@ from typing import Any
 
 import trio
 
-from crypto import CryptoError, Identity, KeyShare, L, SealKey, fingerprint
+from crypto import Identity, KeyShare, SealKey, fingerprint
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
 from lanparty.net.discovery import TableAd, advertise, browse
@@ -154,8 +154,8 @@ def _keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> Any:
     ``None`` (and a word) if they cannot be saved: the game goes on without."""
     me = host.table.me
     assert me is not None
-    seat = SavedSeat(host.table_id, nick, endpoint, me.identity.seed(), me.key.secret_bytes(),
-                     me.seal.secret_bytes(), host=True)  # fmt: skip
+    seat = SavedSeat.of(host.table_id, nick, endpoint, (me.identity, me.key, me.seal),
+                        host=True)  # fmt: skip
     path = journal_path(seat)
     failed = False
 
@@ -348,8 +348,7 @@ def _keeping_seat(sink: Any, peer: Peer, endpoint: str, tell: Any) -> Any:
         t = peer.table
         if not kept and peer.seat is not None and t.table_id is not None and t.me is not None:
             me, kept = t.me, True
-            seat = SavedSeat(t.table_id, peer.name, endpoint, me.identity.seed(),
-                             me.key.secret_bytes(), me.seal.secret_bytes())  # fmt: skip
+            seat = SavedSeat.of(t.table_id, peer.name, endpoint, (me.identity, me.key, me.seal))
             try:
                 save_seat(seat)
             except OSError as exc:  # only --resume needs it: play on without
@@ -398,12 +397,9 @@ def _restore_host(args: argparse.Namespace) -> Host:
     try:
         saved = load_seat(args.resume or None, host=True)
         frames = journal_path(saved).read_bytes()
-        x = int.from_bytes(saved.key, "little")
-        if not 0 < x < L or len(saved.key) != 32:
-            raise ValueError("the saved key share is damaged")
-        host = Host.restore(Identity(saved.identity), GAMES, [frames], key=KeyShare(x),
-                            seal=SealKey(saved.seal))  # fmt: skip
-    except (OSError, ValueError, CryptoError, LocalProtocolError) as exc:
+        identity, key, seal = saved.secrets()
+        host = Host.restore(identity, GAMES, [frames], key=key, seal=seal)
+    except (OSError, ValueError, LocalProtocolError) as exc:
         raise NetError(f"cannot resume the table: {exc}") from None
     game = host.table.game
     assert game is not None
@@ -449,11 +445,8 @@ def _seat_for(args: argparse.Namespace) -> tuple[Peer, SavedSeat | None]:
         return Peer(identity, args.nick, GAMES, key=KeyShare(), seal=SealKey()), None
     try:
         saved = load_seat(args.resume or None)
-        x = int.from_bytes(saved.key, "little")
-        if not 0 < x < L or len(saved.key) != 32:
-            raise ValueError("the saved key share is damaged")
-        identity, key, seal = Identity(saved.identity), KeyShare(x), SealKey(saved.seal)
-    except (ValueError, CryptoError) as exc:
+        identity, key, seal = saved.secrets()
+    except ValueError as exc:
         raise NetError(str(exc)) from None
     args.connect, args.nick = saved.endpoint, saved.nick
     return Peer(identity, saved.nick, GAMES, key=key, seal=seal), saved

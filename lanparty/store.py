@@ -18,7 +18,7 @@ from typing import IO
 
 import platformdirs
 
-from crypto import Identity
+from crypto import CryptoError, Identity, KeyShare, L, SealKey
 
 _IDENTITY_FILE = "identity.key"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -113,6 +113,32 @@ class SavedSeat:
     key: bytes
     seal: bytes
     host: bool = False  # the table's host: its relays are kept too (``journal_path``)
+
+    @classmethod
+    def of(
+        cls,
+        table: bytes,
+        nick: str,
+        endpoint: str,
+        secrets: tuple[Identity, KeyShare, SealKey],
+        *,
+        host: bool = False,
+    ) -> SavedSeat:
+        """The seat to keep for a seated peer (or host) holding ``secrets``."""
+        identity, key, seal = secrets
+        return cls(table, nick, endpoint, identity.seed(), key.secret_bytes(),
+                   seal.secret_bytes(), host)  # fmt: skip
+
+    def secrets(self) -> tuple[Identity, KeyShare, SealKey]:
+        """This seat's identity, key share and seal key again; :class:`ValueError` if the
+        saved bytes are not valid ones."""
+        x = int.from_bytes(self.key, "little")
+        if len(self.key) != 32 or not 0 < x < L:
+            raise ValueError("the saved key share is damaged")
+        try:
+            return Identity(self.identity), KeyShare(x), SealKey(self.seal)
+        except CryptoError as exc:
+            raise ValueError(f"the saved seat is damaged: {exc}") from None
 
     @property
     def table_hex(self) -> str:

@@ -193,11 +193,9 @@ def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
     history = pane.history()
     assert "Bye." in history and "transcript saved:" in history
     assert "Traceback" not in history
-    saved = list((pane.rc_file.parent / "transcripts").glob("*.lptx"))
     # Ours and both bots': the host told them it left, and each saved what it had.
     pane.wait(lambda: len(list((pane.rc_file.parent / "transcripts").glob("*.lptx"))) == 3,
               "every peer's transcript")  # fmt: skip
-    assert saved
     assert _bot_logs(pane).count("Ann (the host) left the table") == 2
     assert "Traceback" not in _bot_logs(pane)
 
