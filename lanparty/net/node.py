@@ -31,6 +31,7 @@ from protocol.contract import Move, Turn
 
 __all__ = [
     "DUTY_TIMEOUT",
+    "LINGER",
     "MAX_CONNECTIONS",
     "BotDriver",
     "Driver",
@@ -50,6 +51,9 @@ MAX_CONNECTIONS = 32
 #: Seconds a seat may take for a protocol duty (a shuffle, its shares, a key) before the
 #: host halts the table naming it. Moves are a person's to think over: they have no deadline.
 DUTY_TIMEOUT = 60.0
+#: Seconds a host that finished serving waits for its peers to hang up (see
+#: :meth:`HostServer.serve`).
+LINGER = 5.0
 _WHAT = {
     "key": "key share", "shuffle": "shuffle", "shares": "decryption shares",
     "coin_commit": "coin commitment", "coin_open": "coin opening", "show": "shown hand",
@@ -373,6 +377,7 @@ class HostServer(_Pokable):
         self._grace = grace
         self._notice = notice
         self._back = trio.Event()  # set (and replaced) whenever a seat comes back
+        self._hangup = trio.Event()  # set (and replaced) whenever a connection ends
         self._nursery: trio.Nursery | None = None
         self._streams: dict[int, tuple[trio.abc.Stream, trio.Lock]] = {}
         self._progress = trio.Event()
@@ -426,8 +431,9 @@ class HostServer(_Pokable):
 
     async def handle(self, stream: trio.abc.Stream) -> None:
         """One peer's connection, from its hello until it closes. Past ``MAX_CONNECTIONS``
-        open at once, a new one is closed at once (a flood cannot exhaust the host)."""
-        if len(self._streams) >= MAX_CONNECTIONS:
+        open at once, a new one is closed at once (a flood cannot exhaust the host), as is
+        one that arrives after the table's end."""
+        if len(self._streams) >= MAX_CONNECTIONS or self.done.is_set():
             await stream.aclose()
             return
         if isinstance(stream, trio.SocketStream):
@@ -437,11 +443,15 @@ class HostServer(_Pokable):
         reader = FrameReader()
         try:
             await self.after_input()
-            while not self.done.is_set():
+            while True:
                 try:
                     data = bytes(await stream.receive_some(_CHUNK))
                 except trio.BrokenResourceError:
                     data = b""
+                if self.done.is_set():
+                    if not data:
+                        return  # the peer hung up after the table's end: all it needed arrived
+                    continue  # what a peer says after the end changes nothing
                 if not data:
                     await self._gone(cid)
                     return
@@ -458,6 +468,8 @@ class HostServer(_Pokable):
         finally:
             self._streams.pop(cid, None)
             self.host.close(cid)
+            self._hangup.set()
+            self._hangup = trio.Event()
             await stream.aclose()
 
     async def _gone(self, cid: int) -> None:
@@ -509,7 +521,13 @@ class HostServer(_Pokable):
 
     async def serve(self, listeners: list[trio.SocketListener] | None = None) -> None:
         """Accept peers on ``listeners`` (or take streams given to :meth:`handle`) and run
-        the table until it closes or stops."""
+        the table until it closes or stops.
+
+        Then the last frames go out, each connection is half-closed, and the host waits (up
+        to ``LINGER`` seconds) for its peers to hang up before it closes its side. Closing a
+        TCP socket that still holds unread bytes resets the connection, and a reset may drop
+        frames not yet on the wire: a peer would miss the table's last sign-off.
+        """
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
             self._driver.attach(nursery, self.poke)
@@ -521,4 +539,17 @@ class HostServer(_Pokable):
             await self.done.wait()
             # Let the last frames (closing sign-off, a halt) reach every peer.
             await self._flush()
+            await self._linger()
             nursery.cancel_scope.cancel()
+
+    async def _linger(self) -> None:
+        """Half-close every connection, then wait up to ``LINGER`` s for the peers to close
+        theirs (each connection's task drains what still arrives until then)."""
+        for stream, lock in list(self._streams.values()):
+            if isinstance(stream, trio.abc.HalfCloseableStream):
+                async with lock:
+                    with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                        await stream.send_eof()
+        with trio.move_on_after(LINGER):
+            while self._streams:
+                await self._hangup.wait()

@@ -95,3 +95,63 @@ async def test_a_connection_flood_is_turned_away() -> None:
         await server.handle(a)  # returns at once: closed
         assert await b.receive_some(10) == b""  # end of stream
         nursery.cancel_scope.cancel()
+
+
+async def test_the_host_waits_for_its_peers_to_hang_up_before_closing() -> None:
+    """At the table's end the host half-closes each connection and keeps reading until the
+    peer hangs up: closing a TCP socket with unread bytes resets the connection, and a reset
+    can drop the last frames still on their way (a peer missed the final sign-off so)."""
+    from lanparty.net.node import PeerClient
+
+    kinds = bots_for("kato")
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 2)
+    server = HostServer(host, BotDriver(kinds["heuristic"](), 0), lambda e: None)
+    bea = Peer(Identity(), "bea", GAMES)
+    order: list[str] = []
+    a, b = trio.testing.memory_stream_pair()
+
+    async def serve() -> None:
+        await server.serve()
+        order.append("host closed")
+
+    async def play() -> None:
+        client = PeerClient(bea, b, BotDriver(kinds["random"](), 1), lambda e: None)
+        await client.run()
+        order.append("peer closed")
+
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(serve)
+            nursery.start_soon(server.handle, a)
+            nursery.start_soon(play)
+            await server.seats_fixed.wait()
+            await server.halt("the host stopped the table")
+    # The peer read the halt (no "vanished"), and only then did the host let go.
+    assert bea.phase is Phase.STOPPED
+    assert "the host stopped the table" in str(bea.stopped)
+    assert order == ["peer closed", "host closed"]
+
+
+async def test_a_peer_that_never_hangs_up_is_let_go_after_the_linger(autojump_clock) -> None:
+    from lanparty.net.node import LINGER
+
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 2)
+    server = HostServer(host, BotDriver(bots_for("kato")["heuristic"](), 0), lambda e: None)
+    zed = Peer(Identity(), "zed", GAMES)
+    a, b = trio.testing.memory_stream_pair()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(server.serve)
+        nursery.start_soon(server.handle, a)
+        await b.send_all(zed.data_to_send())
+        while zed.seat is None:
+            zed.receive_data(await b.receive_some(1 << 16))
+            await b.send_all(zed.data_to_send())
+        await server.halt("the host stopped the table")
+        start = trio.current_time()
+        # zed reads to the end of the stream but keeps its side open (and keeps talking).
+        while data := await b.receive_some(1 << 16):
+            zed.receive_data(data)
+        await b.send_all(b"\x00" * 10)
+        await server.done.wait()
+    assert zed.phase is Phase.STOPPED
+    assert trio.current_time() - start == pytest.approx(LINGER)
