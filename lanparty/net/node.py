@@ -524,9 +524,10 @@ class HostServer(_Pokable):
         the table until it closes or stops.
 
         Then the last frames go out, each connection is half-closed, and the host waits (up
-        to ``LINGER`` seconds) for its peers to hang up before it closes its side. Closing a
-        TCP socket that still holds unread bytes resets the connection, and a reset may drop
-        frames not yet on the wire: a peer would miss the table's last sign-off.
+        to ``LINGER`` seconds) for its peers to hang up before it closes its side. The end
+        can be seen by one connection's task while another still holds the last sign-off for
+        that connection: a connection closed on seeing the end would lose it (and closing a
+        socket that holds unread bytes resets the connection, dropping what is in flight).
         """
         async with trio.open_nursery() as nursery:
             self._nursery = nursery

@@ -100,7 +100,8 @@ async def test_a_connection_flood_is_turned_away() -> None:
 async def test_the_host_waits_for_its_peers_to_hang_up_before_closing() -> None:
     """At the table's end the host half-closes each connection and keeps reading until the
     peer hangs up: closing a TCP socket with unread bytes resets the connection, and a reset
-    can drop the last frames still on their way (a peer missed the final sign-off so)."""
+    can drop the last frames still on their way. Closing on seeing the end lost a peer its
+    final sign-off: another task still held that frame for the connection."""
     from lanparty.net.node import PeerClient
 
     kinds = bots_for("kato")
