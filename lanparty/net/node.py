@@ -349,6 +349,18 @@ async def run_peer(peer: Peer, stream: trio.abc.Stream, driver: Driver, sink: Ev
     await PeerClient(peer, stream, driver, sink).run()
 
 
+class _Link:
+    """One accepted connection: its stream, the lock its writers share, and the scope its
+    task reads in (cut short at the table's end)."""
+
+    __slots__ = ("lock", "scope", "stream")
+
+    def __init__(self, stream: trio.abc.Stream) -> None:
+        self.stream = stream
+        self.lock = trio.Lock()
+        self.scope = trio.CancelScope()
+
+
 class HostServer(_Pokable):
     """Serves one table: accepts peers, relays, plays the host's own seat, and halts the
     table (naming the seat) when a seated peer leaves, stalls on a protocol duty, or loses
@@ -379,7 +391,7 @@ class HostServer(_Pokable):
         self._back = trio.Event()  # set (and replaced) whenever a seat comes back
         self._hangup = trio.Event()  # set (and replaced) whenever a connection ends
         self._nursery: trio.Nursery | None = None
-        self._streams: dict[int, tuple[trio.abc.Stream, trio.Lock]] = {}
+        self._links: dict[int, _Link] = {}
         self._progress = trio.Event()
         self._seen = 0
         self.done = trio.Event()
@@ -393,13 +405,13 @@ class HostServer(_Pokable):
             if frames:
                 self._journal(frames)
                 self.journaled += len(frames)
-        for cid, (stream, lock) in list(self._streams.items()):
-            async with lock:
+        for cid, link in list(self._links.items()):
+            async with link.lock:
                 data = self.host.data_to_send(cid)
                 # A broken connection is noticed and reported by its own task.
                 if data:
                     with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
-                        await stream.send_all(data)
+                        await link.stream.send_all(data)
 
     async def after_input(self) -> None:
         """Hand events to the driver, let it act, send what the protocol wants sent."""
@@ -433,44 +445,50 @@ class HostServer(_Pokable):
         """One peer's connection, from its hello until it closes. Past ``MAX_CONNECTIONS``
         open at once, a new one is closed at once (a flood cannot exhaust the host), as is
         one that arrives after the table's end."""
-        if len(self._streams) >= MAX_CONNECTIONS or self.done.is_set():
+        if len(self._links) >= MAX_CONNECTIONS or self.done.is_set():
             await stream.aclose()
             return
         if isinstance(stream, trio.SocketStream):
             keepalive(stream)
         cid = self.host.connect()
-        self._streams[cid] = (stream, trio.Lock())
-        reader = FrameReader()
+        link = self._links[cid] = _Link(stream)
         try:
-            await self.after_input()
-            while True:
-                try:
-                    data = bytes(await stream.receive_some(_CHUNK))
-                except trio.BrokenResourceError:
-                    data = b""
-                if self.done.is_set():
-                    if not data:
-                        return  # the peer hung up after the table's end: all it needed arrived
-                    continue  # what a peer says after the end changes nothing
-                if not data:
-                    await self._gone(cid)
-                    return
-                reader.feed(data)
-                try:
-                    while (payload := reader.next_frame()) is not None:
-                        self.host.receive_data(cid, frame(payload))
-                        await self.after_input()
-                except RemoteProtocolError as exc:
-                    self.vanished.append(str(exc))
-                    await self.after_input()  # the refusal goes out before we hang up
-                    await self._gone(cid)
-                    return
+            with link.scope:  # given a deadline at the table's end (see _linger)
+                await self._serve_link(cid, stream)
         finally:
-            self._streams.pop(cid, None)
+            del self._links[cid]
             self.host.close(cid)
             self._hangup.set()
             self._hangup = trio.Event()
             await stream.aclose()
+
+    async def _serve_link(self, cid: int, stream: trio.abc.Stream) -> None:
+        """Feed what connection ``cid`` sends, a frame at a time, until it ends; after the
+        table's end, only wait for the peer to hang up."""
+        reader = FrameReader()
+        await self.after_input()
+        while True:
+            try:
+                data = bytes(await stream.receive_some(_CHUNK))
+            except trio.BrokenResourceError:
+                data = b""
+            if self.done.is_set():
+                if not data:
+                    return  # the peer hung up after the table's end: all it needed arrived
+                continue  # what a peer says after the end changes nothing
+            if not data:
+                await self._gone(cid)
+                return
+            reader.feed(data)
+            try:
+                while (payload := reader.next_frame()) is not None:
+                    self.host.receive_data(cid, frame(payload))
+                    await self.after_input()
+            except RemoteProtocolError as exc:
+                self.vanished.append(str(exc))
+                await self.after_input()  # the refusal goes out before we hang up
+                await self._gone(cid)
+                return
 
     async def _gone(self, cid: int) -> None:
         """A connection ended: if a seated peer lost it at an unfinished table, wait for it
@@ -544,13 +562,14 @@ class HostServer(_Pokable):
             nursery.cancel_scope.cancel()
 
     async def _linger(self) -> None:
-        """Half-close every connection, then wait up to ``LINGER`` s for the peers to close
-        theirs (each connection's task drains what still arrives until then)."""
-        for stream, lock in list(self._streams.values()):
-            if isinstance(stream, trio.abc.HalfCloseableStream):
-                async with lock:
+        """Half-close every connection and wait for the peers to close theirs: each
+        connection's task drains what still arrives, for ``LINGER`` s at most."""
+        deadline = trio.current_time() + LINGER
+        for link in list(self._links.values()):
+            link.scope.deadline = deadline
+            if isinstance(link.stream, trio.abc.HalfCloseableStream):
+                async with link.lock:
                     with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
-                        await stream.send_eof()
-        with trio.move_on_after(LINGER):
-            while self._streams:
-                await self._hangup.wait()
+                        await link.stream.send_eof()
+        while self._links:
+            await self._hangup.wait()
