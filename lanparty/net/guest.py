@@ -17,9 +17,25 @@ import trio
 from lanparty.net.seat import NetSeat
 from lanparty.ui.app import run_async
 
-__all__ = ["play_in_terminal"]
+__all__ = ["play_in_terminal", "start_guest"]
 
 T = TypeVar("T")
+
+
+def start_guest(fn: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
+    """Start trio running ``fn()`` as a guest of the running asyncio loop (call from a
+    coroutine on that loop). The returned future gets trio's ``outcome.Outcome`` of
+    ``fn()`` once the trio run ends; asyncio keeps its own signal handling."""
+    loop = asyncio.get_running_loop()
+    finished: asyncio.Future[Any] = loop.create_future()
+    trio.lowlevel.start_guest_run(
+        fn,
+        run_sync_soon_threadsafe=loop.call_soon_threadsafe,
+        run_sync_soon_not_threadsafe=loop.call_soon,
+        done_callback=finished.set_result,
+        host_uses_signal_set_wakeup_fd=False,
+    )
+    return finished
 
 
 def play_in_terminal(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
@@ -35,7 +51,6 @@ def play_in_terminal(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
 
 async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
     loop = asyncio.get_running_loop()
-    finished: asyncio.Future[Any] = loop.create_future()  # a trio ``outcome.Outcome``
     scope = trio.CancelScope()
 
     async def root() -> T:
@@ -44,13 +59,7 @@ async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
             return await network()
         raise LeftTable
 
-    trio.lowlevel.start_guest_run(
-        root,
-        run_sync_soon_threadsafe=loop.call_soon_threadsafe,
-        run_sync_soon_not_threadsafe=loop.call_soon,
-        done_callback=finished.set_result,
-        host_uses_signal_set_wakeup_fd=False,
-    )
+    finished = start_guest(root)  # gets a trio ``outcome.Outcome``
     # The terminal UI starts once the network side is ready (listening, or connected): a
     # table that cannot be found or reached ends in one line, with no UI shown at all.
     ready: asyncio.Future[None] = loop.create_future()

@@ -23,6 +23,7 @@ from prompt_toolkit.shortcuts import print_formatted_text
 
 from lanparty.games import GAMES
 from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse
+from lanparty.net.guest import start_guest
 from lanparty.store import saved_seats
 from lanparty.text import printable
 from protocol import PROTOCOL_VERSION
@@ -110,7 +111,6 @@ async def _run(ip: str, where: str) -> Choice:
     loop = asyncio.get_running_loop()
     lobby = _Lobby()
     changed = asyncio.Event()
-    finished: asyncio.Future[Any] = loop.create_future()
     scope = trio.CancelScope()
     tokens: list[trio.lowlevel.TrioToken] = []
 
@@ -126,13 +126,7 @@ async def _run(ip: str, where: str) -> Choice:
                         lobby.gone(event.name)
                     changed.set()
 
-    trio.lowlevel.start_guest_run(
-        watch,
-        run_sync_soon_threadsafe=loop.call_soon_threadsafe,
-        run_sync_soon_not_threadsafe=loop.call_soon,
-        done_callback=finished.set_result,
-        host_uses_signal_set_wakeup_fd=False,
-    )
+    finished = start_guest(watch)
     style = make_style()
 
     def show(text: str, cls: str = "") -> None:
