@@ -39,11 +39,27 @@ def _derive(shared: bytes, eph: bytes, recipient: bytes, context: bytes) -> byte
     return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(shared)
 
 
+#: 2^255 - 19, the field prime of Curve25519: a canonical u-coordinate is below it.
+_FIELD_PRIME = 2**255 - 19
+#: Any fixed secret serves to test a public key: X25519 clamps every scalar to a multiple of
+#: the cofactor, so the exchange gives the all-zero secret exactly for the small-order points.
+_PROBE = X25519PrivateKey.from_private_bytes(b"lanparty/v1/seal-key-probe\x00\x00\x00\x00\x00\x00")
+
+
 def read_seal_public(value: object) -> bytes:
-    """A peer's X25519 public key from outside; raises :class:`DecodeError`."""
+    """A peer's X25519 public key from outside, validated where it enters.
+
+    Refused with :class:`DecodeError`: anything but 32 bytes, a non-canonical encoding (the
+    top bit set, or a u-coordinate not below 2^255 - 19), and every small-order point (which
+    would make a shared secret that does not depend on our secret, and ``seal`` fail later).
+    """
     data = expect_bytes(value, "seal public key", _KEY_BYTES)
-    if data == bytes(32):
-        raise DecodeError("seal public key: the all-zero key is refused")
+    if int.from_bytes(data, "little") >= _FIELD_PRIME:
+        raise DecodeError("seal public key: not a canonical X25519 key")
+    try:
+        _PROBE.exchange(X25519PublicKey.from_public_bytes(data))
+    except ValueError:
+        raise DecodeError("seal public key: a small-order point is refused") from None
     return data
 
 

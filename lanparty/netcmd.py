@@ -27,13 +27,14 @@ from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
 from lanparty.net.node import (
     BotDriver,
     Driver,
-    HostServer,
+    InternalError,
     PeerClient,
     PeerVanished,
     Stalled,
     keepalive,
 )
 from lanparty.net.seat import NetSeat
+from lanparty.net.server import HostServer
 from lanparty.outcome import Outcome, event_sink, report, say
 from lanparty.session import BOT_NAMES
 from lanparty.store import (
@@ -320,6 +321,8 @@ async def _join(
         out.stopped = f"the table stalled: {exc}"
     except RemoteProtocolError as exc:
         out.stopped = f"the host broke the protocol: {exc}"
+    except InternalError as exc:
+        out.stopped = str(exc)
     finally:
         tracer.close()
         me = peer.table.me

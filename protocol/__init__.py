@@ -4,8 +4,8 @@ with mental poker among peers who do not trust each other, the host included.
 Layout (implementation in private modules; this file only re-exports):
 
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
-- ``_messages``: frames (hello, propose, relay, refuse, halt, rejoin, leave) and signed log
-  entries, strictly decoded;
+- ``_messages``: frames (challenge, hello, propose, relay, refuse, halt, leave) and signed
+  log entries, strictly decoded;
   ``_bodies``: one class per entry kind;
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
 - ``_deck``: the deck sub-protocol's schedule (joint shuffles, deals, reveals, show-to-one,
@@ -45,7 +45,9 @@ from ._frames import MAX_FRAME, FrameReader, frame
 from ._host import Host
 from ._log import Equivocation, Log, context, read_transcript
 from ._messages import (
+    MAX_ENTRY,
     PROTOCOL_VERSION,
+    Challenge,
     Entry,
     Halt,
     Hello,
@@ -53,7 +55,6 @@ from ._messages import (
     Message,
     Propose,
     Refuse,
-    Rejoin,
     Relay,
     SignedEntry,
     decode_entry,
@@ -66,11 +67,13 @@ from ._roles import Member, Phase, Private
 from ._table import Table
 
 __all__ = [
+    "MAX_ENTRY",
     "MAX_FRAME",
     "PROTOCOL_VERSION",
     "Applied",
     "AuditFinished",
     "AuditReport",
+    "Challenge",
     "Entry",
     "Equivocation",
     "Event",
@@ -95,7 +98,6 @@ __all__ = [
     "Refuse",
     "Refused",
     "Rejected",
-    "Rejoin",
     "Relay",
     "RemoteProtocolError",
     "Returned",

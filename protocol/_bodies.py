@@ -2,6 +2,8 @@
 
 Every ``from_plain`` validates types, sizes and (through the crypto package) every point, and
 raises :class:`RemoteProtocolError` on any deviation; ``to_plain`` gives the canonical form.
+Each kind has a ``LIMIT``: the most bytes an entry of that kind may take, checked before its
+body is read (so an oversized entry costs no point validation).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ KEY_BYTES: Final = 32
 MAX_NAME: Final = 32
 MAX_HANDLE: Final = 2**31 - 1
 MAX_SEATS: Final = 64
+#: Largest sealed box of a show: a hand's decryption shares (about 150 bytes a card).
+MAX_SHOW_BOX: Final = 200 << 10
 
 Plain: TypeAlias = object
 
@@ -58,6 +62,12 @@ def _int(value: object, what: str, lo: int = 0, hi: int = 2**63 - 1) -> int:
 def _bytes(value: object, what: str, size: int | None = None) -> bytes:
     if not isinstance(value, bytes) or (size is not None and len(value) != size):
         raise _bad(what, "expected bytes" + ("" if size is None else f" of length {size}"))
+    return value
+
+
+def _bytes_max(value: object, what: str, most: int) -> bytes:
+    if not isinstance(value, bytes) or len(value) > most:
+        raise _bad(what, f"expected at most {most} bytes")
     return value
 
 
@@ -122,6 +132,7 @@ class OpenTable:
     """Position 0, by the host (seat 0): the game, its options, the seat count."""
 
     KIND: ClassVar[str] = "open"
+    LIMIT: ClassVar[int] = 64 << 10
     game: str
     options: dict[str, Plain]
     seats: int
@@ -158,6 +169,7 @@ class Join:
     """A peer takes the next free seat with its name and per-table seal key."""
 
     KIND: ClassVar[str] = "join"
+    LIMIT: ClassVar[int] = 1 << 10
     name: str
     seal: bytes
 
@@ -176,6 +188,7 @@ class Start:
     """The host fixes the seats before the table is full."""
 
     KIND: ClassVar[str] = "start"
+    LIMIT: ClassVar[int] = 256
 
     def to_plain(self) -> dict[str, object]:
         """Plain form."""
@@ -192,6 +205,7 @@ class KeyShareBody:
     """A seat's public key share with its Schnorr proof."""
 
     KIND: ClassVar[str] = "key"
+    LIMIT: ClassVar[int] = 1 << 10
     share: PublicKeyShare
 
     def to_plain(self) -> dict[str, object]:
@@ -211,6 +225,7 @@ class ShuffleBody:
     """A seat's re-encrypted, permuted deck with its proof of shuffle."""
 
     KIND: ClassVar[str] = "shuffle"
+    LIMIT: ClassVar[int] = 1 << 20
     deck: tuple[_Ct, ...]
     proof: ShuffleProof
 
@@ -235,6 +250,7 @@ class SharesBody:
     """A seat's decryption shares (with DLEQ proofs) owed to pending deals and reveals."""
 
     KIND: ClassVar[str] = "shares"
+    LIMIT: ClassVar[int] = 256 << 10
     shares: tuple[tuple[int, DecryptionShare], ...]
 
     def to_plain(self) -> dict[str, object]:
@@ -252,6 +268,7 @@ class CoinCommit:
     """A seat's commitments to its contribution for each pending joint coin."""
 
     KIND: ClassVar[str] = "coin_commit"
+    LIMIT: ClassVar[int] = 16 << 10
     digests: tuple[bytes, ...]
 
     def to_plain(self) -> dict[str, object]:
@@ -269,6 +286,7 @@ class CoinOpen:
     """A seat's openings of its coin commitments."""
 
     KIND: ClassVar[str] = "coin_open"
+    LIMIT: ClassVar[int] = 64 << 10
     openings: tuple[Opening, ...]
 
     def to_plain(self) -> dict[str, object]:
@@ -291,6 +309,7 @@ class Show:
     """The holder's decryption shares of the shown cards, sealed to the recipient alone."""
 
     KIND: ClassVar[str] = "show"
+    LIMIT: ClassVar[int] = 256 << 10
     box: bytes
 
     def to_plain(self) -> dict[str, object]:
@@ -300,7 +319,7 @@ class Show:
     @classmethod
     def from_plain(cls, d: dict[str, object]) -> Show:
         """Parse; raises :class:`RemoteProtocolError`."""
-        return cls(_bytes(d["box"], "show box"))
+        return cls(_bytes_max(d["box"], "show box", MAX_SHOW_BOX))
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +328,7 @@ class ShowAck:
     complaint that publishes its per-table seal secret so everyone can re-open the box."""
 
     KIND: ClassVar[str] = "show_ack"
+    LIMIT: ClassVar[int] = 1 << 10
     complaint: bytes | None
 
     def to_plain(self) -> dict[str, object]:
@@ -327,6 +347,7 @@ class MoveBody:
     """A game move, with the author's decryption shares of every card the move reveals."""
 
     KIND: ClassVar[str] = "move"
+    LIMIT: ClassVar[int] = 64 << 10
     move: Plain
     reveal: tuple[tuple[int, DecryptionShare], ...] = ()
 
@@ -345,6 +366,7 @@ class SealedCommit:
     """The commitment to a sealed move (the game's ``Commit`` status)."""
 
     KIND: ClassVar[str] = "seal_commit"
+    LIMIT: ClassVar[int] = 1 << 10
     digest: bytes
 
     def to_plain(self) -> dict[str, object]:
@@ -362,6 +384,7 @@ class SealedOpen:
     """The opening of a sealed move (the game's ``Open`` status): salt and encoded move."""
 
     KIND: ClassVar[str] = "seal_open"
+    LIMIT: ClassVar[int] = 80 << 10
     opening: Opening
 
     def to_plain(self) -> dict[str, object]:
@@ -381,6 +404,7 @@ class Secrets:
     """The audit: a seat publishes its key share secret and its per-table seal secret."""
 
     KIND: ClassVar[str] = "secrets"
+    LIMIT: ClassVar[int] = 1 << 10
     key: bytes
     seal: bytes
 
@@ -399,6 +423,7 @@ class SignOff:
     """A seat signs the audit's closing digest (log head after the audit, and the verdict)."""
 
     KIND: ClassVar[str] = "signoff"
+    LIMIT: ClassVar[int] = 1 << 10
     digest: bytes
 
     def to_plain(self) -> dict[str, object]:
@@ -447,4 +472,10 @@ _BODY_FIELDS: Final[dict[str, tuple[type, frozenset[str]]]] = {
         Secrets,
         SignOff,
     )
+}
+
+#: The most bytes an entry of each kind may take (see each body's ``LIMIT``).
+BODY_LIMITS: Final[dict[str, int]] = {
+    kind: cls.LIMIT  # type: ignore[attr-defined]
+    for kind, (cls, _) in _BODY_FIELDS.items()
 }

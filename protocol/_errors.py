@@ -7,11 +7,51 @@ Anything else escaping this package is a bug.
 
 from __future__ import annotations
 
+import reprlib
+from typing import Final
+
+#: Longest reason an error keeps (and so the longest a refusal or a halt can quote): a reason
+#: built from a peer's value must not grow into a frame of its own.
+MAX_REASON: Final = 300
+_EXCERPT = 40
+
+_repr = reprlib.Repr()
+_repr.maxstring = _repr.maxother = _repr.maxlong = _EXCERPT
+_repr.maxlist = _repr.maxtuple = _repr.maxdict = _repr.maxset = 6
+_repr.maxlevel = 3
+
+
+def excerpt(value: object, limit: int = _EXCERPT) -> str:
+    """A short, printable quotation of a value that came from outside (for error messages):
+    its repr, with strings and bytes cut to about ``limit`` characters before quoting, and
+    nested values cut short. The work done is bounded whatever the value's size."""
+    if isinstance(value, str | bytes):
+        text = repr(value[:limit])
+        if len(text) > limit + 3:
+            text = text[:limit] + "…"
+        return text + (f" ({len(value)} in all)" if len(value) > limit else "")
+    text = _repr.repr(value)
+    return text if len(text) <= 2 * limit else text[: 2 * limit] + "…"
+
+
+def clamp(reason: str) -> str:
+    """``reason`` as one printable line of at most :data:`MAX_REASON` characters (characters
+    that are not printable are escaped)."""
+    if len(reason) <= MAX_REASON and reason.isprintable():
+        return reason
+    cut = reason[:MAX_REASON]
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in cut)
+    if len(text) > MAX_REASON or len(reason) > MAX_REASON:
+        text = text[: MAX_REASON - 1] + "…"
+    return text
+
 
 class ProtocolError(Exception):
-    """Base class of every error this package raises on purpose."""
+    """Base class of every error this package raises on purpose. Its ``reason`` is always
+    short and printable (:func:`clamp`), whatever went into it."""
 
     def __init__(self, reason: str) -> None:
+        reason = clamp(reason)
         super().__init__(reason)
         self.reason = reason
 

@@ -15,6 +15,7 @@ from crypto import SYSTEM_RNG as _SYSTEM_RNG
 from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 
 from ._bodies import (
+    BODY_LIMITS,
     Join,
     OpenTable,
     Start,
@@ -23,20 +24,24 @@ from ._errors import LocalProtocolError, RemoteProtocolError
 from ._events import Rejected, Returned, Stopped
 from ._frames import FrameReader, frame
 from ._messages import (
+    NONCE_BYTES,
     TABLE_ID_BYTES,
+    Challenge,
     Entry,
     Halt,
     Hello,
     Leave,
     Propose,
     Refuse,
-    Rejoin,
     Relay,
     SignedEntry,
     decode_message,
     encode_message,
+    read_head,
     relay_signature,
-    verify_rejoin,
+    verify_entry_signature,
+    verify_hello,
+    verify_leave,
     verify_relay,
 )
 from ._peer import _Seat
@@ -44,16 +49,24 @@ from ._roles import Phase, Private
 from ._table import Table
 from .contract import Game, Move, Plain
 
+#: Proposals a connection may have refused before the host hangs up on it: an honest peer
+#: has one now and then (a race it lost is not even counted), a hostile one spends our CPU.
+MAX_REFUSALS = 16
+
 
 class _Conn:
-    __slots__ = ("closed", "hello", "key", "out", "reader")
+    """One connection as the protocol sees it: its reader, what waits to be sent (frames,
+    often shared with other connections), the challenge it was sent, and whose it is."""
 
-    def __init__(self) -> None:
+    __slots__ = ("closed", "key", "nonce", "out", "reader", "refusals")
+
+    def __init__(self, nonce: bytes, pos: int) -> None:
         self.reader = FrameReader()
-        self.out = bytearray()
-        self.key: bytes | None = None
-        self.hello = False
+        self.out: list[bytes] = [frame(encode_message(Challenge(nonce, pos)))]
+        self.nonce = nonce
+        self.key: bytes | None = None  # set by a valid hello: the peer proved it holds it
         self.closed = False
+        self.refusals = 0
 
 
 class Host(_Seat):
@@ -155,27 +168,59 @@ class Host(_Seat):
         return tid
 
     def connect(self) -> int:
-        """Register a new incoming connection; returns its id."""
+        """Register a new incoming connection; returns its id. Its first frame out, already
+        queued, is a fresh challenge that the peer's hello must sign."""
         cid = len(self._conns)
-        self._conns[cid] = _Conn()
+        self._conns[cid] = _Conn(os.urandom(NONCE_BYTES), len(self._relays))
         return cid
 
     def close(self, cid: int) -> None:
         """Forget a connection (its peer keeps its seat and may reconnect)."""
         self._conns[cid].closed = True
 
+    def finished(self, cid: int) -> bool:
+        """True once the protocol is done with connection ``cid`` (it refused it fatally, its
+        seat came back on another connection, or :meth:`close` was called): send what is
+        queued for it, then close it."""
+        return self._conns[cid].closed
+
+    def chunks_to_send(self, cid: int) -> list[bytes]:
+        """The frames for connection ``cid`` (and clear them). Relays are shared among
+        connections, not copied: a peer that reads slowly costs no more than the log."""
+        c = self._conns[cid]
+        out, c.out = c.out, []
+        return out
+
     def data_to_send(self, cid: int) -> bytes:
         """Bytes for connection ``cid`` (and clear them)."""
-        c = self._conns[cid]
-        out = bytes(c.out)
-        c.out.clear()
-        return out
+        return b"".join(self.chunks_to_send(cid))
 
     def member_of(self, cid: int) -> tuple[int, str] | None:
         """The seat and name of the peer on connection ``cid`` once it has joined, else None."""
         key = self._conns[cid].key
         member = self.table.member(key) if key else None
         return (member.seat, member.name) if member else None
+
+    def key_of(self, cid: int) -> bytes | None:
+        """The identity key connection ``cid`` proved with its hello (``None`` before)."""
+        return self._conns[cid].key
+
+    def seated(self, cid: int) -> bool:
+        """True if connection ``cid`` proved it belongs to a seated peer."""
+        return self.member_of(cid) is not None
+
+    def fail(self, cid: int, err: RemoteProtocolError) -> RemoteProtocolError:
+        """The byte stream of ``cid`` is unusable (a driver found it, e.g. a frame header
+        over the limit): queue the fatal refusal, finish the connection, and return ``err``
+        naming the peer as far as it is known."""
+        return self._fatal(self._conns[cid], err, -1)
+
+    def _fatal(self, c: _Conn, err: RemoteProtocolError, pos: int) -> RemoteProtocolError:
+        if not c.closed:
+            c.out.append(frame(encode_message(Refuse(pos, err.reason, True))))
+            c.closed = True
+        member = self.table.member(c.key) if c.key else None
+        return err.blame(fingerprint(c.key) if c.key else None, member.seat if member else None)
 
     def halt(self, reason: str, seat: int | None = None) -> None:
         """Stop the table for everyone (a peer vanished or stalled, or we leave): a
@@ -190,8 +235,8 @@ class Host(_Seat):
         self._events.append(Stopped(err))
         halt = frame(encode_message(Halt(-1 if seat is None else seat, reason)))
         for c in self._conns.values():
-            if not c.closed and c.hello:
-                c.out += halt
+            if not c.closed and c.key is not None:
+                c.out.append(halt)
 
     def start(self) -> None:
         """Fix the seats before the table is full; raises :class:`LocalProtocolError`."""
@@ -210,91 +255,108 @@ class Host(_Seat):
     def receive_data(self, cid: int, data: bytes) -> None:
         """Feed bytes from connection ``cid``.
 
-        A bad *entry* is refused (a :class:`Refuse` frame to the sender and a
-        :class:`Rejected` event); the game goes on without it. Raises
-        :class:`RemoteProtocolError` naming the sender if the stream itself is broken
-        (oversized frame, undecodable or unknown message, another protocol version); a
-        refusal frame is queued for it and the connection should be closed.
+        The first frame must be a hello that signs the connection's challenge; every frame
+        after it speaks for that key. A bad *entry* from it is refused (a :class:`Refuse`
+        frame and a :class:`Rejected` event) and the game goes on without it. Raises
+        :class:`RemoteProtocolError` naming the sender if the stream is unusable or the peer
+        unauthenticated: an oversized, undecodable or unknown frame, another protocol
+        version, a frame before the hello, a forged signature, a malformed entry, too many
+        refusals. The fatal refusal is then queued and :meth:`finished` is true: send it and
+        close the connection. Nothing here raises anything else for what a peer sends.
         """
         c = self._conns[cid]
         if c.closed:
             raise LocalProtocolError(f"connection {cid} is closed")
         c.reader.feed(data)
-        while True:
+        while not c.closed:
             try:
                 payload = c.reader.next_frame()
                 if payload is None:
                     return
                 msg = decode_message(payload)
-                if isinstance(msg, Relay | Refuse | Halt):
+                if isinstance(msg, Challenge | Relay | Refuse | Halt):
                     raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
-                if isinstance(msg, Rejoin):
-                    self._rejoin(c, msg)
-                    continue
+                if isinstance(msg, Hello):
+                    self._hello(c, msg)
+                elif c.key is None:
+                    raise RemoteProtocolError(f"a {msg.TYPE} frame before the hello")
+                elif isinstance(msg, Propose):
+                    self._proposal(c, msg)
+                else:
+                    self._leave(c, msg)
             except RemoteProtocolError as exc:
-                c.out += frame(encode_message(Refuse(-1, exc.reason, True)))
-                c.closed = True
-                member = self.table.member(c.key) if c.key else None
-                raise exc.blame(
-                    fingerprint(c.key) if c.key else None, member.seat if member else None
-                ) from None
-            if isinstance(msg, Hello):
-                if not c.hello:
-                    c.hello = True
-                    for relay in self._relays:
-                        c.out += relay
-            elif isinstance(msg, Leave):
-                member = self.table.member(c.key) if c.key else None
-                if member is not None:
-                    self.halt(f"{member.name} (seat {member.seat}) left the table", member.seat)
-            else:
-                assert isinstance(msg, Propose)
-                self._proposal(cid, c, msg)
+                raise self._fatal(c, exc, -1 if exc.pos is None else exc.pos) from None
 
-    def _rejoin(self, c: _Conn, msg: Rejoin) -> None:
-        """A seated peer back on a new connection: check it, then relay what it lacks.
-        Raises :class:`RemoteProtocolError` (the caller refuses and closes)."""
+    def _hello(self, c: _Conn, msg: Hello) -> None:
+        """A peer proves its key: a newcomer, or a seat back on a new connection (a lost one,
+        or a restarted program), which then replaces any older connection of that seat.
+        Raises :class:`RemoteProtocolError` for a bad or second hello."""
+        if c.key is not None:
+            raise RemoteProtocolError("a second hello on one connection")
+        verify_hello(msg, c.nonce)
         t = self.table
-        member = t.member(msg.key)
-        if c.hello or member is None or t.table_id is None:
-            raise RemoteProtocolError("a rejoin from a peer that has no seat at this table")
         if msg.pos > len(self._relays):
-            raise RemoteProtocolError(f"rejoined holding {msg.pos} entries of {len(t.log)}")
-        verify_rejoin(msg, t.table_id)
-        c.hello, c.key = True, msg.key
-        for relay in self._relays[msg.pos :]:
-            c.out += relay
-        self._events.append(Returned(member.seat, member.name))
+            raise RemoteProtocolError(f"said hello holding {msg.pos} entries of {len(t.log)}")
+        member = t.member(msg.key)
+        if member is None and t.phase is not Phase.LOBBY:
+            # Not an offence: someone came late. Spare them (and us) the whole log.
+            full = len(t.members) >= t.capacity
+            why = (f"the table is full ({t.capacity} of {t.capacity} seats taken)" if full
+                   else "the game has started; the table takes no more players")  # fmt: skip
+            c.out.append(frame(encode_message(Refuse(-1, why, True))))
+            c.closed = True
+            return
+        for other in self._conns.values():
+            if other is not c and other.key == msg.key:
+                other.closed = True  # the same key on a newer connection: the old one is dead
+        c.key = msg.key
+        c.out.extend(self._relays[msg.pos :])
+        if member is not None:
+            self._events.append(Returned(member.seat, member.name))
+
+    def _leave(self, c: _Conn, msg: Leave) -> None:
+        """A seated peer leaves for good: halt the table naming it."""
+        assert c.key is not None
+        verify_leave(c.key, msg, c.nonce)
+        member = self.table.member(c.key)
+        if member is not None:  # told like everyone else, then let go
+            self.halt(f"{member.name} (seat {member.seat}) left the table", member.seat)
+        c.closed = True
 
     def connected(self, seat: int) -> bool:
-        """True if the peer in ``seat`` has an open connection we know to be its own (it
-        joined, rejoined or proposed on it)."""
+        """True if the peer in ``seat`` has an open connection on which it said hello."""
         member = self.table.member_at(seat)
         return member is not None and any(
             not c.closed and c.key == member.key for c in self._conns.values()
         )
 
-    def _proposal(self, cid: int, c: _Conn, msg: Propose) -> None:
+    def _proposal(self, c: _Conn, msg: Propose) -> None:
+        """Check a proposal in order of cost: the signature of the connection's key over the
+        raw bytes, the entry's head (place, kind, size, whether the author may act now),
+        only then its body (curve points) and the rules. Raises :class:`RemoteProtocolError`
+        for what no honest peer sends; refuses (non-fatally) what an honest one may."""
         t = self.table
-        sender = fingerprint(c.key) if c.key else f"connection {cid}"
-        try:
-            se = SignedEntry.parse(msg.raw, msg.sig)
-        except RemoteProtocolError as exc:
-            return self._reject(c, exc.blame(sender), -1)
-        e = se.entry
-        pos = e.pos
-        try:
-            if c.key is not None and e.author != c.key:
-                raise RemoteProtocolError("proposed an entry signed by another peer's key")
-            se.verify()
-            if e.table != t.table_id:
-                raise RemoteProtocolError("replayed an entry of another table")
-        except RemoteProtocolError as exc:
-            return self._reject(c, RemoteProtocolError(exc.reason, culprit=sender, pos=pos), pos)
+        key = c.key
+        assert key is not None
+        verify_entry_signature(key, msg.raw, msg.sig)
+        head = read_head(msg.raw)
+        if head.author != key:
+            raise RemoteProtocolError("proposed an entry signed by another peer's key")
+        limit = BODY_LIMITS[head.kind]
+        if len(msg.raw) > limit:
+            raise RemoteProtocolError(
+                f"a {head.kind} entry of {len(msg.raw)} bytes (at most {limit})", pos=head.pos
+            )
+        pos = head.pos
+        member = t.member(key)
+        if member is None and head.kind != "join":
+            raise RemoteProtocolError("only a join may come from a key with no seat", pos=pos)
+        if head.table != t.table_id:
+            return self._refuse(c, "replayed an entry of another table", pos)
         if pos < len(t.log):
-            ev = t.log.note_conflict(se)
+            ev = t.log.note_conflict(pos, key, msg.raw, msg.sig)
             if ev is not None:
-                m = t.member(e.author)
+                m = t.member(key)
                 err = RemoteProtocolError(
                     "signed two different entries for one log position",
                     culprit=ev.culprit, seat=m.seat if m else None, pos=pos,
@@ -302,16 +364,44 @@ class Host(_Seat):
                 )  # fmt: skip
                 self._events.append(Rejected(err))
             return  # otherwise a benign race: the proposer sees the entry that won
+        if pos > len(t.log):
+            return self._refuse(
+                c, f"wrong log position {pos} (the next position is {len(t.log)})", pos
+            )
+        member = t.member(key)
+        why = t.precheck(member.seat if member else None, head.kind, head.body)
+        if why is not None:
+            return self._refuse(c, why, pos)
+        try:
+            se = SignedEntry(msg.raw, msg.sig, head.entry())
+        except RemoteProtocolError as exc:
+            raise RemoteProtocolError(exc.reason, pos=pos) from None
         try:
             self._sequence(se, own=False, sig_checked=True)
         except RemoteProtocolError as exc:
-            fatal = isinstance(e.body, Join)
-            return self._reject(c, exc, pos, fatal)
-        if c.key is None:
-            c.key = e.author
+            if isinstance(se.entry.body, Join):  # full, started, a name taken: final
+                self._reject(c, exc, pos, fatal=True)
+                c.closed = True
+                return
+            self._reject(c, exc, pos)
+
+    def _refuse(self, c: _Conn, reason: str, pos: int) -> None:
+        """Refuse a proposal from ``c``'s key (counted; past :data:`MAX_REFUSALS` the host
+        hangs up)."""
+        assert c.key is not None
+        member = self.table.member(c.key)
+        err = RemoteProtocolError(
+            reason, culprit=fingerprint(c.key), seat=member.seat if member else None, pos=pos
+        )
+        self._reject(c, err, pos)
 
     def _reject(self, c: _Conn, err: RemoteProtocolError, pos: int, fatal: bool = False) -> None:
-        c.out += frame(encode_message(Refuse(pos, err.reason, fatal)))
+        c.refusals += 1
+        if c.refusals > MAX_REFUSALS and not fatal:
+            raise RemoteProtocolError(
+                f"more than {MAX_REFUSALS} proposals refused; the last: {err.reason}", pos=pos
+            )
+        c.out.append(frame(encode_message(Refuse(pos, err.reason, fatal))))
         self._events.append(Rejected(err))
 
     def _sequence(self, se: SignedEntry, *, own: bool, sig_checked: bool = False) -> None:
@@ -337,12 +427,16 @@ class Host(_Seat):
         return True
 
     def _relay_one(self, se: SignedEntry, *, own: bool, sig_checked: bool) -> None:
-        events = self.table.apply(se, b"", own=own, sig_checked=sig_checked)
+        # The relay is made before the entry is applied: an entry that would not fit one
+        # is refused with the table untouched (its log and its relays never disagree).
         seq = relay_signature(self.identity, se.raw)
-        self.table.log.seqs[-1] = seq
+        try:
+            data = frame(encode_message(Relay(se.raw, se.sig, seq)))
+        except LocalProtocolError:
+            raise RemoteProtocolError("the entry is too large to relay") from None
+        events = self.table.apply(se, seq, own=own, sig_checked=sig_checked)
         self._events.extend(events)
-        data = frame(encode_message(Relay(se.raw, se.sig, seq)))
         self._relays.append(data)
         for c in self._conns.values():
-            if c.hello and not c.closed:
-                c.out += data
+            if c.key is not None and not c.closed:
+                c.out.append(data)

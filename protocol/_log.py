@@ -16,8 +16,8 @@ from crypto import fingerprint
 from ._codec import pack, unpack
 from ._errors import RemoteProtocolError
 from ._messages import (
+    ENTRY_VERSION,
     GENESIS_PREV,
-    PROTOCOL_VERSION,
     SIG_BYTES,
     SignedEntry,
     _check_version,
@@ -88,18 +88,16 @@ class Log:
         self.seqs.append(seq)
         self.head = se.hash
 
-    def note_conflict(self, se: SignedEntry) -> Equivocation | None:
-        """If ``se`` (signature already verified) differs from the logged entry at its position
-        and has the same author, keep and return the equivocation evidence."""
-        pos = se.entry.pos
+    def note_conflict(self, pos: int, author: bytes, raw: bytes, sig: bytes) -> Equivocation | None:
+        """If the entry ``raw`` (by ``author`` for ``pos``, its signature ``sig`` already
+        verified) differs from the logged entry at that position and has the same author,
+        keep and return the equivocation evidence."""
         if pos >= len(self.entries):
             return None
         logged = self.entries[pos]
-        if logged.raw == se.raw or logged.entry.author != se.entry.author:
+        if logged.raw == raw or logged.entry.author != author:
             return None
-        ev = Equivocation(
-            fingerprint(se.entry.author), pos, (logged.raw, logged.sig), (se.raw, se.sig)
-        )
+        ev = Equivocation(fingerprint(author), pos, (logged.raw, logged.sig), (raw, sig))
         self.evidence.append(ev)
         return ev
 
@@ -107,7 +105,7 @@ class Log:
         """The self-contained transcript file: every entry, signature and relay signature."""
         return pack(
             {
-                "v": PROTOCOL_VERSION,
+                "v": ENTRY_VERSION,
                 "type": "lanparty-transcript",
                 "entries": [
                     [s.raw, s.sig, q] for s, q in zip(self.entries, self.seqs, strict=True)
@@ -124,7 +122,7 @@ def read_transcript(data: bytes) -> list[tuple[bytes, bytes, bytes]]:
     value = unpack(data, MAX_TRANSCRIPT)
     if not isinstance(value, dict) or set(value) != {"v", "type", "entries"}:
         raise RemoteProtocolError("not a lanparty transcript (fields differ)")
-    _check_version(value["v"])
+    _check_version(value["v"], entries=True)
     if value["type"] != "lanparty-transcript":
         raise RemoteProtocolError("not a lanparty transcript")
     items = value["entries"]

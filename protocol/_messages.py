@@ -1,10 +1,11 @@
 """The wire format: frozen message classes and their strict, canonical msgpack forms.
 
-Two layers. A *frame* (:class:`Hello`, :class:`Propose`, :class:`Relay`, :class:`Refuse`) is
-what travels between a peer and the host. A *log entry* (:class:`Entry`) is what peers sign:
-its canonical encoding is carried as bytes inside a frame, and the signature covers exactly
-those bytes. Every map has an exact set of fields; every field has one type; every point is
-validated once, here, when an entry is decoded.
+Two layers. A *frame* (:class:`Challenge`, :class:`Hello`, :class:`Propose`, :class:`Relay`,
+:class:`Refuse`, :class:`Halt`, :class:`Leave`) is what travels between a peer and the host.
+A *log entry* (:class:`Entry`) is what peers sign: its canonical encoding is carried as bytes
+inside a frame, and the signature covers exactly those bytes. Every map has an exact set of
+fields; every field has one type; every point is validated once, here, when an entry's body
+is decoded (:meth:`EntryHead.entry`: a host reads who wrote an entry before it pays for that).
 """
 
 from __future__ import annotations
@@ -29,16 +30,27 @@ from ._bodies import (
     _str,
 )
 from ._codec import pack, unpack
-from ._errors import RemoteProtocolError, VersionMismatchError
+from ._errors import RemoteProtocolError, VersionMismatchError, clamp, excerpt
 from ._frames import MAX_FRAME
 
-#: The protocol version every frame and entry carries; a peer refuses any other.
-PROTOCOL_VERSION: Final = 1
+#: The protocol version every frame carries; a peer refuses any other.
+#: 2: connections open with the host's challenge, answered by a signed hello (which is also
+#: how a seat comes back: version 1's rejoin could be replayed by anyone who saw it).
+PROTOCOL_VERSION: Final = 2
+#: The version of the signed log entries (and so of a transcript file): unchanged by what
+#: only concerns connections, so a transcript stays auditable across protocol versions.
+ENTRY_VERSION: Final = 1
 TABLE_ID_BYTES: Final = 16
 SIG_BYTES: Final = 64
+NONCE_BYTES: Final = 32
 GENESIS_PREV: Final = bytes(HASH_BYTES)
+#: Largest entry a peer may propose: room is left for what the relay adds around it (the
+#: host's relay signature and the frame's fields), so every accepted proposal fits its relay.
+MAX_ENTRY: Final = MAX_FRAME - 256
 _ENTRY_PURPOSE: Final = "lanparty/table-entry"
 _RELAY_PURPOSE: Final = "lanparty/table-relay"
+_HELLO_PURPOSE: Final = "lanparty/hello"
+_LEAVE_PURPOSE: Final = "lanparty/leave"
 
 
 # --------------------------------------------------------------------------- entries
@@ -60,7 +72,7 @@ class Entry:
         """The canonical bytes that the author signs."""
         return pack(
             {
-                "v": PROTOCOL_VERSION,
+                "v": ENTRY_VERSION,
                 "table": self.table,
                 "pos": self.pos,
                 "prev": self.prev,
@@ -71,36 +83,67 @@ class Entry:
         )
 
 
-def _check_version(value: object) -> None:
+def _check_version(value: object, entries: bool = False) -> None:
+    """Raise unless ``value`` is our protocol version (``entries``: our entry version)."""
     if type(value) is not int:
         raise RemoteProtocolError("no protocol version")
-    if value != PROTOCOL_VERSION:
+    if entries and value != ENTRY_VERSION:
+        raise VersionMismatchError(
+            f"incompatible log entries: they are of lanparty entry version {value}, this "
+            f"program reads version {ENTRY_VERSION}"
+        )
+    if not entries and value != PROTOCOL_VERSION:
         raise VersionMismatchError(
             f"incompatible protocol: the peer speaks lanparty protocol version {value}, "
             f"this program speaks version {PROTOCOL_VERSION}"
         )
 
 
-def decode_entry(raw: bytes) -> Entry:
-    """Parse an entry's signed bytes strictly; raises :class:`RemoteProtocolError`."""
+@dataclass(frozen=True, slots=True)
+class EntryHead:
+    """An entry read up to its body: where it belongs, who wrote it, its kind, and the body's
+    plain map, not yet parsed (parsing a body validates its curve points, which costs)."""
+
+    table: bytes
+    pos: int
+    prev: bytes
+    author: bytes
+    kind: str
+    body: dict[str, object]
+
+    def entry(self) -> Entry:
+        """The whole entry, its body parsed (every point validated); raises
+        :class:`RemoteProtocolError`."""
+        cls, _ = _BODY_FIELDS[self.kind]
+        body = cls.from_plain(self.body)  # type: ignore[attr-defined]
+        return Entry(self.table, self.pos, self.prev, self.author, body)
+
+
+def read_head(raw: bytes) -> EntryHead:
+    """Decode an entry's signed bytes strictly, all but the body's contents (whose field set
+    is checked); raises :class:`RemoteProtocolError`."""
     value = unpack(raw, MAX_FRAME)
     if isinstance(value, dict) and "v" in value:
-        _check_version(value["v"])
+        _check_version(value["v"], entries=True)
     d = _map(value, "entry", _ENTRY_FIELDS)
-    kind = _str(d["kind"], "entry kind", 32)
-    spec = _BODY_FIELDS.get(kind)
+    kind = d["kind"]
+    spec = _BODY_FIELDS.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        raise _bad("entry", f"unknown entry kind {kind!r}")
-    cls, names = spec
-    body_map = _map(d["body"], f"{kind} entry", names)
-    body = cls.from_plain(body_map)  # type: ignore[attr-defined]
-    return Entry(
+        raise _bad("entry", f"unknown entry kind {excerpt(kind)}")
+    assert isinstance(kind, str)
+    return EntryHead(
         _bytes(d["table"], "table id", TABLE_ID_BYTES),
         _int(d["pos"], "log position"),
         _bytes(d["prev"], "previous hash", HASH_BYTES),
         _bytes(d["author"], "author key", KEY_BYTES),
-        body,
+        kind,
+        _map(d["body"], f"{kind} entry", spec[1]),
     )
+
+
+def decode_entry(raw: bytes) -> Entry:
+    """Parse an entry's signed bytes strictly; raises :class:`RemoteProtocolError`."""
+    return read_head(raw).entry()
 
 
 def entry_hash(raw: bytes) -> bytes:
@@ -137,10 +180,17 @@ class SignedEntry:
     def verify(self) -> None:
         """Check the author's signature; raises :class:`RemoteProtocolError` naming the author
         (as claimed: the one whose key does not sign these bytes)."""
-        try:
-            PublicIdentity(self.entry.author).verify(_ENTRY_PURPOSE, self.raw, self.sig)
-        except CryptoError as exc:
-            raise RemoteProtocolError(f"forged or corrupt entry signature ({exc})") from None
+        verify_entry_signature(self.entry.author, self.raw, self.sig)
+
+
+def verify_entry_signature(author: bytes, raw: bytes, sig: bytes) -> None:
+    """Raise :class:`RemoteProtocolError` unless ``sig`` is ``author``'s signature of the
+    entry bytes ``raw`` (checked before ``raw`` is decoded, so an unsigned entry costs only
+    a hash)."""
+    try:
+        PublicIdentity(author).verify(_ENTRY_PURPOSE, raw, sig)
+    except CryptoError as exc:
+        raise RemoteProtocolError(f"forged or corrupt entry signature ({exc})") from None
 
 
 def relay_signature(host: Identity, raw: bytes) -> bytes:
@@ -160,10 +210,28 @@ def verify_relay(host: bytes, raw: bytes, seq: bytes) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class Challenge:
+    """Host → peer, the first frame of every connection: a fresh random ``nonce`` that the
+    peer's hello (and leave) must sign, so no signed frame of one connection serves on
+    another; and how many entries the log holds (``pos``): a peer taking its seat back
+    proposes nothing before it holds them all (what it owes before is already logged)."""
+
+    TYPE: ClassVar[str] = "challenge"
+    nonce: bytes
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
 class Hello:
-    """Peer → host, first frame: the peer's protocol version (in every frame's ``v``)."""
+    """Peer → host, the answer to the challenge: the peer's identity ``key``, how many log
+    entries it holds (``pos``: the host relays from there), and its signature over the
+    connection's nonce and ``pos`` (:func:`hello_signature`). A key that holds a seat is
+    that seat coming back (a lost connection, a restarted program)."""
 
     TYPE: ClassVar[str] = "hello"
+    key: bytes
+    pos: int
+    sig: bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,12 +256,16 @@ class Relay:
 @dataclass(frozen=True, slots=True)
 class Refuse:
     """Host → one peer: its proposal (``pos``, or -1 for the connection) was refused, why,
-    and whether the host will take nothing more from it (``fatal``)."""
+    and whether the host will take nothing more from it (``fatal``: it closes the
+    connection). The reason is cut to a short printable line."""
 
     TYPE: ClassVar[str] = "refuse"
     pos: int
     reason: str
     fatal: bool
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", clamp(self.reason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,53 +278,57 @@ class Halt:
     seat: int
     reason: str
 
-
-@dataclass(frozen=True, slots=True)
-class Rejoin:
-    """Peer → host, first frame of a new connection after a lost one: the seated peer's key,
-    how many log entries it holds (``pos``: the host relays from there), and its signature
-    over the table id and ``pos`` (see :func:`rejoin_signature`)."""
-
-    TYPE: ClassVar[str] = "rejoin"
-    key: bytes
-    pos: int
-    sig: bytes
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", clamp(self.reason))
 
 
 @dataclass(frozen=True, slots=True)
 class Leave:
     """Peer → host: this seated peer leaves the table for good (the host halts it at once,
-    instead of waiting for it to come back)."""
+    instead of waiting for it to come back); signed over the connection's nonce."""
 
     TYPE: ClassVar[str] = "leave"
+    sig: bytes
 
 
-Message: TypeAlias = Hello | Propose | Relay | Refuse | Halt | Rejoin | Leave
-
-_REJOIN_PURPOSE = "rejoin"
+Message: TypeAlias = Challenge | Hello | Propose | Relay | Refuse | Halt | Leave
 
 
-def _rejoin_bytes(table: bytes, pos: int) -> bytes:
-    return table + pos.to_bytes(8, "big")
+def hello_signature(identity: Identity, nonce: bytes, pos: int) -> bytes:
+    """A peer's answer to the challenge ``nonce``, holding ``pos`` log entries."""
+    return identity.sign(_HELLO_PURPOSE, nonce + pos.to_bytes(8, "big"))
 
 
-def rejoin_signature(identity: Identity, table: bytes, pos: int) -> bytes:
-    """A seated peer's signature that it rejoins ``table`` holding ``pos`` entries."""
-    return identity.sign(_REJOIN_PURPOSE, _rejoin_bytes(table, pos))
-
-
-def verify_rejoin(msg: Rejoin, table: bytes) -> None:
-    """Raise :class:`RemoteProtocolError` unless ``msg`` is signed by the key it names."""
+def verify_hello(msg: Hello, nonce: bytes) -> None:
+    """Raise :class:`RemoteProtocolError` unless ``msg`` answers ``nonce`` and is signed by
+    the key it names (a valid identity key)."""
     try:
-        PublicIdentity(msg.key).verify(_REJOIN_PURPOSE, _rejoin_bytes(table, msg.pos), msg.sig)
+        PublicIdentity(msg.key).verify(_HELLO_PURPOSE, nonce + msg.pos.to_bytes(8, "big"), msg.sig)
     except CryptoError as exc:
-        raise RemoteProtocolError(f"bad rejoin signature ({exc})") from None
+        raise RemoteProtocolError(f"bad hello signature ({exc})") from None
+
+
+def leave_signature(identity: Identity, nonce: bytes) -> bytes:
+    """A seated peer's signature that it leaves, on the connection of ``nonce``."""
+    return identity.sign(_LEAVE_PURPOSE, nonce)
+
+
+def verify_leave(key: bytes, msg: Leave, nonce: bytes) -> None:
+    """Raise :class:`RemoteProtocolError` unless ``key`` signed this leave for ``nonce``."""
+    try:
+        PublicIdentity(key).verify(_LEAVE_PURPOSE, nonce, msg.sig)
+    except CryptoError as exc:
+        raise RemoteProtocolError(f"bad leave signature ({exc})") from None
 
 
 def encode_message(msg: Message) -> bytes:
     """The canonical payload of a frame."""
     d: dict[str, object] = {"v": PROTOCOL_VERSION, "type": msg.TYPE}
-    if isinstance(msg, Propose):
+    if isinstance(msg, Challenge):
+        d.update(nonce=msg.nonce, pos=msg.pos)
+    elif isinstance(msg, Hello):
+        d.update(key=msg.key, pos=msg.pos, sig=msg.sig)
+    elif isinstance(msg, Propose):
         d.update(entry=msg.raw, sig=msg.sig)
     elif isinstance(msg, Relay):
         d.update(entry=msg.raw, sig=msg.sig, seq=msg.seq)
@@ -260,27 +336,29 @@ def encode_message(msg: Message) -> bytes:
         d.update(pos=msg.pos, reason=msg.reason, fatal=msg.fatal)
     elif isinstance(msg, Halt):
         d.update(seat=msg.seat, reason=msg.reason)
-    elif isinstance(msg, Rejoin):
-        d.update(key=msg.key, pos=msg.pos, sig=msg.sig)
+    elif isinstance(msg, Leave):
+        d.update(sig=msg.sig)
     return pack(d)
 
 
 _FRAME_FIELDS: Final[Mapping[str, frozenset[str]]] = {
-    "hello": frozenset({"v", "type"}),
+    "challenge": frozenset({"v", "type", "nonce", "pos"}),
+    "hello": frozenset({"v", "type", "key", "pos", "sig"}),
     "propose": frozenset({"v", "type", "entry", "sig"}),
     "relay": frozenset({"v", "type", "entry", "sig", "seq"}),
     "refuse": frozenset({"v", "type", "pos", "reason", "fatal"}),
     "halt": frozenset({"v", "type", "seat", "reason"}),
-    "rejoin": frozenset({"v", "type", "key", "pos", "sig"}),
-    "leave": frozenset({"v", "type"}),
+    "leave": frozenset({"v", "type", "sig"}),
 }
+_MAX_REASON_WIRE: Final = 1024
 
 
 def decode_message(payload: bytes) -> Message:
     """Parse a frame's payload strictly (entries stay undecoded bytes).
 
     Raises :class:`VersionMismatchError` for another protocol version and
-    :class:`RemoteProtocolError` for anything malformed or unknown.
+    :class:`RemoteProtocolError` for anything malformed or unknown (quoting at most a short
+    excerpt of what was sent).
     """
     value = unpack(payload, MAX_FRAME)
     if not isinstance(value, dict):
@@ -288,29 +366,35 @@ def decode_message(payload: bytes) -> Message:
     _check_version(value.get("v"))
     kind = value.get("type")
     if not isinstance(kind, str) or kind not in _FRAME_FIELDS:
-        raise _bad("frame", f"unknown message type {kind!r}")
+        raise _bad("frame", f"unknown message type {excerpt(kind)}")
     d = _map(value, f"{kind} frame", _FRAME_FIELDS[kind])
+    if kind == "challenge":
+        return Challenge(
+            _bytes(d["nonce"], "challenge nonce", NONCE_BYTES), _int(d["pos"], "log length")
+        )
     if kind == "hello":
-        return Hello()
-    if kind == "leave":
-        return Leave()
-    if kind == "rejoin":
-        return Rejoin(
-            _bytes(d["key"], "rejoining key", KEY_BYTES), _int(d["pos"], "rejoin position"),
-            _bytes(d["sig"], "rejoin signature", SIG_BYTES),
+        return Hello(
+            _bytes(d["key"], "hello key", KEY_BYTES), _int(d["pos"], "hello position"),
+            _bytes(d["sig"], "hello signature", SIG_BYTES),
         )  # fmt: skip
+    if kind == "leave":
+        return Leave(_bytes(d["sig"], "leave signature", SIG_BYTES))
     if kind == "refuse":
         return Refuse(
-            _int(d["pos"], "refused position", -1), _str(d["reason"], "reason", 1024),
-            _bool(d["fatal"], "fatal"),
+            _int(d["pos"], "refused position", -1),
+            _str(d["reason"], "reason", _MAX_REASON_WIRE), _bool(d["fatal"], "fatal"),
         )  # fmt: skip
     if kind == "halt":
-        return Halt(_int(d["seat"], "halted seat", -1, 255), _str(d["reason"], "reason", 1024))
-    raw = _bytes(d["entry"], "entry")
+        return Halt(
+            _int(d["seat"], "halted seat", -1, 255), _str(d["reason"], "reason", _MAX_REASON_WIRE)
+        )
     sig = _bytes(d["sig"], "signature", SIG_BYTES)
     if kind == "propose":
-        return Propose(raw, sig)
-    return Relay(raw, sig, _bytes(d["seq"], "relay signature", SIG_BYTES))
+        raw = d["entry"]
+        if isinstance(raw, bytes) and len(raw) > MAX_ENTRY:
+            raise _bad("propose frame", f"an entry of {len(raw)} bytes (at most {MAX_ENTRY})")
+        return Propose(_bytes(raw, "entry"), sig)
+    return Relay(_bytes(d["entry"], "entry"), sig, _bytes(d["seq"], "relay signature", SIG_BYTES))
 
 
 def body_kinds() -> tuple[str, ...]:

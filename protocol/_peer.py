@@ -24,18 +24,19 @@ from ._errors import LocalProtocolError, RemoteProtocolError
 from ._events import Event, MoveDropped, Refused, Stopped
 from ._frames import FrameReader, frame
 from ._messages import (
+    Challenge,
     Halt,
     Hello,
     Leave,
     Message,
     Propose,
     Refuse,
-    Rejoin,
     Relay,
     SignedEntry,
     decode_message,
     encode_message,
-    rejoin_signature,
+    hello_signature,
+    leave_signature,
     verify_relay,
 )
 from ._roles import Phase, Private
@@ -114,18 +115,21 @@ class Peer(_Seat):
         rng: Rng = _SYSTEM_RNG,
         host_key: bytes | None = None,
     ) -> None:
-        """``host_key`` pins the host's identity (e.g. from the lobby announcement)."""
+        """``host_key`` pins the host's identity (e.g. from the lobby announcement). Nothing
+        is sent before the host's challenge arrives; the hello answers it."""
         super().__init__()
         self.name = name
         self.table = Table(games, Private(identity, key, seal, rng), host_key=host_key)
         self._reader = FrameReader()
-        self._out = bytearray(frame(encode_message(Hello())))
+        self._out = bytearray()
         self._outstanding: SignedEntry | None = None
         self._host: bytes | None = host_key
-        self._last_relay: bytes | None = None
         self.stopped: RemoteProtocolError | None = None
         self.refused: str | None = None
-        self._resuming = False
+        self._nonce: bytes | None = None  # this connection's challenge
+        self._catch_up = 0  # entries to hold before proposing anything on this connection
+        self._resuming: bytes | None = None  # the table id of a seat being taken back
+        self._leaving = False
 
     @property
     def busy(self) -> bool:
@@ -142,9 +146,9 @@ class Peer(_Seat):
         """Feed bytes from the host; handle every complete frame.
 
         Raises :class:`RemoteProtocolError` naming the host if the stream itself is broken
-        (oversized frame, undecodable or unknown message, another protocol version): the
-        connection is then useless. A bad *entry* relayed by the host does not raise: it gives
-        a :class:`Stopped` event and the table stops where it was.
+        (oversized frame, undecodable or unknown message, another protocol version, a frame
+        out of place): the connection is then useless. A bad *entry* relayed by the host does
+        not raise: it gives a :class:`Stopped` event and the table stops where it was.
         """
         self._reader.feed(data)
         while True:
@@ -153,9 +157,9 @@ class Peer(_Seat):
                 if payload is None:
                     break
                 msg = decode_message(payload)
+                self._handle(msg)
             except RemoteProtocolError as exc:
                 raise exc.blame(self._host_fp, 0) from None
-            self._handle(msg)
         self._act()
 
     @property
@@ -165,37 +169,51 @@ class Peer(_Seat):
     def reconnect(self) -> None:
         """Start over on a new connection to the same host after the old one was lost.
 
-        Seated, we rejoin: our key, how much of the log we hold (the host relays the rest)
-        and our entry still in flight, sent again (a copy the host already sequenced is
-        ignored). Not yet seated, we say hello again as at first.
+        When the new challenge comes we say hello again with how much of the log we hold
+        (the host relays the rest); seated, that is our seat coming back, and our entry
+        still in flight is sent again (a copy the host already sequenced is ignored). A join
+        in flight is dropped: it is proposed again after the replay if still due.
         """
         self._reader = FrameReader()
-        t = self.table
-        if t.my_seat is None or t.table_id is None or t.me is None:
-            self._out = bytearray(frame(encode_message(Hello())))
-            self._outstanding = None  # a join in flight is proposed again after the replay
-            return
-        pos = len(t.log)
-        sig = rejoin_signature(t.me.identity, t.table_id, pos)
-        self._out = bytearray(frame(encode_message(Rejoin(t.me.identity.public.raw, pos, sig))))
-        out = self._outstanding
-        if out is not None:
-            self._out += frame(encode_message(Propose(out.raw, out.sig)))
+        self._out = bytearray()
+        self._nonce = None
+        if self.table.my_seat is None:
+            self._outstanding = None
 
     def resume(self, table_id: bytes) -> None:
         """Come back to a table we have a seat at after a restart (built with the same
-        identity, key share and seal key): instead of a hello, a signed rejoin that holds no
-        entries. The host relays the whole log; we find our seat in it and go on. Until then
-        we propose nothing (no second join)."""
-        me = self.table.me
-        assert me is not None
-        sig = rejoin_signature(me.identity, table_id, 0)
-        self._out = bytearray(frame(encode_message(Rejoin(me.identity.public.raw, 0, sig))))
-        self._resuming = True
+        identity, key share and seal key): our hello holds no entries, the host relays the
+        whole log, we find our seat in it and go on. Until we hold the log as it was when
+        we connected we propose nothing (no second join, no duty already done). The relays
+        must be of table ``table_id``."""
+        self._resuming = table_id
 
     def leave(self) -> None:
         """Tell the host we leave for good (it halts the table at once, naming us)."""
-        self._out += frame(encode_message(Leave()))
+        self._leaving = True
+        self._say_leave()
+
+    def _say_leave(self) -> None:
+        me = self.table.me
+        if self._leaving and self._nonce is not None and me is not None:
+            self._out += frame(encode_message(Leave(leave_signature(me.identity, self._nonce))))
+
+    def _challenged(self, msg: Challenge) -> None:
+        """Answer the host's challenge: hello, then what was in flight (and a leave)."""
+        if self._nonce is not None:
+            raise RemoteProtocolError("the host sent a second challenge on one connection")
+        me = self.table.me
+        assert me is not None
+        self._nonce = msg.nonce
+        pos = len(self.table.log)
+        sig = hello_signature(me.identity, msg.nonce, pos)
+        self._out += frame(encode_message(Hello(me.identity.public.raw, pos, sig)))
+        if pos < msg.pos:
+            self._catch_up = msg.pos
+        out = self._outstanding
+        if out is not None:
+            self._out += frame(encode_message(Propose(out.raw, out.sig)))
+        self._say_leave()
 
     def play(self, move: Move) -> None:
         """Propose a game move (or commit a sealed one when the game asks for that).
@@ -209,17 +227,18 @@ class Peer(_Seat):
 
     def _propose(self, se: SignedEntry) -> None:
         self._outstanding = se
-        self._out += frame(encode_message(Propose(se.raw, se.sig)))
+        if self._nonce is not None:  # else it goes out right after our hello
+            self._out += frame(encode_message(Propose(se.raw, se.sig)))
 
     def _act(self) -> None:
         """Propose what we owe: our join in the lobby, then every protocol duty."""
-        if self._outstanding is not None or self.stopped or self.refused:
+        if self._outstanding is not None or self.stopped or self.refused or self._leaving:
             return
         t = self.table
-        if not len(t.log):
-            return
+        if not len(t.log) or self._nonce is None or len(t.log) < self._catch_up:
+            return  # not yet answered the challenge, or replaying what was already logged
         if t.my_seat is None:  # outside the lobby the host refuses us, saying why
-            if self._resuming:
+            if self._resuming is not None:
                 return  # our seat is further on in the log being replayed
             assert t.me is not None
             self._propose(t.entry(Join(self.name, t.me.seal.public)))
@@ -229,6 +248,10 @@ class Peer(_Seat):
             self._propose(t.entry(body))
 
     def _handle(self, msg: Message) -> None:
+        if isinstance(msg, Challenge):
+            return self._challenged(msg)
+        if self._nonce is None:
+            raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame before its challenge")
         if isinstance(msg, Refuse):
             # At most one proposal of ours is in flight, and a refusal arrives before any
             # relay of a later position, so a refusal is always about that proposal.
@@ -249,9 +272,7 @@ class Peer(_Seat):
                 self._stop(err)
             return
         if not isinstance(msg, Relay):
-            raise RemoteProtocolError(
-                f"the host sent a {msg.TYPE} frame", culprit=self._host_fp, seat=0
-            )
+            raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame")
         if self.stopped is None:
             self._relay(msg)
 
@@ -301,7 +322,8 @@ class Peer(_Seat):
             return self._stop(self._host_fault(
                 "sequenced an entry that does not follow the entry it sequenced before (a fork)",
                 e.pos, (prior, *evidence)))  # fmt: skip
-        if t.table_id is not None and e.table != t.table_id:
+        expected = t.table_id if t.table_id is not None else self._resuming
+        if expected is not None and e.table != expected:
             return self._stop(self._host_fault("relayed an entry of another table", e.pos,
                                                evidence))  # fmt: skip
         try:

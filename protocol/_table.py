@@ -43,7 +43,7 @@ from ._bodies import (
 )
 from ._codec import pack, unpack
 from ._deck import Batch, Cards, move_reveals, plan
-from ._errors import LocalProtocolError, RemoteProtocolError
+from ._errors import LocalProtocolError, RemoteProtocolError, excerpt
 from ._events import (
     Applied,
     AuditFinished,
@@ -72,10 +72,20 @@ from .contract import (
     Move,
     Open,
     Plain,
+    Shuffle,
     Status,
     TableOps,
     Turn,
 )
+
+
+def _due(st: Status, seat: int, kind: str) -> bool:
+    """True if ``st`` (the game's status outside a batch) lets ``seat`` author ``kind``."""
+    return (
+        (isinstance(st, Turn) and kind == "move" and (seat == st.seat or seat in st.also))
+        or (isinstance(st, Commit) and kind == "seal_commit" and seat in st.seats)
+        or (isinstance(st, Open) and kind == "seal_open" and bool(st.seats) and st.seats[0] == seat)
+    )
 
 
 class Table(BatchSteps):
@@ -182,6 +192,35 @@ class Table(BatchSteps):
         if seat is None or self.game is None or not self.may_move(seat):
             return []
         return self.game.legal_moves(self.state, seat)
+
+    def precheck(self, seat: int | None, kind: str, body: Mapping[str, object]) -> str | None:
+        """Why ``seat`` (``None``: a key with no seat) may not author a ``kind`` entry now,
+        told from the entry's kind and the shape of its plain ``body`` alone; ``None`` if it
+        may, as far as that can tell. Cheap: the host asks it before it parses a proposal's
+        curve points, so a peer cannot make it validate points for an entry not due."""
+        if self.phase in (Phase.CLOSED, Phase.STOPPED):
+            return f"the table is {self.phase.value}; no entry may follow"
+        if kind == "join":
+            return None  # the join's own checks give the reason (full, started, name taken)
+        if seat is None:
+            return "the author has no seat at this table"
+        if self.phase is Phase.GAME and self.batch is None and self.game is not None:
+            st = self.game.status(self.state)
+            if _due(st, seat, kind):
+                return None
+            return f"out of turn: a {kind} by seat {seat} is not due"
+        due = self.waiting_on()
+        if due != (seat, kind):
+            want = f"a {due[1]} by seat {due[0]}" if due else "no entry"
+            return f"out of turn: the table waits for {want}"
+        b = self.batch
+        if kind == "shuffle" and b is not None and b.step is not None:
+            req = b.requests[b.step.index]
+            deck = body.get("deck")
+            size = len(req.cards) if isinstance(req, Shuffle) else -1
+            if not isinstance(deck, list) or len(deck) != size:
+                return f"a shuffle must hold {size} cards"
+        return None
 
     # ------------------------------------------------------------------ our own entries
 
@@ -337,7 +376,7 @@ class Table(BatchSteps):
             raise _fail("the table was opened by another key than the expected host")
         game = self.games.get(body.game)
         if game is None:
-            raise _fail(f"unknown game {body.game!r}")
+            raise _fail(f"unknown game {excerpt(body.game)}")
         try:
             options = game.validate_options(body.options)  # type: ignore[arg-type]
         except GameError as exc:
@@ -417,12 +456,7 @@ class Table(BatchSteps):
     def _turn_check(self, seat: int, kind: str) -> Status:
         assert self.game is not None
         st = self.game.status(self.state)
-        ok = (
-            (isinstance(st, Turn) and kind == "move" and (seat == st.seat or seat in st.also))
-            or (isinstance(st, Commit) and kind == "seal_commit" and seat in st.seats)
-            or (isinstance(st, Open) and kind == "seal_open" and st.seats[0] == seat)
-        )
-        if not ok:
+        if not _due(st, seat, kind):
             raise _fail(f"out of turn: a {kind} by seat {seat} is not due ({st})")
         return st
 
@@ -447,7 +481,7 @@ class Table(BatchSteps):
         try:
             game.check(self.state, seat, move)
         except IllegalMove as exc:
-            raise _fail(f"illegal move {move!r}: {exc.reason}") from None
+            raise _fail(f"illegal move {excerpt(move)}: {exc.reason}") from None
         for h, (label, d) in revealed.items():
             self.cards.shares[h][seat] = d
             self.cards.public[h] = label

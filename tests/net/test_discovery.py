@@ -17,6 +17,7 @@ from lanparty.net.interfaces import (
     choose_interface,
     default_route_interface,
 )
+from protocol import PROTOCOL_VERSION
 
 AD = TableAd("Friday KaTO", "kato", seats=4, free=3, proto=1, fingerprint="7QXM-K2PA-93TD-HB0R",
              host="ana", port=45678)  # fmt: skip
@@ -89,8 +90,9 @@ def test_default_interface_without_a_default_route() -> None:
 async def test_joining_a_table_of_another_protocol_version_is_refused_by_name(
     tmp_path: Path,
 ) -> None:
-    """Found over mDNS, a table that announces protocol 2 is not joined: one clear line."""
-    future = replace(AD, name=f"future-{os.getpid()}", proto=2)
+    """Found over mDNS, a table that announces a later protocol is not joined: one line."""
+    later = PROTOCOL_VERSION + 1
+    future = replace(AD, name=f"future-{os.getpid()}", proto=later)
     env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
     cmd = [sys.executable, "-m", "lanparty", "join", future.name, "--bot", "--local"]
     with trio.fail_after(60):
@@ -99,7 +101,8 @@ async def test_joining_a_table_of_another_protocol_version_is_refused_by_name(
                                           capture_stderr=True, check=False)  # fmt: skip
     err = proc.stderr.decode()
     assert proc.returncode == 2, err
-    assert f"table '{future.name}' speaks protocol 2; this lanparty speaks 1" in err
+    mine = PROTOCOL_VERSION
+    assert f"table '{future.name}' speaks protocol {later}; this lanparty speaks {mine}" in err
     assert "Traceback" not in err
 
 

@@ -5,73 +5,17 @@ ends in a clear message naming what happened, no traceback, and the transcript s
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import struct
-import subprocess
-import sys
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from protocol import PROTOCOL_VERSION
 from protocol._codec import pack
 
-LANPARTY = [sys.executable, "-m", "lanparty"]
-
-
-class Table:
-    """Processes of one table, each with its own data directory; all killed at the end."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-        self.procs: dict[str, subprocess.Popen[str]] = {}
-
-    def start(self, who: str, *args: str, home_of: str | None = None) -> subprocess.Popen[str]:
-        home = self.tmp / (home_of or who)
-        home.mkdir(exist_ok=home_of is not None)
-        env = {**os.environ, "LANPARTY_HOME": str(home)}
-        proc = subprocess.Popen([*LANPARTY, *args], env=env, text=True, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
-        self.procs[who] = proc
-        return proc
-
-    def host(self, *args: str) -> str:
-        """Start a bot host; return its HOST:PORT once it listens."""
-        self.start("host", "host", "kato", "--bot", "--local", "--nick", "hugo", *args)
-        line = self.until("host", "table ")
-        return line.split(" on ")[1].split(" ")[0]
-
-    def until(self, who: str, text: str) -> str:
-        """Read ``who``'s stderr line by line until one contains ``text``; that line."""
-        stream = self.procs[who].stderr
-        assert stream is not None
-        for line in stream:
-            if text in line:
-                return line
-        raise AssertionError(f"{who} ended without saying {text!r}")
-
-    def finish(self, who: str) -> tuple[int, str, str]:
-        out, err = self.procs[who].communicate(timeout=120)
-        return self.procs[who].returncode, out, err
-
-    def transcripts(self, who: str) -> list[Path]:
-        return sorted((self.tmp / who / "transcripts").glob("*.lptx"))
-
-    def close(self) -> None:
-        for proc in self.procs.values():
-            if proc.poll() is None:
-                proc.kill()
-            proc.communicate()
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    t = Table(tmp_path)
-    yield t
-    t.close()
+from .conftest import Table
 
 
 def test_joining_a_full_table_is_refused_clearly(table: Table) -> None:
@@ -106,12 +50,12 @@ def _foreign_host(reply: dict[str, object]) -> tuple[int, threading.Thread]:
 
 
 def test_a_host_speaking_another_protocol_version_is_named(table: Table) -> None:
-    port, thread = _foreign_host({"v": 2, "type": "hello"})
+    port, thread = _foreign_host({"v": 9, "type": "challenge"})
     table.start("ann", "join", "--bot", "--connect", f"127.0.0.1:{port}", "--nick", "ann")
     code, _, err = table.finish("ann")
     thread.join(timeout=10)
     assert code == 1
-    assert "lanparty protocol version 2, this program speaks version 1" in err
+    assert f"lanparty protocol version 9, this program speaks version {PROTOCOL_VERSION}" in err
     assert "Traceback" not in err
 
 

@@ -9,7 +9,8 @@ import trio.testing
 from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.net.node import BotDriver, HostServer, run_peer
+from lanparty.net.node import BotDriver, run_peer
+from lanparty.net.server import HostServer
 from protocol import Event, Host, Peer, Phase, TableClosed
 
 
@@ -63,38 +64,19 @@ async def test_a_seat_that_stalls_on_its_duty_is_halted_by_name(autojump_clock) 
             c, d = trio.testing.memory_stream_pair()
             nursery.start_soon(server.handle, c)
             # zed says hello and joins, then falls silent: it reads but never answers.
-            await d.send_all(sleepy.data_to_send())
             while sleepy.seat is None:
                 sleepy.receive_data(await d.receive_some(1 << 16))
                 await d.send_all(sleepy.data_to_send())
             start = trio.current_time()
             await server.done.wait()
-            nursery.cancel_scope.cancel()
-    assert 30 <= trio.current_time() - start < 40
+            halted = trio.current_time()
+            await d.aclose()  # zed hangs up; bea reads the halt and ends, then the host
+    assert 30 <= halted - start < 40
     assert host.phase is Phase.STOPPED
     assert "zed (seat 2)'s key share is more than 30 s late" in str(host.table.stop_error)
     assert bea.phase is Phase.STOPPED
     assert "the host stopped the table: zed (seat 2)'s key share" in str(bea.stopped)
     assert not isinstance(bea.stopped, Stalled)
-
-
-async def test_a_connection_flood_is_turned_away() -> None:
-    from lanparty.net.node import MAX_CONNECTIONS
-
-    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 2)
-    server = HostServer(host, BotDriver(bots_for("kato")["heuristic"](), 0), lambda e: None)
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(server.serve)
-        ends = []
-        for _ in range(MAX_CONNECTIONS):
-            a, b = trio.testing.memory_stream_pair()
-            nursery.start_soon(server.handle, a)
-            ends.append(b)
-        await trio.testing.wait_all_tasks_blocked()
-        a, b = trio.testing.memory_stream_pair()
-        await server.handle(a)  # returns at once: closed
-        assert await b.receive_some(10) == b""  # end of stream
-        nursery.cancel_scope.cancel()
 
 
 async def test_the_host_waits_for_its_peers_to_hang_up_before_closing() -> None:
@@ -134,7 +116,7 @@ async def test_the_host_waits_for_its_peers_to_hang_up_before_closing() -> None:
 
 
 async def test_a_peer_that_never_hangs_up_is_let_go_after_the_linger(autojump_clock) -> None:
-    from lanparty.net.node import LINGER
+    from lanparty.net.server import LINGER
 
     host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 2)
     server = HostServer(host, BotDriver(bots_for("kato")["heuristic"](), 0), lambda e: None)
@@ -143,7 +125,6 @@ async def test_a_peer_that_never_hangs_up_is_let_go_after_the_linger(autojump_cl
     async with trio.open_nursery() as nursery:
         nursery.start_soon(server.serve)
         nursery.start_soon(server.handle, a)
-        await b.send_all(zed.data_to_send())
         while zed.seat is None:
             zed.receive_data(await b.receive_some(1 << 16))
             await b.send_all(zed.data_to_send())

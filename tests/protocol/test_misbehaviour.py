@@ -81,6 +81,17 @@ def _continues(h):
     assert not [p for p in h.parties if p.phase is Phase.STOPPED]
 
 
+def _frames(data):
+    """The messages in ``data`` (a host's output to one connection)."""
+    from protocol import FrameReader
+
+    reader, out = FrameReader(), []
+    reader.feed(data)
+    while (payload := reader.next_frame()) is not None:
+        out.append(decode_message(payload))
+    return out
+
+
 def _propose(h, party, se):
     h.deliver_to_host(party - 1, frame(encode_message(Propose(se.raw, se.sig))))
 
@@ -118,17 +129,24 @@ def test_misplaced_entries_are_refused_and_game_continues(games, change, reason)
     _finish_and_check(h)
 
 
-def test_forged_signature_refused_by_host(games):
+def test_forged_signature_closes_the_connection_and_the_seat_comes_back(games):
+    """An entry its connection's key did not sign is refused before it is read, fatally:
+    the connection is finished. The seat's own program reconnects and the game goes on."""
     h = _harness(games)
     h.pump()
     before = _snapshot(h.host)
     t = h.peers[0].table
     se = t.entry(MoveBody(("draw",)))
     forged = SignedEntry(se.raw, Identity().sign("lanparty/table-entry", se.raw), se.entry)
-    _propose(h, 1, forged)
-    [err] = _rejections(h)
-    assert "signature" in err.reason and err.culprit == _culprit(h, 1)
+    with pytest.raises(RemoteProtocolError, match="signature") as info:
+        _propose(h, 1, forged)
+    assert info.value.culprit == _culprit(h, 1) and info.value.seat == h.peers[0].seat
+    assert h.host.finished(h.conns[0])
+    refusal = _frames(h.host.data_to_send(h.conns[0]))[-1]
+    assert refusal.fatal and "signature" in refusal.reason
     assert _snapshot(h.host) == before
+    h.conns[0] = h.host.connect()
+    h.peers[0].reconnect()
     _continues(h)
 
 
@@ -295,6 +313,9 @@ def test_host_sending_different_entries_is_caught(games):
         r.feed(data)
         while (p := r.next_frame()) is not None:
             msg = decode_message(p)
+            if not isinstance(msg, Relay):
+                out += frame(p)
+                continue
             se = SignedEntry.parse(msg.raw, msg.sig)
             if se.entry.pos == target:
                 ctx = context(host.table_id, "key", target, 0)
@@ -334,9 +355,9 @@ def test_oversized_frame_and_unknown_type_name_the_sender(games):
 
 def test_version_mismatch_is_refused_with_both_versions(games):
     h = _harness(games, seats=2)
-    with pytest.raises(RemoteProtocolError, match=r"version 9.*version 1"):
+    with pytest.raises(RemoteProtocolError, match=rf"version 9.*version {PROTOCOL_VERSION}"):
         h.host.receive_data(h.conns[0], frame(pack({"v": 9, "type": "hello"})))
-    refusal = decode_message(h.host.data_to_send(h.conns[0])[4:])
+    refusal = _frames(h.host.data_to_send(h.conns[0]))[-1]
     assert refusal.fatal and "version 9" in refusal.reason
 
 

@@ -1,5 +1,6 @@
-"""A seated peer that lost its connection rejoins on a new one and the game goes on; a forged
-or foreign rejoin is refused; a peer that leaves for good makes the host halt at once."""
+"""A seated peer that lost its connection comes back on a new one (its hello answers the new
+connection's challenge) and the game goes on; a forged, replayed or foreign hello is refused;
+a peer that leaves for good makes the host halt at once."""
 
 from __future__ import annotations
 
@@ -7,17 +8,20 @@ import pytest
 
 from crypto import Identity
 from protocol import (
+    Challenge,
+    Hello,
     Host,
+    Leave,
     Peer,
     Phase,
-    Rejoin,
     RemoteProtocolError,
     Returned,
     Stopped,
+    decode_message,
     encode_message,
     frame,
 )
-from protocol._messages import rejoin_signature
+from protocol._messages import hello_signature, leave_signature
 from protocol.harness import Harness
 
 from .conftest import Honest
@@ -65,23 +69,57 @@ def test_a_rejoin_mid_shuffle_resends_what_was_lost(games) -> None:
     assert all(p.phase is Phase.CLOSED for p in h.parties)
 
 
-def test_forged_and_foreign_rejoins_are_refused(games) -> None:
+def _challenge(host: Host, cid: int) -> bytes:
+    """The nonce of the challenge queued for a new connection."""
+    msg = decode_message(host.data_to_send(cid)[4:])
+    assert isinstance(msg, Challenge)
+    return msg.nonce
+
+
+def test_forged_replayed_and_foreign_hellos_are_refused(games) -> None:
     h = Harness(games, "kato", 2, {"rounds": 1}, [Honest()] * 2, seed=13)
     h.pump()
-    tid = h.host.table_id
     bob = h.peers[0].table.me.identity
     stranger = Identity()
+    old_nonce = _challenge(h.host, h.host.connect())
+
+    def hello(who: Identity, nonce: bytes, pos: int, signed_pos: int | None = None) -> Hello:
+        sig = hello_signature(who, nonce, pos if signed_pos is None else signed_pos)
+        return Hello(who.public.raw, pos, sig)
+
     cases = {
-        "bad rejoin signature": Rejoin(bob.public.raw, 3, rejoin_signature(bob, tid, 4)),
-        "has no seat": Rejoin(stranger.public.raw, 3, rejoin_signature(stranger, tid, 3)),
-        "rejoined holding": Rejoin(bob.public.raw, 10**6, rejoin_signature(bob, tid, 10**6)),
+        # a hello that answered another connection's challenge: a replay gains nothing
+        "bad hello signature": lambda n: hello(bob, old_nonce, 3),
+        "bad hello signature ": lambda n: hello(bob, n, 3, 4),
+        "said hello holding": lambda n: hello(bob, n, 10**6),
+        "the table is full": lambda n: hello(stranger, n, 0),
     }
-    for reason, msg in cases.items():
+    for reason, make in cases.items():
         cid = h.host.connect()
-        with pytest.raises(RemoteProtocolError, match=reason):
+        msg = make(_challenge(h.host, cid))
+        try:
             h.host.receive_data(cid, frame(encode_message(msg)))
-        assert b"refuse" in h.host.data_to_send(cid)
-    assert h.host.phase is Phase.GAME  # the table is not disturbed
+        except RemoteProtocolError as exc:
+            assert reason.strip() in exc.reason
+        refusal = decode_message(h.host.data_to_send(cid)[4:])
+        assert refusal.fatal and reason.strip() in refusal.reason
+        assert h.host.finished(cid) and not h.host.member_of(cid)
+    assert h.host.phase is Phase.GAME and h.host.connected(1)  # the table is not disturbed
+
+
+def test_a_leave_must_be_signed_on_its_own_connection(games) -> None:
+    h = Harness(games, "kato", 2, {"rounds": 1}, [Honest()] * 2, seed=13)
+    h.pump()
+    bob = h.peers[0].table.me.identity
+    cid = h.host.connect()
+    nonce = _challenge(h.host, cid)
+    h.host.receive_data(
+        cid, frame(encode_message(Hello(bob.public.raw, 0, hello_signature(bob, nonce, 0))))
+    )
+    other_nonce = _challenge(h.host, h.host.connect())
+    with pytest.raises(RemoteProtocolError, match="bad leave signature"):
+        h.host.receive_data(cid, frame(encode_message(Leave(leave_signature(bob, other_nonce)))))
+    assert h.host.phase is Phase.GAME
 
 
 def test_a_peer_that_leaves_is_named_and_the_table_halts(games) -> None:
@@ -111,8 +149,15 @@ def test_connected_follows_the_seat_across_connections(games) -> None:
     assert not host.connected(1)
     cid2 = host.connect()
     bob.reconnect()
+    bob.receive_data(host.data_to_send(cid2))  # the new challenge
     host.receive_data(cid2, bob.data_to_send())
     assert host.connected(1)
+    # a third connection of the same seat makes the second one finished
+    cid3 = host.connect()
+    bob.reconnect()
+    bob.receive_data(host.data_to_send(cid3))
+    host.receive_data(cid3, bob.data_to_send())
+    assert host.finished(cid2) and not host.finished(cid3) and host.connected(1)
 
 
 @pytest.mark.parametrize("moves_before", [0, 12])
@@ -139,17 +184,19 @@ def test_a_restarted_peer_resumes_its_seat_from_its_secrets(games, moves_before:
     assert len({p.transcript() for p in h.parties}) == 1
 
 
-def test_rejoin_and_leave_frames_round_trip_and_are_strict() -> None:
-    from protocol import Leave, decode_message, pack
+def test_handshake_and_leave_frames_round_trip_and_are_strict() -> None:
+    from protocol import PROTOCOL_VERSION as V
+    from protocol import pack
 
-    msg = Rejoin(bytes(32), 7, bytes(64))
-    assert decode_message(encode_message(msg)) == msg
-    assert decode_message(encode_message(Leave())) == Leave()
+    for msg in (Challenge(bytes(32), 5), Hello(bytes(32), 7, bytes(64)), Leave(bytes(64))):
+        assert decode_message(encode_message(msg)) == msg
     for bad in (
-        {"v": 1, "type": "rejoin", "key": bytes(31), "pos": 7, "sig": bytes(64)},
-        {"v": 1, "type": "rejoin", "key": bytes(32), "pos": -1, "sig": bytes(64)},
-        {"v": 1, "type": "rejoin", "key": bytes(32), "pos": 7},
-        {"v": 1, "type": "leave", "why": "bored"},
+        {"v": V, "type": "hello", "key": bytes(31), "pos": 7, "sig": bytes(64)},
+        {"v": V, "type": "hello", "key": bytes(32), "pos": -1, "sig": bytes(64)},
+        {"v": V, "type": "hello", "key": bytes(32), "pos": 7},
+        {"v": V, "type": "challenge", "nonce": bytes(16), "pos": 0},
+        {"v": V, "type": "leave", "why": "bored"},
+        {"v": V, "type": "leave", "sig": bytes(63)},
     ):
         with pytest.raises(RemoteProtocolError):
             decode_message(pack(bad))

@@ -94,7 +94,7 @@ def test_oversized_frame_refused_at_header():
 
 def test_messages_round_trip():
     for msg in [
-        Hello(),
+        Hello(bytes(32), 0, bytes(64)),
         Propose(b"entry", bytes(64)),
         Relay(b"entry", bytes(64), bytes(64)),
         Refuse(3, "no", False),
@@ -111,6 +111,30 @@ def test_unknown_type_extra_field_and_wrong_types_refused():
         decode_message(pack({"v": PROTOCOL_VERSION, "type": "propose", "entry": b"", "sig": b"x"}))
     with pytest.raises(RemoteProtocolError, match="expected a map"):
         decode_message(pack([1, 2]))
+
+
+def test_refusals_quote_a_short_printable_excerpt_of_what_was_sent():
+    """A value from outside never grows an error (or the refusal quoting it) beyond a line."""
+    for sent in ("\x00" * 300_000, ["x" * 1000] * 100, b"\xff" * 500_000):
+        with pytest.raises(RemoteProtocolError) as info:
+            decode_message(pack({"v": PROTOCOL_VERSION, "type": sent}))
+        reason = info.value.reason
+        assert "unknown message type" in reason
+        assert len(reason) <= 120 and reason.isprintable()
+    huge = RemoteProtocolError("\n\x1b[2J" + "y" * 10_000)
+    assert len(huge.reason) <= 300 and huge.reason.isprintable() and "\\x1b" in huge.reason
+    assert Refuse(0, "\x00" * 5000, True).reason.isprintable()
+
+
+def test_a_proposal_too_large_to_relay_is_refused_when_decoded():
+    """Every accepted proposal fits its relay: the entry leaves room for the relay's fields."""
+    from protocol import MAX_ENTRY, Relay
+
+    just = Propose(bytes(MAX_ENTRY), bytes(64))
+    assert decode_message(encode_message(just)) == just
+    assert len(frame(encode_message(Relay(just.raw, bytes(64), bytes(64))))) <= MAX_FRAME + 4
+    with pytest.raises(RemoteProtocolError, match="at most"):
+        decode_message(encode_message(Propose(bytes(MAX_ENTRY + 1), bytes(64))))
 
 
 def test_version_mismatch_names_both_versions():

@@ -9,6 +9,7 @@ import pytest
 
 from lanparty import cli
 from lanparty.games import rules_text
+from protocol import PROTOCOL_VERSION
 
 
 def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -84,4 +85,4 @@ def test_version_names_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["--version"])
     assert exit_info.value.code == 0
     out = capsys.readouterr().out
-    assert out.startswith("lanparty ") and "(protocol 1)" in out
+    assert out.startswith("lanparty ") and f"(protocol {PROTOCOL_VERSION})" in out

@@ -1,0 +1,409 @@
+"""The host's side of the network: one task pair per connection around a :class:`protocol.Host`.
+
+Every byte and every connection is an attacker's until it proves otherwise, so nothing one
+connection does can hold up another or end the host:
+
+- **Sending never blocks the table.** What the host sends a connection goes into that
+  connection's queue (frames shared with the host's own relay list, so a queue costs no more
+  than the log); its own writer task sends it. A connection whose writer makes no progress
+  for :data:`SEND_STALL` seconds has fallen behind and is dropped: a seated peer then comes
+  back (or not) like any peer whose connection broke.
+- **Room for strangers is bounded, room for seats is not** (:mod:`lanparty.net.admission`): a
+  connection must say hello within :data:`HELLO_TIMEOUT` seconds, one with no seat may stay
+  silent at most :data:`PENDING_IDLE` seconds, and pending connections are capped in all and
+  per address, the oldest giving way to the newest, so a seat's reconnection always gets in.
+- **A bad frame ends one connection, never the host**: the protocol refuses it (a short
+  refusal), the connection is closed, and only a bounded record of it is kept.
+
+Seats are the table's business: a seated peer whose connection ends is waited for
+(``grace``) or named in a halt; a seat that stalls on a protocol duty is named after
+``duty_timeout``. Nothing here decides anything about the game: the protocol object does.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from contextlib import suppress
+
+import trio
+
+from protocol import Event, Host, Phase, RemoteProtocolError, Returned
+from protocol._frames import FrameReader, frame
+
+from .admission import Admission
+from .node import (
+    CHUNK,
+    DONE_PHASES,
+    DUTY_TIMEOUT,
+    Driver,
+    EventSink,
+    Notice,
+    Pokable,
+    describe,
+    drain_events,
+    keepalive,
+)
+
+__all__ = [
+    "HELLO_TIMEOUT",
+    "LINGER",
+    "PENDING_IDLE",
+    "SEND_STALL",
+    "HostServer",
+]
+
+#: Seconds a new connection has to say hello (a peer answers the challenge at once).
+HELLO_TIMEOUT = 10.0
+#: Seconds a connection that holds no seat may stay silent before it is closed (a newcomer
+#: proposes its join right after its hello).
+PENDING_IDLE = 30.0
+#: Seconds a connection's queued frames may make no progress before it is dropped (a LAN
+#: moves a whole log in well under a second; a peer that reads nothing for this long is gone).
+SEND_STALL = 20.0
+#: Seconds a host that finished serving waits for its peers to hang up (see
+#: :meth:`HostServer.serve`).
+LINGER = 5.0
+#: What a host keeps of the connections it refused or dropped (each a short line).
+_KEEP = 16
+
+
+class _Link:
+    """One accepted connection: its stream, its peer's address, its send queue and writer
+    state, and the scope its tasks run in (cut short at the table's end, or to drop it)."""
+
+    __slots__ = ("address", "eof", "flushed", "last", "queue", "scope", "stream", "wake")
+
+    def __init__(self, stream: trio.abc.Stream, address: str) -> None:
+        self.stream = stream
+        self.address = address
+        self.scope = trio.CancelScope()
+        self.queue: deque[bytes] = deque()
+        self.wake = trio.Event()  # set when the queue grows (or eof is asked for)
+        self.flushed = trio.Event()  # set whenever the queue is empty and sent
+        self.flushed.set()
+        self.eof = False  # half-close once the queue is sent (the table's end)
+        self.last = trio.current_time()  # when it last sent us anything
+
+    def push(self, chunks: list[bytes]) -> None:
+        """Queue frames for the writer."""
+        if chunks:
+            self.queue.extend(chunks)
+            self.flushed = trio.Event()
+            self.wake.set()
+
+
+def _address(stream: trio.abc.Stream) -> str:
+    """The peer's IP address (``"?"`` for a stream that is not a socket, as in tests)."""
+    if isinstance(stream, trio.SocketStream):
+        with suppress(OSError):
+            return str(stream.socket.getpeername()[0])
+    return "?"
+
+
+class HostServer(Pokable):
+    """Serves one table: accepts peers, relays, plays the host's own seat, and halts the
+    table (naming the seat) when a seated peer leaves, stalls on a protocol duty, or loses
+    its connection and does not come back within ``grace`` seconds (0: halt at once)."""
+
+    def __init__(
+        self,
+        host: Host,
+        driver: Driver,
+        sink: EventSink,
+        duty_timeout: float = DUTY_TIMEOUT,
+        *,
+        grace: float = 0.0,
+        notice: Notice = lambda text: None,
+        journal: Callable[[list[bytes]], None] | None = None,
+        admission: Admission | None = None,
+    ) -> None:
+        super().__init__()
+        self.host = host
+        host.defer_duties = True
+        self._journal = journal
+        #: Relay frames handed to ``journal`` so far.
+        self.journaled = 0
+        self._driver = driver
+        self._sink = sink
+        self._duty_timeout = duty_timeout
+        self._grace = grace
+        self._notice = notice
+        self._admission = admission or Admission()
+        self._back = trio.Event()  # set (and replaced) whenever a seat comes back
+        self._hangup = trio.Event()  # set (and replaced) whenever a connection ends
+        self._nursery: trio.Nursery | None = None
+        self._links: dict[int, _Link] = {}
+        self._progress = trio.Event()
+        self._seen = 0
+        self.done = trio.Event()
+        self.seats_fixed = trio.Event()
+        #: The seats that left, vanished or stalled, in words (one per halt at most).
+        self.vanished: list[str] = []
+        #: Connections refused or dropped that held no seat: how many, and the last few why.
+        self.turned_away = 0
+        self.recent: deque[str] = deque(maxlen=_KEEP)
+
+    # ------------------------------------------------------------------ sending
+
+    async def _flush(self) -> None:
+        """Hand what the protocol wants sent to each connection's queue (never waits on a
+        peer); finish the connections the protocol is done with."""
+        if self._journal is not None:
+            # Kept before it is sent: no peer may hold an entry a restarted host lacks.
+            frames = self.host.relays_since(self.journaled)
+            if frames:
+                self._journal(frames)
+                self.journaled += len(frames)
+        for cid, link in list(self._links.items()):
+            link.push(self.host.chunks_to_send(cid))
+            if self._admission.pending(cid) and self.host.seated(cid):
+                self._admission.seated(cid)
+
+    async def _writer(self, cid: int, link: _Link) -> None:
+        """Send ``link``'s queue as it fills; drop the connection if it stops taking bytes."""
+        while True:
+            while link.queue:
+                chunk = link.queue.popleft()
+                with trio.move_on_after(SEND_STALL) as stall:
+                    try:
+                        await link.stream.send_all(chunk)
+                    except (trio.BrokenResourceError, trio.ClosedResourceError):
+                        link.scope.cancel()  # its reader sees the end and reports it
+                        return
+                if stall.cancelled_caught:
+                    self._turn_away(cid, f"connection {cid} ({link.address}) stopped reading "
+                                         f"for {SEND_STALL:g} s; dropped")  # fmt: skip
+                    link.scope.cancel()
+                    return
+            link.flushed.set()
+            if link.eof and isinstance(link.stream, trio.abc.HalfCloseableStream):
+                with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                    await link.stream.send_eof()
+                return
+            await link.wake.wait()
+            link.wake = trio.Event()
+
+    # ------------------------------------------------------------------ the table
+
+    async def after_input(self) -> None:
+        """Hand events to the driver, let it act, send what the protocol wants sent."""
+        # The host's own move is not echoed back to it, so after a move it may be due to
+        # move again at once (a Skip between two players): act until it does not.
+        drain_events(self.host, self._driver, self._observe)
+        while self._driver.act(self.host):
+            drain_events(self.host, self._driver, self._observe)
+        await self._flush()
+        # Our own duties (a shuffle proof takes ~0.1 s) only after what was sequenced is out:
+        # the other peers verify it meanwhile instead of waiting for us.
+        while self.host.perform_duty():
+            drain_events(self.host, self._driver, self._observe)
+            while self._driver.act(self.host):
+                drain_events(self.host, self._driver, self._observe)
+            await self._flush()
+            await trio.lowlevel.checkpoint()  # let the writers send it now
+        if len(self.host.table.log) != self._seen:
+            self._seen = len(self.host.table.log)
+            self._progress.set()
+        if self.host.table.members and self.host.phase is not Phase.LOBBY:
+            self.seats_fixed.set()
+        if self.host.phase in DONE_PHASES:
+            self.done.set()
+
+    async def halt(self, reason: str, seat: int | None = None) -> None:
+        """Stop the table for everyone, tell them why, and finish serving."""
+        self.host.halt(reason, seat)
+        await self.after_input()
+
+    # ------------------------------------------------------------------ connections
+
+    async def handle(self, stream: trio.abc.Stream) -> None:
+        """One peer's connection, from its hello until it closes. A pending connection may
+        push the oldest pending one of the busiest address out (see :class:`Admission`); one
+        that arrives after the table's end is closed at once."""
+        if self.done.is_set():
+            await stream.aclose()
+            return
+        if isinstance(stream, trio.SocketStream):
+            keepalive(stream)
+        link = _Link(stream, _address(stream))
+        cid = self.host.connect()
+        self._links[cid] = link
+        for old in self._admission.admit(cid, link.address):
+            if old in self._links:
+                self._turn_away(old, f"connection {old} ({self._links[old].address}) made "
+                                     "room for a newer one")  # fmt: skip
+                self._links[old].scope.cancel()
+        ended = False
+        try:
+            with link.scope:  # given a deadline at the table's end (see _linger)
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(self._writer, cid, link)
+                    ended = await self._serve_link(cid, link)
+                    with trio.move_on_after(SEND_STALL):
+                        await link.flushed.wait()  # e.g. a refusal, before we hang up
+                    nursery.cancel_scope.cancel()
+            ended = ended or link.scope.cancelled_caught
+        finally:
+            del self._links[cid]
+            self._admission.forget(cid)
+            self.host.close(cid)
+            self._hangup.set()
+            self._hangup = trio.Event()
+            with trio.CancelScope(shield=True):
+                await stream.aclose()
+        if ended:
+            await self._gone(cid)
+
+    def _deadline(self, cid: int, link: _Link, accepted: float) -> float:
+        """When a silent connection is let go: a pending one soon, a seated one never."""
+        if self.done.is_set() or self.host.seated(cid):
+            return float("inf")
+        if not self._said_hello(cid):
+            return accepted + HELLO_TIMEOUT
+        return link.last + PENDING_IDLE
+
+    def _said_hello(self, cid: int) -> bool:
+        return self.host.key_of(cid) is not None
+
+    async def _serve_link(self, cid: int, link: _Link) -> bool:
+        """Feed what connection ``cid`` sends, a frame at a time, until it ends; after the
+        table's end, only wait for the peer to hang up. Returns True if the connection
+        ended by itself (the peer hung up, or fell silent), False if the protocol finished
+        it (a refusal) or the table ended."""
+        reader = FrameReader()
+        accepted = trio.current_time()
+        await self.after_input()  # the challenge goes out
+        while not self.host.finished(cid):
+            with trio.move_on_at(self._deadline(cid, link, accepted)) as silent:
+                try:
+                    data = bytes(await link.stream.receive_some(CHUNK))
+                except (trio.BrokenResourceError, trio.ClosedResourceError):
+                    data = b""
+            if silent.cancelled_caught:
+                why = "no hello" if not self._said_hello(cid) else "silent with no seat"
+                self._turn_away(cid, f"connection {cid} ({link.address}): {why}; closed")
+                return True
+            if self.done.is_set():
+                if not data:
+                    return False  # the peer hung up after the table's end: all it needed arrived
+                continue  # what a peer says after the end changes nothing
+            if not data:
+                return True
+            link.last = trio.current_time()
+            reader.feed(data)
+            try:
+                while not self.host.finished(cid) and (payload := reader.next_frame()) is not None:
+                    self.host.receive_data(cid, frame(payload))
+                    await self.after_input()
+            except RemoteProtocolError as exc:
+                if not self.host.finished(cid):  # our own reader found it: refuse it too
+                    exc = self.host.fail(cid, exc)
+                self._refused(cid, exc)
+                await self.after_input()  # the refusal goes out before we hang up
+                return False
+            except Exception as exc:  # a bug: the table stops, named, instead of the host
+                await self._internal_error(cid, exc)
+                return False
+        await self.after_input()
+        return False
+
+    def _refused(self, cid: int, exc: RemoteProtocolError) -> None:
+        """A connection the protocol refused for good: keep a short record of why."""
+        if self.host.seated(cid):
+            self._notice(f"refused {exc}")
+        self._turn_away(cid, str(exc))
+
+    def _turn_away(self, cid: int, why: str) -> None:
+        self.turned_away += 1
+        self.recent.append(why[:200])
+
+    async def _internal_error(self, cid: int, exc: Exception) -> None:
+        what = f"{type(exc).__name__}: {exc}"[:200]
+        self._notice(f"internal error on connection {cid}: {what}")
+        await self.halt(f"internal error (a bug) while handling a peer's frame: {what}")
+
+    async def _gone(self, cid: int) -> None:
+        """A connection ended: if a seated peer lost it at an unfinished table (and holds no
+        other connection), wait for it to come back (``grace``), else halt naming it."""
+        who = self.host.member_of(cid)
+        if who is None or self.done.is_set() or self.host.phase in DONE_PHASES:
+            return
+        seat, name = who
+        if self.host.connected(seat):
+            return  # it is back already, on a newer connection
+        if self._grace <= 0 or self._nursery is None:
+            self.vanished.append(f"{name} (seat {seat})")
+            await self.halt(f"{name} (seat {seat}) left the table", seat)
+            return
+        self._notice(f"{name} lost the connection; waiting up to {self._grace:g} s "
+                     "for them to come back")  # fmt: skip
+        self._nursery.start_soon(self._await_return, seat, name)
+
+    async def _await_return(self, seat: int, name: str) -> None:
+        with trio.move_on_after(self._grace):
+            while not self.host.connected(seat):
+                await self._back.wait()
+        if self.host.connected(seat) or self.done.is_set() or self.host.phase in DONE_PHASES:
+            return
+        self.vanished.append(f"{name} (seat {seat})")
+        await self.halt(f"{name} (seat {seat}) lost the connection and did not come back "
+                        f"within {self._grace:g} s", seat)  # fmt: skip
+
+    def _observe(self, event: Event) -> None:
+        if isinstance(event, Returned):
+            self._notice(f"{event.name} is back")
+            self._back.set()
+            self._back = trio.Event()
+        self._sink(event)
+
+    async def _watchdog(self) -> None:
+        """Halt the table if a seat owes a protocol duty for longer than the deadline."""
+        while not self.done.is_set():
+            with trio.move_on_after(self._duty_timeout) as scope:
+                await self._progress.wait()
+                self._progress = trio.Event()
+            if not scope.cancelled_caught:
+                continue
+            waiting = self.host.table.waiting_on()
+            if waiting is None or waiting[1] == "move" or waiting[0] == self.host.seat:
+                continue
+            what = describe(self.host, *waiting)
+            self.vanished.append(what)
+            await self.halt(f"{what} is more than {self._duty_timeout:g} s late", waiting[0])
+
+    async def serve(self, listeners: list[trio.SocketListener] | None = None) -> None:
+        """Accept peers on ``listeners`` (or take streams given to :meth:`handle`) and run
+        the table until it closes or stops.
+
+        Then the last frames go out, each connection is half-closed, and the host waits (up
+        to ``LINGER`` seconds) for its peers to hang up before it closes its side. The end
+        can be seen by one connection's task while another still holds the last sign-off for
+        that connection: a connection closed on seeing the end would lose it (and closing a
+        socket that holds unread bytes resets the connection, dropping what is in flight).
+        """
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            self._driver.attach(nursery, self.poke)
+            if listeners is not None:
+                nursery.start_soon(trio.serve_listeners, self.handle, listeners)
+            nursery.start_soon(self._pokes)
+            nursery.start_soon(self._watchdog)
+            await self.after_input()
+            await self.done.wait()
+            # Let the last frames (closing sign-off, a halt) reach every peer.
+            await self._flush()
+            await self._linger()
+            nursery.cancel_scope.cancel()
+
+    async def _linger(self) -> None:
+        """Half-close every connection once its queue is sent and wait for the peers to
+        close theirs: each connection's task drains what still arrives, for ``LINGER`` s at
+        most."""
+        deadline = trio.current_time() + LINGER
+        for link in list(self._links.values()):
+            link.scope.deadline = deadline
+            link.eof = True
+            link.wake.set()
+        while self._links:
+            await self._hangup.wait()
