@@ -253,6 +253,11 @@ class Peer(_Seat):
         if self._nonce is None:
             raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame before its challenge")
         if isinstance(msg, Refuse):
+            if msg.fatal and self.table.my_seat is not None:
+                # Our seat is still ours: the host hangs up on this connection only, and we
+                # come back on a new one with what we had in flight.
+                self._events.append(Refused(msg.reason, False))
+                return
             # At most one proposal of ours is in flight, and a refusal arrives before any
             # relay of a later position, so a refusal is always about that proposal.
             self._outstanding = None

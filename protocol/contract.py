@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias, TypeVar
 
+from ._errors import clamp, excerpt
+
 __all__ = [
     "BadResult",
     "CoinResult",
@@ -55,6 +57,7 @@ __all__ = [
     "TableOps",
     "Turn",
     "Violation",
+    "excerpt",
     "result_from_plain",
     "result_to_plain",
 ]
@@ -83,9 +86,11 @@ class GameError(Exception):
 
 
 class IllegalMove(GameError):  # noqa: N818 -- the rules word, used across the project
-    """A move (or its shape) breaks the rules; ``reason`` says why, for the player."""
+    """A move (or its shape) breaks the rules; ``reason`` says why, for the player (one short
+    printable line: quote a peer's value with :func:`excerpt`)."""
 
     def __init__(self, reason: str) -> None:
+        reason = clamp(reason)
         super().__init__(reason)
         self.reason = reason
 

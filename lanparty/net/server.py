@@ -48,6 +48,7 @@ from .node import (
 __all__ = [
     "HELLO_TIMEOUT",
     "LINGER",
+    "MAX_SEAT_FAULTS",
     "PENDING_IDLE",
     "SEND_STALL",
     "HostServer",
@@ -64,6 +65,9 @@ SEND_STALL = 20.0
 #: Seconds a host that finished serving waits for its peers to hang up (see
 #: :meth:`HostServer.serve`).
 LINGER = 5.0
+#: Connections of one seat the host may refuse for good (each time the seat may come back
+#: on a new one) before it halts the table naming that seat.
+MAX_SEAT_FAULTS = 5
 #: What a host keeps of the connections it refused or dropped (each a short line).
 _KEEP = 16
 
@@ -143,6 +147,8 @@ class HostServer(Pokable):
         #: Connections refused or dropped that held no seat: how many, and the last few why.
         self.turned_away = 0
         self.recent: deque[str] = deque(maxlen=_KEEP)
+        self._faults: dict[int, int] = {}  # fatal refusals per seat
+        self._halting: tuple[str, int] | None = None
 
     # ------------------------------------------------------------------ sending
 
@@ -300,6 +306,8 @@ class HostServer(Pokable):
                 if not self.host.finished(cid):  # our own reader found it: refuse it too
                     exc = self.host.fail(cid, exc)
                 self._refused(cid, exc)
+                if self._halting is not None:
+                    await self.halt(*self._halting)
                 await self.after_input()  # the refusal goes out before we hang up
                 return False
             except Exception as exc:  # a bug: the table stops, named, instead of the host
@@ -309,9 +317,15 @@ class HostServer(Pokable):
         return False
 
     def _refused(self, cid: int, exc: RemoteProtocolError) -> None:
-        """A connection the protocol refused for good: keep a short record of why."""
-        if self.host.seated(cid):
+        """A connection the protocol refused for good: keep a short record of why; a seat
+        refused again and again is halted by name (its program keeps misbehaving)."""
+        who = self.host.member_of(cid)
+        if who is not None:
             self._notice(f"refused {exc}")
+            self._faults[who[0]] = faults = self._faults.get(who[0], 0) + 1
+            if faults >= MAX_SEAT_FAULTS:
+                self._halting = (f"{who[1]} (seat {who[0]}) was refused {faults} times "
+                                 f"for frames no honest program sends", who[0])  # fmt: skip
         self._turn_away(cid, str(exc))
 
     def _turn_away(self, cid: int, why: str) -> None:

@@ -97,12 +97,18 @@ class Procs:
 
 
 @asynccontextmanager
-async def table(tmp: Path) -> AsyncIterator[Procs]:
-    with trio.fail_after(150):
+async def table(tmp: Path, timeout: float = 150) -> AsyncIterator[Procs]:
+    """A table of processes for the test's block; if the block fails, what each process
+    said is printed (pytest shows it with the failure)."""
+    with trio.fail_after(timeout):
         async with trio.open_nursery() as nursery:
             procs = Procs(tmp, nursery)
             try:
                 yield procs
+            except BaseException:
+                for who, lines in procs.err.items():
+                    print(f"--- {who}:", *lines[-40:], sep="\n")
+                raise
             finally:  # nothing outlives the test
                 procs.kill()
                 nursery.cancel_scope.cancel()

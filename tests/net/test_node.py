@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 import trio
 import trio.testing
@@ -137,3 +139,101 @@ async def test_a_peer_that_never_hangs_up_is_let_go_after_the_linger(autojump_cl
         await server.done.wait()
     assert zed.phase is Phase.STOPPED
     assert trio.current_time() - start == pytest.approx(LINGER)
+
+
+async def _hello(stream: trio.abc.Stream, who: Identity) -> None:
+    """Read the host's challenge from ``stream`` and answer it as ``who``."""
+    from protocol import Challenge, FrameReader, Hello, decode_message, encode_message, frame
+    from protocol._messages import hello_signature
+
+    reader = FrameReader()
+    while (payload := reader.next_frame()) is None:
+        reader.feed(await stream.receive_some(1 << 16))
+    challenge = decode_message(payload)
+    assert isinstance(challenge, Challenge)
+    sig = hello_signature(who, challenge.nonce, 0)
+    await stream.send_all(frame(encode_message(Hello(who.public.raw, 0, sig))))
+
+
+async def _until_closed(stream: trio.abc.Stream) -> None:
+    with contextlib.suppress(trio.BrokenResourceError):
+        while await stream.receive_some(1 << 16):
+            pass
+
+
+async def test_silent_connections_without_a_seat_are_let_go(autojump_clock) -> None:
+    """No hello within HELLO_TIMEOUT: closed. A hello but no seat, then silence for
+    PENDING_IDLE: closed. The table, waiting for players, goes on."""
+    from lanparty.net.server import HELLO_TIMEOUT, PENDING_IDLE
+
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 2)
+    server = HostServer(host, BotDriver(bots_for("kato")["heuristic"](), 0), lambda e: None)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(server.serve)
+        mute, mute_end = trio.testing.memory_stream_pair()
+        idle, idle_end = trio.testing.memory_stream_pair()
+        start = trio.current_time()
+        nursery.start_soon(server.handle, mute)
+        nursery.start_soon(server.handle, idle)
+        await _hello(idle_end, Identity())
+        await _until_closed(mute_end)
+        assert trio.current_time() - start == pytest.approx(HELLO_TIMEOUT)
+        await _until_closed(idle_end)
+        assert trio.current_time() - start == pytest.approx(PENDING_IDLE)
+        assert server.turned_away == 2 and not server.done.is_set()
+        nursery.cancel_scope.cancel()
+
+
+async def test_a_seat_that_stops_reading_is_dropped_not_waited_for(autojump_clock) -> None:
+    """bea joins, then reads nothing more: what the host sends her waits in her own queue
+    (the host's task never blocks on her); after SEND_STALL her connection is dropped and,
+    with no grace period, the table halts naming her."""
+    from lanparty.net.server import SEND_STALL
+
+    kinds = bots_for("kato")
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 2)
+    server = HostServer(host, BotDriver(kinds["heuristic"](), 0), lambda e: None)
+    bea = Peer(Identity(), "bea", GAMES)
+    a, b = trio.testing.lockstep_stream_pair()  # a send completes only when read
+    with trio.fail_after(600):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(server.serve)
+            nursery.start_soon(server.handle, a)
+            while bea.seat is None:  # bea joins, then reads no more
+                bea.receive_data(await b.receive_some(1 << 16))
+                await b.send_all(bea.data_to_send())
+            start = trio.current_time()
+            await server.done.wait()
+            nursery.cancel_scope.cancel()
+    assert trio.current_time() - start == pytest.approx(SEND_STALL, abs=1)
+    assert host.phase is Phase.STOPPED
+    assert "bea (seat 1) left the table" in str(host.table.stop_error)
+
+
+async def test_a_seat_refused_again_and_again_is_halted_by_name(autojump_clock) -> None:
+    """Each frame no honest program sends costs a seat its connection (it may come back);
+    the MAX_SEAT_FAULTS-th halts the table naming it."""
+    from lanparty.net.server import MAX_SEAT_FAULTS
+
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 3)
+    server = HostServer(host, BotDriver(bots_for("kato")["heuristic"](), 0), lambda e: None,
+                        grace=60)  # fmt: skip
+    bea = Peer(Identity(), "bea", GAMES)
+    with trio.fail_after(600):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(server.serve)
+            for attempt in range(1, MAX_SEAT_FAULTS + 1):
+                a, b = trio.testing.memory_stream_pair()
+                nursery.start_soon(server.handle, a)
+                if attempt > 1:
+                    bea.reconnect()
+                bea.receive_data(await b.receive_some(1 << 16))  # the challenge
+                await b.send_all(bea.data_to_send())  # the hello
+                while bea.seat is None:  # the first time: the log, then our join
+                    bea.receive_data(await b.receive_some(1 << 16))
+                    await b.send_all(bea.data_to_send())
+                await b.send_all(b"\x00\x00\x00\x02\xc1\xc1")  # a frame of invalid msgpack
+                await _until_closed(b)
+                assert (attempt == MAX_SEAT_FAULTS) == server.done.is_set()
+    assert host.phase is Phase.STOPPED
+    assert f"bea (seat 1) was refused {MAX_SEAT_FAULTS} times" in str(host.table.stop_error)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from crypto import DecryptionShare, Identity, KeyShare
 from protocol import (
+    MAX_ENTRY,
     MAX_FRAME,
     PROTOCOL_VERSION,
     Entry,
@@ -35,6 +36,7 @@ from protocol._bodies import (
     KeyShareBody,
     MoveBody,
     SharesBody,
+    Show,
     ShuffleBody,
 )
 from protocol._messages import (
@@ -401,3 +403,22 @@ def test_random_bytes_into_host_and_peer(data):
             feed(data)
     assert _snapshot(h.host) == before
     assert len(fresh.table.log) == 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        Show(bytes(MAX_ENTRY - 1024)),  # fitted a propose frame, not its relay: killed a host
+        MoveBody(("draw", "x" * 100_000)),
+    ],
+    ids=["show", "move"],
+)
+def test_an_entry_over_its_kinds_size_is_refused_before_anything_is_applied(games, body):
+    h = _harness(games)
+    mover = _peer_to_move(h)
+    before = _snapshot(h.host)
+    with pytest.raises(RemoteProtocolError, match=f"a {body.KIND} entry of .* bytes") as info:
+        _propose(h, mover, h.parties[mover].table.entry(body))
+    assert info.value.culprit == _culprit(h, mover)
+    assert _snapshot(h.host) == before
+    assert len(h.host.relays_since(0)) == len(h.host.table.log)  # log and relays agree

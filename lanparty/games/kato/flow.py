@@ -20,6 +20,7 @@ from protocol.contract import (
     ShowToSeat,
     Shuffle,
     Shuffled,
+    excerpt,
 )
 
 from .cards import (
@@ -211,7 +212,7 @@ def _known(st: KatoState, handles: tuple[int, ...], cards: tuple[str, ...]) -> N
     for h, label in zip(handles, cards, strict=True):
         code = CODE.get(label)
         if code is None:
-            raise BadResult(f"{label!r} is not a kato card")
+            raise BadResult(f"{excerpt(label)} is not a kato card")
         old = card_of.get(h)
         if old is not None and old != code:
             raise BadResult(f"card {h} is {LABEL[old]}, not {label}")

@@ -12,6 +12,7 @@ from protocol.contract import (
     Result,
     Status,
     Violation,
+    excerpt,
 )
 
 from . import flow, rules, state, view
@@ -86,9 +87,9 @@ class KatoGame:
             or not isinstance(value[0], str)
             or value[0] not in _ARITY
         ):
-            raise IllegalMove(f"not a kato move: {value!r}")
+            raise IllegalMove(f"not a kato move: {excerpt(value)}")
         if len(value) != _ARITY[str(value[0])]:
-            raise IllegalMove(f"{value[0]!r} takes {_ARITY[str(value[0])] - 1} arguments")
+            raise IllegalMove(f"{excerpt(value[0])} takes {_ARITY[str(value[0])] - 1} arguments")
         if value[0] == "play":
             handles, labels = value[1], value[2]
             if not isinstance(handles, list | tuple) or not isinstance(labels, list | tuple):

@@ -16,7 +16,7 @@ Moves (canonical tuples):
 
 from __future__ import annotations
 
-from protocol.contract import IllegalMove, Move, ShowToSeat
+from protocol.contract import IllegalMove, Move, ShowToSeat, excerpt
 
 from .cards import (
     CODE,
@@ -112,7 +112,7 @@ def check(st: KatoState, seat: int, move: Move) -> None:
     if type(move) is not tuple or not move:
         raise IllegalMove("a move is a non-empty tuple")
     if type(seat) is not int or not 0 <= seat < st.n:
-        raise IllegalMove(f"there is no seat {seat!r}")
+        raise IllegalMove(f"there is no seat {excerpt(seat)}")
     name = move[0]
     if name == "kato":
         if len(move) != 1:
@@ -153,7 +153,7 @@ def check(st: KatoState, seat: int, move: Move) -> None:
     if name == "play":
         _check_play(st, seat, move)
     elif len(move) != 1:
-        raise IllegalMove(f"{name!r} takes no arguments")
+        raise IllegalMove(f"{excerpt(name)} takes no arguments")
     elif phase == DRAWN:
         if name != "pass":
             raise IllegalMove("after drawing, play the drawn card or pass")
@@ -167,7 +167,7 @@ def check(st: KatoState, seat: int, move: Move) -> None:
         if st.pend != P_W4:
             raise IllegalMove("only a Wild Draw Four played at you can be challenged")
     else:
-        raise IllegalMove(f"unknown move {name!r}")
+        raise IllegalMove(f"unknown move {excerpt(name)}")
 
 
 def _check_play(st: KatoState, seat: int, move: Move) -> None:
@@ -183,13 +183,13 @@ def _check_play(st: KatoState, seat: int, move: Move) -> None:
     codes = []
     for h, label in zip(handles, labels, strict=True):
         if type(h) is not int or h not in hand:
-            raise IllegalMove(f"card {h!r} is not in your hand")
+            raise IllegalMove(f"card {excerpt(h)} is not in your hand")
         code = CODE.get(label) if type(label) is str else None
         if code is None:
-            raise IllegalMove(f"{label!r} is not a kato card")
+            raise IllegalMove(f"{excerpt(label)} is not a kato card")
         known = card_of.get(h)
         if known is not None and known != code:
-            raise IllegalMove(f"card {h} is not {label!r}")
+            raise IllegalMove(f"card {h} is not {excerpt(label)}")
         codes.append(code)
     if len(set(handles)) != len(handles):
         raise IllegalMove("a card can be played only once")
