@@ -27,7 +27,7 @@ from ._messages import (
 )
 
 #: Largest transcript file accepted: 64 MiB, 4 times the longest 10-seat KaTO game to 500
-#: points measured (15.4 MB; about 320 KB per round of ten seats). See docs/protocol.md.
+#: points measured (15.4 MB, 49 rounds of about 320 KB). See docs/protocol.md.
 MAX_TRANSCRIPT: Final = 64 << 20
 #: The transcript's fields, in canonical (sorted) order.
 _FIELDS: Final = ("entries", "type", "v")
