@@ -2,24 +2,26 @@
 
 The verdict is :func:`protocol.audit_transcript`'s, which replays the file as a spectator and
 re-checks every signature, relay signature, chain link, proof, share, coin and move, then
-runs the end-of-game audit. This module only reads the file, watches the replay through the
-game contract (to tell the outcome) and describes the result. Exit codes: 0 the audit passed
-(complete, every seat signed off, every signature, proof, share and move checked), with any
-rule broken that nobody challenged during play (a bluffed Wild Draw Four) listed — the same
-verdict every peer reaches at the table; 1 the transcript is valid but stops early; a file that
-cannot be read or is not a valid transcript raises :class:`lanparty.netcmd.NetError` (one
-line, exit 2).
+runs the end-of-game audit. This module only opens the file (one over :data:`MAX_TRANSCRIPT`
+is refused by its size, unread; the protocol reads the rest a chunk at a time), watches the
+replay through the game contract (to tell the outcome) and describes the result. Exit codes:
+0 the audit passed (complete, every seat signed off, every signature, proof, share and move
+checked), with any rule broken that nobody challenged during play (a bluffed Wild Draw Four)
+listed — the same verdict every peer reaches at the table; 1 the transcript is valid but
+stops early; a file that cannot be read, is too large or is not a valid transcript raises
+:class:`lanparty.netcmd.NetError` (one line, exit 2).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from crypto import fingerprint
 from lanparty.games import GAMES
@@ -31,16 +33,12 @@ from protocol import (
     ProtocolError,
     RemoteProtocolError,
     audit_transcript,
-    decode_entry,
-    read_transcript,
     unpack,
 )
+from protocol._log import MAX_TRANSCRIPT
 from protocol.contract import Game, Outcome, Plain
 
-__all__ = ["Verdict", "audit_file", "run_audit", "verdict_json"]
-
-#: Larger files are refused before reading them (the protocol refuses them anyway).
-MAX_FILE = 256 << 20
+__all__ = ["MAX_TRANSCRIPT", "Verdict", "audit_file", "run_audit", "too_large", "verdict_json"]
 #: The rule ``audit_transcript`` reports when the file ends before the audit ran.
 _NOT_AUDITED = "incomplete"
 
@@ -108,22 +106,36 @@ class Verdict:
         return f"{where}: {signoffs} of {n} seats signed off the audit"
 
 
-def _lobby(items: Sequence[tuple[bytes, bytes, bytes]], verdict: Verdict) -> None:
-    """Fill in game, options, seats, names and keys from the table's opening entries, and
-    count the entry kinds; stops quietly at the first entry it cannot read (a damaged file
-    is reported by the audit itself)."""
-    kinds: Counter[str] = Counter()
-    for raw, _, _ in items:
+class _Lobby:
+    """Fills in a verdict's game, options, seats, names and keys from the table's opening
+    entries, and counts the entry kinds, as the audit reads them; stops quietly at the first
+    entry it cannot read (a damaged file is reported by the audit itself)."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+        self.kinds: Counter[str] = Counter()
+        self.entries = 0
+        self._lost = False
+
+    def see(self, pos: int, raw: bytes) -> None:
+        """Note the entry ``raw`` at log position ``pos`` (called in order)."""
+        self.entries = pos + 1
+        if not self._lost:
+            self._lost = not self._note(raw)
+
+    def _note(self, raw: bytes) -> bool:
+        """Take what the verdict shows from one entry; ``False`` if it cannot be read."""
+        verdict = self.verdict
         try:
             value = unpack(raw, len(raw))
         except ProtocolError:
-            break
+            return False
         if not isinstance(value, dict) or not isinstance(value.get("body"), dict):
-            break
+            return False
         kind, body, author = value.get("kind"), value["body"], value.get("author")
         if not isinstance(kind, str):
-            break
-        kinds[kind] += 1
+            return False
+        self.kinds[kind] += 1
         verdict.last_kind = kind
         if kind in ("open", "join") and isinstance(body.get("name"), str):
             verdict.names.append(body["name"])
@@ -133,29 +145,16 @@ def _lobby(items: Sequence[tuple[bytes, bytes, bytes]], verdict: Verdict) -> Non
             opts, seats = body.get("options"), body.get("seats")
             verdict.options = opts if isinstance(opts, dict) else {}
             verdict.seats = seats if isinstance(seats, int) else 0
-    verdict.kinds = dict(kinds)
+        return True
 
 
-def _undecodable(items: Sequence[tuple[bytes, bytes, bytes]]) -> int | None:
-    """The index of the first entry that does not decode strictly, if any."""
-    for i, (raw, _, _) in enumerate(items):
-        try:
-            decode_entry(raw)
-        except ProtocolError:
-            return i
-    return None
-
-
-def _refusal(
-    path: str, exc: ProtocolError, verdict: Verdict, items: Sequence[tuple[bytes, bytes, bytes]]
-) -> str:
+def _refusal(path: str, exc: ProtocolError, verdict: Verdict) -> str:
     """One line saying why ``path`` is not a valid transcript, naming the culprit if known."""
     if not isinstance(exc, RemoteProtocolError):
         return f"{path} is not a valid lanparty transcript: {exc.reason}"
     where = []
-    pos = exc.pos if exc.pos is not None or not items else _undecodable(items)
-    if pos is not None:
-        where.append(f"log position {pos}")
+    if exc.pos is not None:
+        where.append(f"log position {exc.pos}")
     if exc.seat is not None:
         who = verdict.name(exc.seat)
         where.append(f"seat {exc.seat}" + (f" ({who})" if who else ""))
@@ -165,32 +164,53 @@ def _refusal(
     return f"{path} is not a valid lanparty transcript: {exc.reason}{suffix}"
 
 
-def audit_file(path: str, games: Mapping[str, Game[Any]] = GAMES) -> Verdict:
-    """Audit the transcript at ``path``.
+def too_large(path: str, size: int | None = None) -> str:
+    """The one-line refusal of a file over :data:`MAX_TRANSCRIPT` (of ``size`` bytes if known)."""
+    limit = f"{MAX_TRANSCRIPT >> 20} MiB ({MAX_TRANSCRIPT} bytes)"
+    if size is None:
+        return f"{path} is too large for a lanparty transcript: over the limit of {limit}"
+    return f"{path} is too large for a lanparty transcript: {size} bytes, the limit is {limit}"
 
-    Raises :class:`NetError` with a one-line reason if the file cannot be read, is not a
-    transcript, or holds an entry that is forged, out of place or illegal.
-    """
-    file = Path(path)
+
+def _audit(path: str, file: BinaryIO, lobby: _Lobby, games: Mapping[str, Game[Any]]) -> AuditReport:
+    """Audit the open ``file``: a regular file is refused by its size before it is read,
+    then streamed; anything else (a pipe) is read whole, up to the limit."""
+    info = os.fstat(file.fileno())
+    source: bytes | BinaryIO = file
+    if stat.S_ISREG(info.st_mode):
+        if info.st_size > MAX_TRANSCRIPT:
+            raise NetError(too_large(path, info.st_size))
+        empty = info.st_size == 0
+    else:
+        source = file.read(MAX_TRANSCRIPT + 1)
+        if len(source) > MAX_TRANSCRIPT:
+            raise NetError(too_large(path))
+        empty = not source
+    if empty:
+        raise NetError(f"{path} is empty, not a lanparty transcript")
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE:
-            raise NetError(f"{path} is too large for a transcript ({size} bytes)")
-        data = file.read_bytes()
+        return audit_transcript(source, games, seen=lobby.see)
+    except ProtocolError as exc:
+        raise NetError(_refusal(path, exc, lobby.verdict)) from None
+
+
+def audit_file(path: str, games: Mapping[str, Game[Any]] = GAMES) -> Verdict:
+    """Audit the transcript at ``path``, reading it a chunk at a time.
+
+    Raises :class:`NetError` with a one-line reason if the file cannot be read, is larger
+    than :data:`MAX_TRANSCRIPT` (refused before it is read), is not a transcript, or holds an
+    entry that is forged, out of place or illegal.
+    """
+    verdict = Verdict(path)
+    lobby = _Lobby(verdict)
+    watched = {name: _Watched(game) for name, game in games.items()}
+    try:
+        with open(path, "rb") as file:
+            report = _audit(path, file, lobby, watched)
     except OSError as exc:
         raise NetError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if not data:
-        raise NetError(f"{path} is empty, not a lanparty transcript")
-    verdict = Verdict(path)
-    watched = {name: _Watched(game) for name, game in games.items()}
-    items: list[tuple[bytes, bytes, bytes]] = []
-    try:
-        items = read_transcript(data)
-        _lobby(items, verdict)
-        report: AuditReport = audit_transcript(data, watched)
-    except ProtocolError as exc:
-        raise NetError(_refusal(path, exc, verdict, items)) from None
-    verdict.entries = len(items)
+    verdict.entries = lobby.entries
+    verdict.kinds = dict(lobby.kinds)
     verdict.complete = report.complete
     verdict.findings = [f for f in report.findings if f.rule != _NOT_AUDITED or f.seat >= 0]
     game = watched.get(verdict.game)

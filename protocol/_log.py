@@ -7,14 +7,17 @@ entries, any pair of different signed entries one author made for one position (
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol, TypeVar
+
+import msgpack
 
 from crypto import fingerprint
 
-from ._codec import pack, unpack
+from ._codec import _refuse_ext, pack
 from ._errors import RemoteProtocolError
+from ._frames import MAX_FRAME
 from ._messages import (
     ENTRY_VERSION,
     GENESIS_PREV,
@@ -23,8 +26,20 @@ from ._messages import (
     _check_version,
 )
 
-#: Largest transcript file accepted.
-MAX_TRANSCRIPT: Final = 256 << 20
+#: Largest transcript file accepted: 64 MiB, 4 times the longest 10-seat KaTO game to 500
+#: points measured (15.4 MB, 49 rounds of about 320 KB). See docs/protocol.md.
+MAX_TRANSCRIPT: Final = 64 << 20
+#: The transcript's fields, in canonical (sorted) order.
+_FIELDS: Final = ("entries", "type", "v")
+#: Bytes read from the source at a time.
+_CHUNK: Final = 1 << 16
+#: The largest value in a transcript that can be valid: an ``[entry, sig, relay sig]`` triple
+#: whose entry has the largest size an entry may have (:data:`MAX_FRAME`).
+_MAX_VALUE: Final = 1 + (5 + MAX_FRAME) + 2 * (2 + SIG_BYTES)
+#: The most elements of an array or map inside such a value (a triple has 3).
+_MAX_ITEMS: Final = 1024
+
+_T = TypeVar("_T")
 
 
 def context(table: bytes, kind: str, pos: int, seat: int, *extra: int | str | bytes) -> bytes:
@@ -114,22 +129,157 @@ class Log:
         )
 
 
-def read_transcript(data: bytes) -> list[tuple[bytes, bytes, bytes]]:
-    """The ``(entry, signature, relay signature)`` triples of a transcript file.
+class ByteSource(Protocol):
+    """A binary file-like object a transcript is read from (short reads are fine)."""
 
-    Raises :class:`RemoteProtocolError` if the file is malformed (entries are decoded later).
+    def read(self, size: int, /) -> bytes:
+        """Up to ``size`` further bytes; ``b""`` at the end."""
+        ...
+
+
+class _Stream:
+    """The values of a transcript file, decoded one at a time, strictly and canonically.
+
+    Holds one value (at most :data:`_MAX_VALUE` bytes) and one chunk, never the whole file.
+    Each value's and each header's bytes must be exactly the canonical encoding of what they
+    decode to, as :func:`unpack` demands of a whole message; so the file is canonical as a
+    whole, and a transcript passes here exactly when ``unpack`` and the checks of its fields
+    pass on the whole file (no valid transcript holds a value over the size of an entry).
     """
-    value = unpack(data, MAX_TRANSCRIPT)
-    if not isinstance(value, dict) or set(value) != {"v", "type", "entries"}:
+
+    __slots__ = ("_data", "_limit", "_pending", "_read", "_start", "_total", "_unpacker")
+
+    def __init__(self, source: bytes | ByteSource, limit: int) -> None:
+        if isinstance(source, bytes):
+            if len(source) > limit:
+                raise _too_large(limit, len(source))
+            self._data: bytes | None = source
+            self._read: Callable[[int], bytes] | None = None
+        else:
+            self._data, self._read = None, source.read
+        self._limit = limit
+        self._total = 0  # bytes taken from the source so far
+        self._pending = bytearray()  # bytes taken but not yet decoded into a whole value
+        self._start = 0  # the file offset of self._pending[0]
+        self._unpacker = msgpack.Unpacker(
+            raw=False,
+            strict_map_key=True,
+            use_list=True,
+            ext_hook=_refuse_ext,
+            max_buffer_size=_MAX_VALUE + 2 * _CHUNK,
+            max_array_len=_MAX_ITEMS,  # whole values: a triple, a key, the type, the version
+            max_map_len=_MAX_ITEMS,
+        )
+
+    def _more(self) -> bool:
+        """Feed the decoder the next chunk; ``False`` at the end of the source."""
+        if len(self._pending) > _MAX_VALUE:
+            raise RemoteProtocolError(f"a value of over {_MAX_VALUE} bytes (no entry is as large)")
+        if self._read is None:
+            assert self._data is not None
+            chunk = self._data[self._total : self._total + _CHUNK]
+        else:
+            chunk = self._read(_CHUNK)
+            if not isinstance(chunk, bytes):
+                raise TypeError("a transcript is read from a binary file")
+        if not chunk:
+            return False
+        self._total += len(chunk)
+        if self._total > self._limit:
+            raise _too_large(self._limit)
+        self._unpacker.feed(chunk)
+        self._pending += chunk
+        return True
+
+    def _take(self, read: Callable[[], _T], what: str | None = None) -> tuple[_T, bytes]:
+        """What ``read`` decodes next and the exact bytes it came from; an undecodable value
+        is refused with ``what`` if given."""
+        while True:
+            try:
+                value = read()
+                break
+            except msgpack.OutOfData:
+                pass  # read more, below (OutOfData is an UnpackException)
+            except RemoteProtocolError:
+                raise
+            except (ValueError, TypeError, msgpack.UnpackException, RecursionError) as exc:
+                reason = what or f"undecodable msgpack ({type(exc).__name__})"
+                raise RemoteProtocolError(reason) from None
+            if not self._more():
+                raise RemoteProtocolError("truncated: the file ends inside the transcript")
+        end = self._unpacker.tell()
+        used = bytes(self._pending[: end - self._start])
+        del self._pending[: end - self._start]
+        self._start = end
+        return value, used
+
+    def value(self) -> object:
+        """The next whole value; raises :class:`RemoteProtocolError` unless canonical."""
+        value, used = self._take(self._unpacker.unpack)
+        try:
+            again = pack(value)
+        except (TypeError, RecursionError) as exc:
+            raise RemoteProtocolError(f"not a plain value: {exc}") from None
+        if again != used:
+            raise RemoteProtocolError("not in canonical encoding")
+        return value
+
+    def map_header(self, what: str) -> int:
+        """The number of fields of the map that comes next; ``what`` if it is no map."""
+        n, used = self._take(self._unpacker.read_map_header, what)
+        if msgpack.Packer().pack_map_header(n) != used:
+            raise RemoteProtocolError("not in canonical encoding")
+        return int(n)
+
+    def array_header(self, what: str) -> int:
+        """The length of the array that comes next; ``what`` if it is no array."""
+        n, used = self._take(self._unpacker.read_array_header, what)
+        if msgpack.Packer().pack_array_header(n) != used:
+            raise RemoteProtocolError("not in canonical encoding")
+        return int(n)
+
+    def key(self, name: str) -> None:
+        """Check that the next map key is ``name``, the next field in canonical order."""
+        key = self.value()
+        if key == name:
+            return
+        if key in _FIELDS:  # a transcript's field out of order, or twice
+            raise RemoteProtocolError("not in canonical encoding")
         raise RemoteProtocolError("not a lanparty transcript (fields differ)")
-    _check_version(value["v"], entries=True)
-    if value["type"] != "lanparty-transcript":
-        raise RemoteProtocolError("not a lanparty transcript")
-    items = value["entries"]
-    if not isinstance(items, list):
-        raise RemoteProtocolError("transcript entries: expected a list")
-    out = []
-    for item in items:
+
+    def end(self) -> None:
+        """Check that nothing follows the transcript."""
+        if self._pending or self._more():
+            raise RemoteProtocolError("trailing bytes after the transcript")
+
+
+def _too_large(limit: int, size: int | None = None) -> RemoteProtocolError:
+    of = f" of {size} bytes" if size is not None else ""
+    return RemoteProtocolError(f"transcript{of} larger than the {limit}-byte limit")
+
+
+def iter_transcript(
+    source: bytes | ByteSource, limit: int = MAX_TRANSCRIPT
+) -> Iterator[tuple[bytes, bytes, bytes]]:
+    """The ``(entry, signature, relay signature)`` triples of a transcript file, in order,
+    read from ``source`` (its bytes or a binary file) a chunk at a time: memory for one
+    triple, not for the file. Accepts exactly the files :func:`read_transcript` accepts.
+
+    Checks as it goes: a fault raises :class:`RemoteProtocolError` (naming the log position of
+    a bad triple) when it is reached, after the triples before it were yielded; the type, the
+    version and the end of the file come after the entries (canonical order) and are checked
+    last. More than ``limit`` bytes are refused as soon as they are read. To refuse a malformed
+    file before using any triple, read it with :func:`check_transcript` first.
+    """
+    s = _Stream(source, limit)
+    if s.map_header("not a lanparty transcript") != len(_FIELDS):
+        raise RemoteProtocolError("not a lanparty transcript (fields differ)")
+    s.key("entries")
+    for pos in range(s.array_header("transcript entries: expected a list")):
+        try:
+            item = s.value()
+        except RemoteProtocolError as exc:
+            raise exc.blame(None, None, pos) from None
         if (
             not isinstance(item, list)
             or len(item) != 3
@@ -137,9 +287,33 @@ def read_transcript(data: bytes) -> list[tuple[bytes, bytes, bytes]]:
             or len(item[1]) != SIG_BYTES
             or len(item[2]) != SIG_BYTES
         ):
-            raise RemoteProtocolError("transcript entry: expected [entry, sig, relay sig]")
-        out.append((item[0], item[1], item[2]))
-    return out
+            raise RemoteProtocolError("transcript entry: expected [entry, sig, relay sig]", pos=pos)
+        yield item[0], item[1], item[2]
+    s.key("type")
+    kind = s.value()
+    s.key("v")
+    _check_version(s.value(), entries=True)
+    if kind != "lanparty-transcript":
+        raise RemoteProtocolError("not a lanparty transcript")
+    s.end()
+
+
+def check_transcript(source: bytes | ByteSource, limit: int = MAX_TRANSCRIPT) -> int:
+    """The number of entries of a well-formed transcript file, read as :func:`iter_transcript`
+    reads it (keeping nothing); raises :class:`RemoteProtocolError` if it is malformed."""
+    return sum(1 for _ in iter_transcript(source, limit))
+
+
+def read_transcript(
+    source: bytes | ByteSource, limit: int = MAX_TRANSCRIPT
+) -> list[tuple[bytes, bytes, bytes]]:
+    """The ``(entry, signature, relay signature)`` triples of a transcript file.
+
+    Raises :class:`RemoteProtocolError` if the file is malformed: not exactly one canonical
+    ``{entries, type, v}`` map, a triple of the wrong shape, another version or type,
+    anything after the map, or over ``limit`` bytes (entries are decoded later).
+    """
+    return list(iter_transcript(source, limit))
 
 
 def raws(entries: Iterable[SignedEntry]) -> tuple[bytes, ...]:

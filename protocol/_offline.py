@@ -3,30 +3,75 @@ signature, relay signature, proof and move, then the end-of-game audit."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
 
 from ._errors import RemoteProtocolError
 from ._events import AuditReport, Finding
-from ._log import read_transcript
+from ._log import ByteSource, check_transcript, iter_transcript
 from ._messages import SignedEntry, verify_relay
 from ._roles import Phase
 from ._table import Table
 from .contract import Game
 
 
-def audit_transcript(data: bytes, games: Mapping[str, Game[Any]]) -> AuditReport:
+class SeekableSource(ByteSource, Protocol):
+    """A binary file-like object that can be read again from a position (a regular file)."""
+
+    def tell(self) -> int:
+        """The current position."""
+        ...
+
+    def seek(self, offset: int, whence: int = 0, /) -> int:
+        """Move to ``offset``; returns the new position."""
+        ...
+
+
+def audit_transcript(
+    source: bytes | SeekableSource,
+    games: Mapping[str, Game[Any]],
+    *,
+    seen: Callable[[int, bytes], None] | None = None,
+) -> AuditReport:
     """Re-verify a whole transcript file (``Peer.transcript()``) with no secret of any peer.
+
+    ``source`` is the file's bytes or a seekable binary file positioned at its start; a file
+    is read twice, a chunk at a time: first its form (so a malformed file is refused before
+    any entry is replayed), then each entry as it is replayed. ``seen(pos, raw)`` is called
+    with each entry's bytes before it is replayed.
 
     Returns the audit's report: its findings name each broken rule with seat and log
     position; ``complete`` is false if the log stops before every seat signed off. Raises
-    :class:`RemoteProtocolError` naming the culprit if any entry is malformed, forged, out of
-    turn or illegal (the transcript cannot be trusted past it).
+    :class:`RemoteProtocolError` if the file is malformed or too large (see
+    :func:`read_transcript`), or naming the culprit (or at least the log position) if any
+    entry is malformed, forged, out of turn or illegal (the transcript cannot be trusted past
+    it).
     """
+    if isinstance(source, bytes):
+        check_transcript(source)
+        return _replay(iter_transcript(source), games, seen)
+    start = source.tell()
+    check_transcript(source)
+    source.seek(start)
+    return _replay(iter_transcript(source), games, seen)
+
+
+def _replay(
+    items: Iterable[tuple[bytes, bytes, bytes]],
+    games: Mapping[str, Game[Any]],
+    seen: Callable[[int, bytes], None] | None,
+) -> AuditReport:
+    """Replay well-formed triples on a spectator's table; see :func:`audit_transcript`."""
     table = Table(games)
     host: bytes | None = None
-    for raw, sig, seq in read_transcript(data):
-        se = SignedEntry.parse(raw, sig)
+    for pos, (raw, sig, seq) in enumerate(items):
+        if seen is not None:
+            seen(pos, raw)
+        try:
+            se = SignedEntry.parse(raw, sig)
+        except RemoteProtocolError as exc:  # keeps its class (another version, say)
+            exc.pos = pos if exc.pos is None else exc.pos
+            raise
         if host is None:
             host = se.entry.author
         try:

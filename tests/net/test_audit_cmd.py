@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from lanparty.auditcmd import MAX_TRANSCRIPT, too_large
 from lanparty.cli import main
 from lanparty.games import GAMES
 from protocol import Phase, pack, read_transcript, unpack
@@ -168,3 +169,75 @@ def test_an_unchallenged_bluff_is_listed_and_the_audit_passes(
     assert {(f["rule"], f["seat"], f["name"], f["pos"]) for f in v["findings"]} >= {
         ("illegal-wild-draw-four", 0, host_name, f.pos) for f in findings
     }
+
+
+def _peak_rss(*args: str, home: Path) -> tuple[int, str, int]:
+    """Exit code, stderr and peak resident memory (bytes) of ``lanparty ARGS`` in a child.
+
+    The peak is the child's own (``VmHWM``): ``ru_maxrss`` would count this process's memory
+    too, which the child held until its ``exec``.
+    """
+    code = (
+        "import re, sys\n"
+        "from lanparty.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "with open('/proc/self/status') as f:\n"
+        "    print(re.search(r'VmHWM:\\s*(\\d+) kB', f.read())[1])\n"
+        "sys.exit(code)\n"
+    )
+    env = {**os.environ, "LANPARTY_HOME": str(home)}
+    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=env, timeout=120)  # fmt: skip
+    return proc.returncode, proc.stderr, int(proc.stdout.strip().splitlines()[-1]) * 1024
+
+
+def test_memory_stays_small_for_a_file_over_the_limit_or_just_under_it(tmp_path: Path) -> None:
+    _, _, baseline = _peak_rss("audit", str(tmp_path / "missing.lptx"), home=tmp_path)
+    # one byte over the limit (a sparse file): refused by its size, before it is read
+    over = tmp_path / "over.lptx"
+    with over.open("wb") as f:
+        f.truncate(MAX_TRANSCRIPT + 1)
+    code, err, rss = _peak_rss("audit", str(over), home=tmp_path)
+    assert code == 2
+    assert err == f"lanparty audit: error: {too_large(str(over), MAX_TRANSCRIPT + 1)}\n"
+    assert "67108865 bytes, the limit is 64 MiB (67108864 bytes)" in err
+    assert rss < baseline + (8 << 20)
+    # just under it: a well-formed file of 58 000 one-KiB entries is read in full (its form is
+    # checked before the replay), a chunk at a time; its first entry is junk
+    item = pack([b"x" * 1000, bytes(64), bytes(64)])
+    head = b"\x83" + pack("entries") + b"\xdc\xe2\x90"  # an array of 58 000
+    tail = pack("type") + pack("lanparty-transcript") + pack("v") + pack(1)
+    under = tmp_path / "under.lptx"
+    under.write_bytes(head + item * 58_000 + tail)
+    assert MAX_TRANSCRIPT - (8 << 20) < under.stat().st_size < MAX_TRANSCRIPT
+    code, err, rss = _peak_rss("audit", str(under), home=tmp_path)
+    assert code == 2 and "is not a valid lanparty transcript" in err and "[log position 0]" in err
+    assert rss < baseline + (16 << 20)  # the whole file decoded would take hundreds of MiB
+
+
+def test_a_file_is_streamed_as_it_would_be_read_whole(saved: Path) -> None:
+    data = saved.read_bytes()
+    expected = [tuple(item) for item in unpack(data, len(data))["entries"]]  # type: ignore[index]
+    with saved.open("rb") as f:
+        assert read_transcript(f) == expected
+
+
+def test_trailing_bytes_are_refused_before_the_replay(
+    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    longer = tmp_path / "longer.lptx"
+    longer.write_bytes(saved.read_bytes() + b"\x00")
+    line = _refused(capsys, longer)
+    assert line.endswith("is not a valid lanparty transcript: trailing bytes after the transcript")
+
+
+def test_a_transcript_piped_in_is_read_whole(saved: Path, tmp_path: Path) -> None:
+    value = unpack(saved.read_bytes(), 1 << 28)
+    assert isinstance(value, dict)
+    cut = pack({**value, "entries": value["entries"][:20]})
+    env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "lanparty", "audit", "/dev/stdin", "--json"],
+                          input=cut, capture_output=True, env=env, timeout=120)  # fmt: skip
+    assert proc.returncode == 1, proc.stderr
+    v = json.loads(proc.stdout)
+    assert v["entries"] == 20 and v["complete"] is False
