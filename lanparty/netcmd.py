@@ -271,7 +271,7 @@ async def _find(ip: str, name: str | None, timeout: float, host_key: str | None 
 
     def wanted(t: TableAd) -> bool:
         return (t.free > 0 and (name is None or same_name(t.name, name))
-                and (host_key is None or t.fingerprint == host_key))  # fmt: skip
+                and (host_key is None or _key(t.fingerprint) == _key(host_key)))  # fmt: skip
 
     async with browse(ip) as lobby:
         with trio.move_on_after(timeout):
@@ -298,6 +298,11 @@ async def _find(ip: str, name: str | None, timeout: float, host_key: str | None 
         pick = "lanparty join NAME (and --host-key FINGERPRINT if names repeat)"
     several = f"{len(found)} open tables are called {name!r}" if name else "several open tables"
     raise NetError(f"{several}: {listing}; pick one: {pick}")
+
+
+def _key(fp: str) -> str:
+    """A fingerprint as typed (any case, with or without dashes), for comparison."""
+    return fp.replace("-", "").replace(" ", "").upper()
 
 
 def _order(t: TableAd) -> tuple[str, str, str]:

@@ -185,8 +185,8 @@ async def _run(home: Path, *args: str) -> tuple[int, str, str]:
 
 async def test_a_squatted_table_name_is_never_chosen_silently(tmp_path: Path) -> None:
     """A stranger announces "Ana's kato" first. Ana's host says so, with her key; both tables
-    are listed; ``join NAME`` names both and picks neither; ``--host-key`` picks hers, and
-    her advertisement follows the seats taken."""
+    are listed; ``join NAME`` names both and picks neither; ``--host-key`` (as typed, in any
+    case) picks hers, and her advertisement follows the seats taken."""
     name = f"Ana's kato {os.getpid()}-{secrets.token_hex(2)}"
     squat = replace(AD, name=name, fingerprint="MALL-ORY0-93TD-HB0R", host="ana")
     with trio.fail_after(90):
@@ -227,7 +227,7 @@ async def test_a_squatted_table_name_is_never_chosen_silently(tmp_path: Path) ->
                 assert f"pick one: lanparty join {name!r} --host-key FINGERPRINT" in err
 
                 async with _lanparty(tmp_path / "bo", "join", name, "--bot", "--local",
-                                     "--host-key", key, "--nick", "bo"):  # fmt: skip
+                                     "--host-key", key.lower(), "--nick", "bo"):  # fmt: skip
                     await ana.until("seat 1: bo joined")
                     # 2 of 3 seated: the advertisement says so (it said 1 of 3 before).
                     await lobby.wait_for(
