@@ -53,7 +53,7 @@ import trio
 import lanparty
 from lanparty.games import get_game
 from lanparty.games.kato.cards import deck_labels
-from lanparty.net.discovery import browse
+from lanparty.net.discovery import TableAd, browse
 from lanparty.netcmd import NetError
 
 TraceEvent = Mapping[str, Any]
@@ -331,8 +331,8 @@ async def _discover(players: int, base: Path, procs: list[int]) -> _Discovery:
     return out
 
 
-def _listing(name: str) -> Callable[[Mapping[str, object]], bool]:
-    return lambda tables: name in tables
+def _listing(name: str) -> Callable[[Mapping[str, TableAd]], bool]:
+    return lambda tables: any(t.name == name for t in tables.values())
 
 
 async def _cancel_on_exit(proc: trio.Process, scope: trio.CancelScope) -> None:

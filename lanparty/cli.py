@@ -262,7 +262,8 @@ def _configure_join(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host-key",
         metavar="FINGERPRINT",
-        help="with --connect: refuse a table not opened by this key",
+        help="join only the table opened by this key: with --connect, refuse any other; "
+        "over mDNS, pick the table announced with it (several tables may share a name)",
     )
     p.add_argument(
         "--react",
@@ -353,30 +354,25 @@ def _run_lobby(args: argparse.Namespace) -> int:
     except InterfaceError as exc:
         raise CliError(f"{exc} (try --local, or --interface NAME)") from None
     choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})")
-    net = {"interface": args.interface, "local": args.local, "nick": args.nick, "bot": False,
-           "seed": 0, "json": False, "quiet": False, "grace": 30.0}  # fmt: skip
+    # The choice runs as the very command line it stands for, parsed by the same parser, so
+    # it gets every option's default (a hand-built Namespace once lacked ``resume``).
+    net = [f"--nick={args.nick}", *(["--local"] if args.local else []),
+           *([f"--interface={args.interface}"] if args.interface else [])]  # fmt: skip
     if choice.action == "join" and choice.table is not None:
-        ad = choice.table
-        join = argparse.Namespace(table=None, connect=f"{ad.address}:{ad.port}", timeout=10,
-                                  react=0.0, host_key=ad.fingerprint, **net)  # fmt: skip
-        return _net(_run_join)(join)
-    if choice.action == "resume" and choice.extra["host"]:
-        again = argparse.Namespace(game=None, name=None, seats=0, option=[], bots=0, port=0,
-                                   resume=choice.extra["table"], **net)  # fmt: skip
-        return _net(_run_host)(again)
-    if choice.action == "resume":
-        resume = argparse.Namespace(table=None, connect=None, timeout=10, react=0.0,
-                                    host_key=None, resume=choice.extra["table"], **net)  # fmt: skip
-        return _net(_run_join)(resume)
-    if choice.action == "host":
-        host = argparse.Namespace(game=choice.game, name=None, seats=choice.seats, option=[],
-                                  bots=0, port=0, **net)  # fmt: skip
-        return _net(_run_host)(host)
-    if choice.action == "play":
-        play = argparse.Namespace(game=choice.game, bots=None, nick=args.nick, option=[],
-                                  seed=None, bot_kind="heuristic", offline=False)  # fmt: skip
-        return _run_play(play)
-    return 0
+        ad = choice.table  # joined where it was seen, with the key it was seen with
+        argv = ["join", f"--connect={ad.endpoint}", f"--host-key={ad.fingerprint}", *net]
+    elif choice.action == "resume":
+        command = "host" if choice.extra["host"] else "join"
+        argv = [command, f"--resume={choice.extra['table']}", *net]
+    elif choice.action == "host":
+        argv = ["host", choice.game, f"--seats={choice.seats}", *net]
+    elif choice.action == "play":
+        argv = ["play", choice.game, f"--nick={args.nick}"]
+    else:
+        return 0
+    command_args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = command_args._run
+    return run(command_args)
 
 
 SUBCOMMANDS: list[Subcommand] = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import secrets
 import subprocess
 import sys
@@ -21,7 +22,7 @@ import trio
 from crypto import Identity, KeyShare, SealKey, fingerprint
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
-from lanparty.net.discovery import TableAd, advertise, browse
+from lanparty.net.discovery import TableAd, advertise, bad_table_name, browse, same_name
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
 from lanparty.net.node import (
@@ -54,10 +55,14 @@ from protocol import (
     Applied,
     Event,
     Host,
+    Joined,
     LocalProtocolError,
     Peer,
+    Phase,
     RemoteProtocolError,
+    SeatsFixed,
 )
+from protocol._names import skeleton
 
 
 class NetError(Exception):
@@ -91,6 +96,10 @@ async def _host(
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None  # the terminal UI tells the story itself
     tell = seat.note if seat is not None else (lambda text: say(args.quiet, text))
+    name = args.name or f"{args.nick}'s {args.game}"
+    problem = bad_table_name(name)
+    if problem:
+        raise NetError(f"{problem}: {name!r}")
     try:
         listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
     except OSError as exc:
@@ -98,10 +107,11 @@ async def _host(
     port = listeners[0].socket.getsockname()[1]
     journal = _keep_host(host, args.nick, f"{iface.ip}:{port}", tell)
     driver = _driver(args, args.game, seat, tracer)
-    server = HostServer(host, driver, event_sink(out, quiet, tracer), grace=args.grace,
-                        notice=tell, journal=journal)  # fmt: skip
+    # Every seat taken is a word on this channel, closed once the seats are fixed.
+    seat_taken, seats_taken = trio.open_memory_channel[int](math.inf)
+    sink = _counting_seats(event_sink(out, quiet, tracer), seat_taken)
+    server = HostServer(host, driver, sink, grace=args.grace, notice=tell, journal=journal)
     server.journaled = len(host.relays_since(0))  # those are kept already
-    name = args.name or f"{args.nick}'s {args.game}"
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
                  host.identity.public.fingerprint, args.nick, port=port)  # fmt: skip
     say(quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
@@ -113,8 +123,8 @@ async def _host(
     # Bots at a table with a person get a person's reaction time for KaTO calls and catches.
     react = ["--react", "3"] if seat is not None else []
     procs: list[subprocess.Popen[bytes]] = []
-    taken = args.nick.casefold()
-    bot_names = [n for n in BOT_NAMES if n.casefold() != taken]
+    taken = skeleton(args.nick)  # a bot named like the host would be refused its seat
+    bot_names = [n for n in BOT_NAMES if skeleton(n) != taken]
     bot_names += [f"Bot {i}" for i in range(len(bot_names) + 1, args.bots + 1)]
     try:
         async with trio.open_nursery() as nursery:
@@ -130,10 +140,17 @@ async def _host(
                                           "--grace", str(args.grace), *react]))  # fmt: skip
             if getattr(args, "advertise", True):
                 async with advertise(iface.ip, ad) as adv:
-                    # Withdraw the advertisement once the seats are fixed (the goodbye).
+                    if adv.renamed:
+                        tell(f"another table on this network is already called {name!r}: "
+                             "players will see both, each with its host's key; yours is "
+                             f"{host.identity.public.fingerprint}")  # fmt: skip
                     with trio.CancelScope() as scope:
                         nursery.start_soon(_cancel_when, server.done, scope)
-                        await server.seats_fixed.wait()
+                        async for _ in seats_taken:  # until the seats are fixed
+                            free = args.seats - len(host.table.members)
+                            if host.phase is Phase.LOBBY and free != adv.ad.free:
+                                await adv.update(free=free)
+                    # Withdraw the advertisement once the seats are fixed (the goodbye).
                     await adv.withdraw()
     finally:
         if not server.done.is_set():  # we are leaving (Ctrl-C, quit): tell everyone
@@ -147,6 +164,21 @@ async def _host(
         forget_seat(host.table_id, host.identity.public.raw)  # we end here
         _finish(host, out, args.game, name)
     return out
+
+
+def _counting_seats(sink: Any, seat_taken: trio.MemorySendChannel[int]) -> Any:
+    """``sink``, also sending each seat taken on ``seat_taken`` and closing it once the
+    seats are fixed (the advertisement follows the seat count until then)."""
+
+    def counting(event: Event) -> None:
+        sink(event)
+        if isinstance(event, Joined):
+            with suppress(trio.ClosedResourceError):
+                seat_taken.send_nowait(event.seat)
+        elif isinstance(event, SeatsFixed):
+            seat_taken.close()
+
+    return counting
 
 
 def _keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> Any:
@@ -229,43 +261,69 @@ def _parse_endpoint(text: str) -> tuple[str, int]:
 _MORE_ANSWERS = 1.5
 
 
-async def _find(ip: str, name: str | None, timeout: float) -> TableAd:
-    """The open table called ``name`` (any open table when ``None``, if there is just one).
+async def _find(ip: str, name: str | None, timeout: float, host_key: str | None = None) -> TableAd:
+    """The one open table called ``name`` (or reading like it), or any open table when
+    ``None``; with ``host_key``, the one announced with that key fingerprint.
 
-    Raises :class:`NetError` when none is found within ``timeout`` seconds, or when no name
-    was given and several tables are open (naming them).
+    Never chooses between tables silently: raises :class:`NetError` naming each one (name,
+    host key, host, address) and how to pick one when several match, and when none is found
+    within ``timeout`` seconds.
     """
+
+    def wanted(t: TableAd) -> bool:
+        return (t.free > 0 and (name is None or same_name(t.name, name))
+                and (host_key is None or _key(t.fingerprint) == _key(host_key)))  # fmt: skip
+
     async with browse(ip) as lobby:
-
-        def match(tables: dict[str, TableAd]) -> bool:
-            return any((name is None or t.name == name) and t.free > 0 for t in tables.values())
-
         with trio.move_on_after(timeout):
-            await lobby.wait_for(match)
-            if name is None:  # others may answer a moment later
+            await lobby.wait_for(lambda tables: any(map(wanted, tables.values())))
+            if host_key is None:  # another table of that name may answer a moment later
                 with trio.move_on_after(_MORE_ANSWERS):
                     while True:
                         await lobby.next_event()
-        found = [t for t in lobby.tables.values() if (name is None or t.name == name) and t.free]
-    if len(found) > 1 and name is None:
-        names = ", ".join(repr(t.name) for t in sorted(found, key=lambda t: t.name))
-        raise NetError(f"several open tables: {names}; say which: lanparty join NAME")
-    if found:
+        found = sorted(filter(wanted, lobby.tables.values()), key=_order)
+    if len(found) == 1:
         return found[0]
-    raise NetError(f"no open table {name!r} found within {timeout:g} s" if name
-                   else f"no open table found within {timeout:g} s")  # fmt: skip
+    what = f"table {name!r}" if name else "table"
+    if host_key:
+        what += f" announced with host key {host_key}"
+    if not found:
+        raise NetError(f"no open {what} found within {timeout:g} s")
+    listing = "; ".join(f"{t.name!r} [{t.fingerprint}] host {t.host} at {t.endpoint}"
+                        for t in found)  # fmt: skip
+    if len({t.fingerprint for t in found}) < len(found):  # a key announced twice: one lies
+        pick = "lanparty join --connect HOST:PORT --host-key FINGERPRINT"
+    elif name:
+        pick = f"lanparty join {name!r} --host-key FINGERPRINT"
+    else:
+        pick = "lanparty join NAME (and --host-key FINGERPRINT if names repeat)"
+    several = f"{len(found)} open tables are called {name!r}" if name else "several open tables"
+    raise NetError(f"{several}: {listing}; pick one: {pick}")
+
+
+def _key(fp: str) -> str:
+    """A fingerprint as typed (any case, with or without dashes), for comparison."""
+    return fp.replace("-", "").replace(" ", "").upper()
+
+
+def _order(t: TableAd) -> tuple[str, str, str]:
+    """Tables sorted by name, look-alike names side by side, then by host key."""
+    return skeleton(t.name), t.name, t.fingerprint
 
 
 async def _locate(args: argparse.Namespace, tell: Any) -> tuple[str, int, str | None]:
     """The address to join and the host key fingerprint announced for it: ``--connect``
-    (``--host-key`` if given), or the table found in the lobby."""
+    (``--host-key`` if given), or the table found over mDNS (by name and/or ``--host-key``)."""
+    host_key = getattr(args, "host_key", None)
     if args.connect:
         addr, port = _parse_endpoint(args.connect)
-        return addr, port, getattr(args, "host_key", None)
+        return addr, port, host_key
     iface = choose_interface(args.interface, local=args.local)
     what = f"table {args.table!r}" if args.table else "an open table"
+    if host_key:
+        what += f" with host key {host_key}"
     say(args.quiet, f"looking for {what} on {iface.name} ({iface.ip})…")
-    ad = await _find(iface.ip, args.table, args.timeout)
+    ad = await _find(iface.ip, args.table, args.timeout, host_key)
     if ad.proto != PROTOCOL_VERSION:
         raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
                        f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
@@ -388,7 +446,7 @@ async def _list(args: argparse.Namespace) -> list[TableAd]:
         with trio.move_on_after(args.timeout):
             while True:
                 await lobby.next_event()
-        return sorted(lobby.tables.values(), key=lambda t: t.name)
+        return sorted(lobby.tables.values(), key=_order)
 
 
 # --------------------------------------------------------------------------- wiring
@@ -492,7 +550,18 @@ def run_list(args: argparse.Namespace) -> int:
     for t in [] if args.json else tables:
         print(printable(f"{t.name:24} {t.game:9} {t.seats - t.free}/{t.seats} seated  "
                         f"host {t.host} [{t.fingerprint}]  --connect {t.endpoint}"))  # fmt: skip
+    for t, alike in [] if args.json else _namesakes(tables):
+        print(printable(f"({alike} tables are called {t.name!r}: tell them apart by the host "
+                        "key; join one with --host-key FINGERPRINT)"))  # fmt: skip
     return 0
+
+
+def _namesakes(tables: list[TableAd]) -> list[tuple[TableAd, int]]:
+    """One table of each name that several tables read as, and how many do."""
+    groups: dict[str, list[TableAd]] = {}
+    for t in tables:
+        groups.setdefault(skeleton(t.name), []).append(t)
+    return [(group[0], len(group)) for group in groups.values() if len(group) > 1]
 
 
 def _ad(t: TableAd) -> dict[str, Any]:

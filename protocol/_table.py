@@ -60,6 +60,7 @@ from ._messages import (
     SignedEntry,
     entry_hash,
 )
+from ._names import skeleton
 from ._roles import Member, Phase, Private
 from ._steps import BatchSteps, _fail
 from .contract import (
@@ -404,6 +405,9 @@ class Table(BatchSteps):
             raise _fail("the game has started; the table takes no more players")
         if any(m.name.casefold() == body.name.casefold() for m in self.members):
             raise _fail(f"the name {body.name!r} is already taken at this table")
+        like = [m.name for m in self.members if skeleton(m.name) == skeleton(body.name)]
+        if like:
+            raise _fail(f"the name {body.name!r} looks like {like[0]!r}, already at this table")
         seal = self._seal_key(body.seal)
         state = (
             self._setup(len(self.members) + 1) if len(self.members) + 1 == self.capacity else None

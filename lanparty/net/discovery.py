@@ -4,9 +4,16 @@ python-zeroconf runs its own thread. This module is its only adapter: blocking c
 ``trio.to_thread``, and its callbacks come back into trio through ``trio.from_thread`` as
 events on a memory channel. Zeroconf is always bound to one chosen interface.
 
-A table is a service of type ``_lanparty._tcp.local.``; its instance name is the table's name,
-and its TXT record carries short keys (at most 9 characters): ``txtvers``, ``game``, ``seats``,
-``free``, ``proto``, ``fp`` (the host's key fingerprint) and ``host`` (the host's nick).
+A table is a service of type ``_lanparty._tcp.local.``. Its TXT record carries short keys (at
+most 9 characters): ``txtvers``, ``name`` (the table's name), ``game``, ``seats``, ``free``,
+``proto``, ``fp`` (the host's key fingerprint) and ``host`` (the host's nick).
+
+Table names are not unique: two friends may both open "Dup", and a stranger may announce
+"Ana's kato" before Ana does. So a table is known by its DNS-SD *instance* name, which mDNS
+keeps unique (a host whose name is taken is renamed, ``Dup-2``), and shown by the name in its
+TXT record, always with its host's fingerprint; nothing here chooses between two tables of one
+name. ``name`` was added to version 1 of the record without changing ``txtvers`` (a reader
+ignores keys it does not know, RFC 6763 §6.7); a record without it is shown by its instance.
 """
 
 from __future__ import annotations
@@ -27,9 +34,14 @@ from zeroconf import (
     Zeroconf,
 )
 
+from protocol._names import skeleton
+
 SERVICE_TYPE = "_lanparty._tcp.local."
 TXT_VERSION = "1"
 _MAX_TEXT = 63  # one DNS label; also keeps a TXT entry short
+#: Bytes of a table's name kept in its instance name: a DNS label holds 63, and room is left
+#: for the ``-N`` mDNS appends when the name is taken.
+_INSTANCE_BYTES = 56
 
 
 class AdError(ValueError):
@@ -38,7 +50,9 @@ class AdError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TableAd:
-    """What a host advertises about its table."""
+    """What a host advertises about its table. ``name`` is what people read; ``instance``,
+    the DNS-SD instance name, is what tells two tables of one name apart ("" until the table
+    is announced or heard)."""
 
     name: str
     game: str
@@ -49,6 +63,7 @@ class TableAd:
     host: str
     address: str = ""
     port: int = 0
+    instance: str = ""
 
     @property
     def endpoint(self) -> str:
@@ -59,6 +74,7 @@ class TableAd:
         """The TXT record (keys of at most 9 characters)."""
         return {
             "txtvers": TXT_VERSION,
+            "name": self.name,
             "game": self.game,
             "seats": str(self.seats),
             "free": str(self.free),
@@ -92,14 +108,35 @@ class TableAd:
         addresses = info.parsed_addresses(IPVersion.V4Only)
         if not addresses or not info.port:
             raise AdError("no IPv4 address or port")
-        name = info.name.removesuffix("." + SERVICE_TYPE)
-        if not name or len(name) > 63 or not name.isprintable():
+        instance = info.name.removesuffix("." + SERVICE_TYPE)
+        name = props.get("name", instance)  # a host from before the ``name`` key
+        if not all(0 < len(s) <= _MAX_TEXT and s.isprintable() for s in (name, instance)):
             raise AdError("table name empty, too long or not printable")
-        return cls(name, game, seats, free, proto, fp, host, addresses[0], info.port)
+        return cls(name, game, seats, free, proto, fp, host, addresses[0], info.port, instance)
 
 
-def _service_name(name: str) -> str:
-    return f"{name}.{SERVICE_TYPE}"
+def bad_table_name(name: str) -> str | None:
+    """Why ``name`` cannot name a table (empty, too long, unprintable), or None if it can."""
+    if not name.strip() or not name.isprintable():
+        return "a table name is printable text, not empty"
+    if len(name) > _MAX_TEXT or len(f"name={name}".encode()) > 255:  # one TXT entry
+        return f"a table name is at most {_MAX_TEXT} characters"
+    return None
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether table names ``a`` and ``b`` read alike (case, accents, look-alike letters):
+    a person who means one could be shown the other."""
+    return skeleton(a) == skeleton(b)
+
+
+def _instance_for(name: str) -> str:
+    """The instance name a host asks for: its table's name, cut to fit a DNS label."""
+    return name.encode()[:_INSTANCE_BYTES].decode(errors="ignore").strip() or "table"
+
+
+def _service_name(instance: str) -> str:
+    return f"{instance}.{SERVICE_TYPE}"
 
 
 def _new_zeroconf(ip: str) -> Zeroconf:
@@ -107,12 +144,17 @@ def _new_zeroconf(ip: str) -> Zeroconf:
 
 
 class Advertisement:
-    """A table announced on the network; update it, or withdraw it with a goodbye."""
+    """A table announced on the network; update it, or withdraw it with a goodbye.
 
-    def __init__(self, zc: Zeroconf, info: ServiceInfo, ad: TableAd) -> None:
+    ``renamed`` says that mDNS gave the table another instance name (``ad.instance``) because
+    another service on the network already had the one asked for: another table of that
+    name, most likely, which players will see beside this one."""
+
+    def __init__(self, zc: Zeroconf, info: ServiceInfo, ad: TableAd, renamed: bool) -> None:
         self._zc = zc
         self._info = info
         self.ad = ad
+        self.renamed = renamed
         self._live = True
 
     async def update(self, **changes: Any) -> None:
@@ -133,7 +175,7 @@ class Advertisement:
 def _info_for(ad: TableAd, ip: str, server: str) -> ServiceInfo:
     return ServiceInfo(
         SERVICE_TYPE,
-        _service_name(ad.name),
+        _service_name(ad.instance),
         addresses=[socket.inet_aton(ip)],
         port=ad.port,
         properties=ad.txt(),
@@ -145,16 +187,19 @@ def _info_for(ad: TableAd, ip: str, server: str) -> ServiceInfo:
 async def advertise(ip: str, ad: TableAd) -> AsyncIterator[Advertisement]:
     """Announce ``ad`` on the interface with address ``ip`` until the block exits.
 
-    The instance name may be changed by zeroconf if another table has it (``name (2)``);
-    the advertisement's ``ad.name`` holds the name actually used.
+    The instance name is the table's name (cut to fit a DNS label), unless another service
+    already has it: then mDNS picks another (``name-2``), ``ad.instance`` holds the one used
+    and ``renamed`` is true. Players still see ``ad.name``.
     """
     zc = await trio.to_thread.run_sync(_new_zeroconf, ip)
     try:
         host_label = "lanparty-" + ad.fingerprint.replace("-", "").lower()[:12]
-        info = _info_for(replace(ad, address=ip), ip, f"{host_label}.local.")
+        wanted = _instance_for(ad.name)
+        info = _info_for(replace(ad, address=ip, instance=wanted), ip, f"{host_label}.local.")
         await trio.to_thread.run_sync(lambda: zc.register_service(info, allow_name_change=True))
-        name = info.name.removesuffix("." + SERVICE_TYPE)
-        adv = Advertisement(zc, info, replace(ad, name=name, address=ip))
+        instance = info.name.removesuffix("." + SERVICE_TYPE)
+        adv = Advertisement(zc, info, replace(ad, instance=instance, address=ip),
+                            renamed=instance != wanted)  # fmt: skip
         try:
             yield adv
         finally:
@@ -174,16 +219,17 @@ class TableSeen:
 
 @dataclass(frozen=True, slots=True)
 class TableGone:
-    """A table withdrew (or its record expired)."""
+    """The table of DNS-SD instance name ``instance`` withdrew (or its record expired)."""
 
-    name: str
+    instance: str
 
 
 LobbyEvent = TableSeen | TableGone
 
 
 class Lobby:
-    """The tables currently seen on the network, updated live by :func:`browse`."""
+    """The tables currently seen on the network, by instance name, updated live by
+    :func:`browse`."""
 
     def __init__(self, receive: trio.MemoryReceiveChannel[LobbyEvent]) -> None:
         self._receive = receive
@@ -193,9 +239,9 @@ class Lobby:
         """Wait for the next appearance, change or withdrawal (and apply it to ``tables``)."""
         event = await self._receive.receive()
         if isinstance(event, TableSeen):
-            self.tables[event.ad.name] = event.ad
+            self.tables[event.ad.instance] = event.ad
         else:
-            self.tables.pop(event.name, None)
+            self.tables.pop(event.instance, None)
         return event
 
     async def wait_for(self, predicate: Callable[[dict[str, TableAd]], bool]) -> None:

@@ -22,7 +22,7 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.shortcuts import print_formatted_text
 
 from lanparty.games import GAMES
-from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse
+from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse, same_name
 from lanparty.net.guest import start_guest
 from lanparty.store import saved_seats
 from lanparty.text import printable
@@ -33,7 +33,7 @@ from .app import make_key_bindings, make_style
 __all__ = ["Choice", "run_lobby"]
 
 HELP = """Commands (Tab completes):
-  join N            join table N of the list (or: join NAME)
+  join N            join table N of the list (or: join NAME, if one table is called so)
   resume            take back your seat at a game your program left (see above)
   host GAME [SEATS] open a table of your own, e.g. host kato 4
   play GAME         a game on this machine against bots
@@ -54,27 +54,49 @@ class Choice:
 
 
 class _Lobby:
-    """The tables seen so far, in the order they appeared (their number is their place)."""
+    """The tables on the network, by number. A table keeps the number it was shown with
+    while it is listed, and a number is never given twice: ``join 3`` is the table the
+    player saw as 3, with the host key shown beside it, or none at all."""
 
     def __init__(self) -> None:
-        self.tables: dict[str, TableAd] = {}
+        self.tables: dict[int, TableAd] = {}
+        self._numbers: dict[str, int] = {}  # DNS-SD instance name -> number
+        self._next = 1
         self.lines: list[str] = []
         self.resumable = saved_seats() + saved_seats(host=True)
 
     def seen(self, ad: TableAd) -> None:
-        new = ad.name not in self.tables
-        self.tables[ad.name] = ad
-        n = list(self.tables).index(ad.name) + 1
-        verb = "new table" if new else "table"
-        self.lines.append(f"{verb} {n}: {describe(ad)}")
+        n = self._numbers.get(ad.instance)
+        if n is not None and self.tables[n].fingerprint != ad.fingerprint:
+            # Another key answers for that table now: it is not the table shown as n.
+            self.lines.append(f"table {n} {self.tables.pop(n).name!r} is gone "
+                              "(another host key answers for it now)")  # fmt: skip
+            n = None
+        if n is not None:
+            self.tables[n] = ad
+            self.lines.append(f"table {n}: {describe(ad)}")
+            return
+        n, self._next = self._next, self._next + 1
+        self._numbers[ad.instance] = n
+        self.tables[n] = ad
+        self.lines.append(f"new table {n}: {describe(ad)}")
+        namesakes = self.named(ad.name)
+        if len(namesakes) > 1:
+            numbers = ", ".join(str(m) for m, _ in namesakes)
+            self.lines.append(f"{len(namesakes)} tables are called {ad.name!r} ({numbers}): "
+                              "tell them apart by the host key")  # fmt: skip
 
-    def gone(self, name: str) -> None:
-        if name in self.tables:
-            self.lines.append(f"table {name!r} is gone (full or closed)")
-            del self.tables[name]
+    def gone(self, instance: str) -> None:
+        n = self._numbers.pop(instance, None)
+        if n is not None and n in self.tables:
+            self.lines.append(f"table {n} {self.tables.pop(n).name!r} is gone (full or closed)")
 
     def numbered(self) -> list[tuple[int, TableAd]]:
-        return list(enumerate(self.tables.values(), 1))
+        return sorted(self.tables.items())
+
+    def named(self, name: str) -> list[tuple[int, TableAd]]:
+        """The numbered tables whose name reads like ``name``."""
+        return [(n, ad) for n, ad in self.numbered() if same_name(ad.name, name)]
 
 
 def describe(ad: TableAd) -> str:
@@ -123,7 +145,7 @@ async def _run(ip: str, where: str) -> Choice:
                     if isinstance(event, TableSeen):
                         lobby.seen(event.ad)
                     elif isinstance(event, TableGone):
-                        lobby.gone(event.name)
+                        lobby.gone(event.instance)
                     changed.set()
 
     finished = start_guest(watch)
@@ -191,7 +213,8 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
                  "--resume)", "class:error")  # fmt: skip
         return None
     if head == "help":
-        show(HELP)
+        for line in HELP.splitlines():  # one by one: show() would escape a line break
+            show(line)
     elif head in ("list", "ls"):
         tables = lobby.numbered()
         for n, ad in tables:
@@ -199,8 +222,15 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
         if not tables:
             show("  no tables yet (they appear here as they open)")
     elif head == "join":
-        picked = _pick(" ".join(args), lobby)
-        if picked is None:
+        wanted = " ".join(args)
+        candidates = _pick(wanted, lobby)
+        picked = candidates[0][1] if len(candidates) == 1 else None
+        if len(candidates) > 1:
+            which = "; ".join(f"{n}: host {ad.host} [{ad.fingerprint}] at {ad.endpoint}"
+                              for n, ad in candidates)  # fmt: skip
+            show(f"{len(candidates)} tables are called {wanted!r} ({which}): join N with the "
+                 "number of the one whose host key you know", "class:error")  # fmt: skip
+        elif picked is None:
             show("join which table? a number from the list, or its name", "class:error")
         elif picked.proto != PROTOCOL_VERSION:
             show(f"{picked.name!r} speaks protocol {picked.proto}; this lanparty speaks "
@@ -220,8 +250,10 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
     return None
 
 
-def _pick(text: str, lobby: _Lobby) -> TableAd | None:
+def _pick(text: str, lobby: _Lobby) -> list[tuple[int, TableAd]]:
+    """The tables ``join TEXT`` may mean: the one numbered so, or those called so."""
     if text.isdigit():
-        numbered = dict(lobby.numbered())
-        return numbered.get(int(text))
-    return lobby.tables.get(text)
+        return [(int(text), lobby.tables[int(text)])] if int(text) in lobby.tables else []
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":  # join 'Ana's kato'
+        text = text[1:-1]
+    return lobby.named(text)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
+import secrets
+import subprocess
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,31 +28,43 @@ AD = TableAd("Friday KaTO", "kato", seats=4, free=3, proto=1, fingerprint="7QXM-
              host="ana", port=45678)  # fmt: skip
 
 
+def _unique(ad: TableAd, name: str) -> TableAd:
+    """``ad`` under a name no other test run on this machine announces."""
+    return replace(ad, name=f"{name} {os.getpid()}-{secrets.token_hex(2)}")
+
+
 async def test_table_appears_updates_and_disappears() -> None:
+    ad = _unique(AD, "Friday KaTO")
     with trio.fail_after(20):
-        async with browse("127.0.0.1") as lobby, advertise("127.0.0.1", AD) as adv:
-            await lobby.wait_for(lambda t: adv.ad.name in t)
-            seen = lobby.tables[adv.ad.name]
-            assert (seen.game, seen.seats, seen.free, seen.host) == ("kato", 4, 3, "ana")
-            assert seen.fingerprint == AD.fingerprint
+        async with browse("127.0.0.1") as lobby, advertise("127.0.0.1", ad) as adv:
+            key = adv.ad.instance
+            await lobby.wait_for(lambda t: key in t)
+            seen = lobby.tables[key]
+            assert (seen.name, seen.game, seen.seats, seen.free) == (ad.name, "kato", 4, 3)
+            assert (seen.host, seen.fingerprint) == ("ana", AD.fingerprint)
             assert seen.endpoint == "127.0.0.1:45678"
 
             await adv.update(free=1)
-            await lobby.wait_for(lambda t: t.get(adv.ad.name, seen).free == 1)
+            await lobby.wait_for(lambda t: t.get(key, seen).free == 1)
 
             await adv.withdraw()  # the goodbye: browsers drop it at once
-            await lobby.wait_for(lambda t: adv.ad.name not in t)
+            await lobby.wait_for(lambda t: key not in t)
 
 
-async def test_two_tables_with_one_name_both_visible() -> None:
+async def test_two_tables_with_one_name_are_both_seen_by_that_name() -> None:
+    ad = _unique(AD, "Dup")
+    other = replace(ad, fingerprint="8QXM-K2PA-93TD-HB0R")
     with trio.fail_after(20):
         async with (
             browse("127.0.0.1") as lobby,
-            advertise("127.0.0.1", AD) as a,
-            advertise("127.0.0.1", AD) as b,
+            advertise("127.0.0.1", ad) as a,
+            advertise("127.0.0.1", other) as b,
         ):
-            assert a.ad.name != b.ad.name  # zeroconf renamed the second one
-            await lobby.wait_for(lambda t: a.ad.name in t and b.ad.name in t)
+            assert not a.renamed and b.renamed  # mDNS gave the second another instance name
+            assert a.ad.instance != b.ad.instance
+            await lobby.wait_for(lambda t: a.ad.instance in t and b.ad.instance in t)
+            seen = {t.fingerprint: t.name for t in lobby.tables.values() if t.port == ad.port}
+            assert seen == {ad.fingerprint: ad.name, other.fingerprint: ad.name}
 
 
 def test_choose_interface() -> None:
@@ -121,3 +138,105 @@ async def test_joining_without_a_name_when_several_tables_are_open_asks_which(
     assert proc.returncode == 2, err
     assert "several open tables:" in err and repr(one.name) in err and repr(two.name) in err
     assert "lanparty join NAME" in err and "Traceback" not in err
+
+
+class _Lines:
+    """A running ``lanparty`` process whose stderr is read line by line."""
+
+    def __init__(self, proc: trio.Process) -> None:
+        self.proc = proc
+        self._buffer = b""
+
+    async def until(self, text: str) -> str:
+        """Read lines until one contains ``text``; that line (fails if the process ends)."""
+        assert self.proc.stderr is not None
+        while True:
+            line, newline, rest = self._buffer.partition(b"\n")
+            if newline:
+                self._buffer = rest
+                if text in line.decode():
+                    return line.decode()
+                continue
+            chunk = await self.proc.stderr.receive_some()
+            if not chunk:
+                raise AssertionError(f"the process ended without saying {text!r}")
+            self._buffer += chunk
+
+
+@asynccontextmanager
+async def _lanparty(home: Path, *args: str) -> AsyncIterator[_Lines]:
+    """``lanparty ARGS`` with its own data directory, killed when the block ends."""
+    env = {**os.environ, "LANPARTY_HOME": str(home)}
+    proc = await trio.lowlevel.open_process([sys.executable, "-m", "lanparty", *args], env=env,
+                                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        yield _Lines(proc)
+    finally:
+        with trio.CancelScope(shield=True):
+            proc.kill()
+            await proc.wait()
+
+
+async def _run(home: Path, *args: str) -> tuple[int, str, str]:
+    env = {**os.environ, "LANPARTY_HOME": str(home)}
+    cmd = [sys.executable, "-m", "lanparty", *args]
+    proc = await trio.run_process(cmd, env=env, capture_stdout=True, capture_stderr=True,
+                                  check=False)  # fmt: skip
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+async def test_a_squatted_table_name_is_never_chosen_silently(tmp_path: Path) -> None:
+    """A stranger announces "Ana's kato" first. Ana's host says so, with her key; both tables
+    are listed; ``join NAME`` names both and picks neither; ``--host-key`` (as typed, in any
+    case) picks hers, and her advertisement follows the seats taken."""
+    name = f"Ana's kato {os.getpid()}-{secrets.token_hex(2)}"
+    squat = replace(AD, name=name, fingerprint="MALL-ORY0-93TD-HB0R", host="ana")
+    with trio.fail_after(90):
+        async with browse("127.0.0.1") as lobby, advertise("127.0.0.1", squat):
+            await lobby.wait_for(lambda t: any(a.name == name for a in t.values()))
+            host = ["host", "kato", "--bot", "--local", "--seats", "3", "--name", name]
+            async with _lanparty(tmp_path / "ana", *host, "--nick", "ana") as ana:
+                opened = await ana.until(f"table {name!r} on ")
+                key = opened.split("host key ")[1].strip()
+                endpoint = opened.split(" on ")[1].split(" ")[0]
+                line = await ana.until("another table")
+                assert line == (f"another table on this network is already called {name!r}: "
+                                "players will see both, each with its host's key; yours is "
+                                f"{key}")  # fmt: skip
+
+                def both(tables: dict[str, TableAd]) -> set[str]:
+                    return {t.fingerprint for t in tables.values() if t.name == name}
+
+                await lobby.wait_for(lambda t: both(t) == {key, squat.fingerprint})
+                listed: list[tuple[int, str, str]] = []
+                async with trio.open_nursery() as nursery:  # both listings listen at once
+                    for extra in ([], ["--json"]):
+                        nursery.start_soon(_listing, tmp_path, extra, listed)
+                for code, out, err in listed:
+                    assert code == 0, err
+                    if out.startswith("["):
+                        fps = {t["fingerprint"] for t in json.loads(out) if t["name"] == name}
+                        assert fps == {key, squat.fingerprint}
+                    else:
+                        assert key in out and squat.fingerprint in out
+                        assert f"(2 tables are called {name!r}: tell them apart" in out
+
+                code, _, err = await _run(tmp_path / "bo", "join", name, "--bot", "--local")
+                assert code == 2 and "Traceback" not in err, err
+                assert f"2 open tables are called {name!r}: " in err
+                assert f"{name!r} [{key}] host ana at {endpoint}" in err
+                assert f"{name!r} [{squat.fingerprint}] host ana at 127.0.0.1:{squat.port}" in err
+                assert f"pick one: lanparty join {name!r} --host-key FINGERPRINT" in err
+
+                async with _lanparty(tmp_path / "bo", "join", name, "--bot", "--local",
+                                     "--host-key", key.lower(), "--nick", "bo"):  # fmt: skip
+                    await ana.until("seat 1: bo joined")
+                    # 2 of 3 seated: the advertisement says so (it said 1 of 3 before).
+                    await lobby.wait_for(
+                        lambda t: any(a.fingerprint == key and a.free == 1 for a in t.values())
+                    )
+
+
+async def _listing(home: Path, extra: list[str], into: list[tuple[int, str, str]]) -> None:
+    into.append(await _run(home, "list", "--local", "--timeout", "3", *extra))

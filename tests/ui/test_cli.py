@@ -86,3 +86,15 @@ def test_version_names_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_info.value.code == 0
     out = capsys.readouterr().out
     assert out.startswith("lanparty ") and f"(protocol {PROTOCOL_VERSION})" in out
+
+
+@pytest.mark.parametrize(("name", "why"), [("x" * 64, "at most 63 characters"),
+                                           ("bad\x1bname", "printable text")])  # fmt: skip
+def test_a_table_name_that_cannot_be_announced_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path, name, why
+) -> None:
+    monkeypatch.setenv("LANPARTY_HOME", str(tmp_path))
+    code, _, err = run_main(capsys, "host", "kato", "--bot", "--local", "--name", name)
+    assert code == 2
+    assert err.startswith("lanparty host: error: a table name is") and why in err
+    assert err.count("\n") == 1 and "\x1b" not in err

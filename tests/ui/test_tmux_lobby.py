@@ -109,3 +109,72 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
         assert not list((home / "seats").glob("*.json"))  # nothing left to resume
     finally:
         lobby.kill()
+
+
+def _lobby(tmp: Path, nick: str) -> Pane:
+    home = tmp / nick
+    home.mkdir()
+    return Pane(home, f"cd {REPO} && LANPARTY_HOME={home} {sys.executable} -m lanparty "
+                f"--local --nick {nick}", "tmux-256color")  # fmt: skip
+
+
+def _until(proc: subprocess.Popen[str], text: str) -> str:
+    """Read ``proc``'s stderr line by line until one contains ``text``; that line."""
+    assert proc.stderr is not None
+    for line in proc.stderr:
+        if text in line:
+            return line
+    raise AssertionError(f"the process ended without saying {text!r}")
+
+
+def test_help_reads_as_lines_and_host_game_seats_opens_a_table(
+    tmp_path: Path, procs: list[subprocess.Popen[str]]
+) -> None:
+    nick = f"Zed{os.getpid()}"  # the table is "Zed…'s kato": no other test run's
+    pane = _lobby(tmp_path, nick)
+    try:
+        pane.wait_text("lanparty lobby")
+        pane.type("help")
+        pane.wait_text("  host GAME [SEATS] open a table of your own")
+        assert "\\n" not in pane.screen()
+        pane.type("host kato 2")  # as the README shows it
+        pane.wait_text("is open on 127.0.0.1:")
+        guest = _lanparty(tmp_path / "bo", "join", f"{nick}'s kato", "--bot", "--local",
+                          "--nick", "Bo")  # fmt: skip
+        procs.append(guest)
+        pane.wait(lambda: "Bo joined (seat 1)" in pane.screen(), "a guest found by name", SLOW)
+        pane.type("quit")
+        assert pane.exit_code() == 0
+        assert "Traceback" not in pane.history()
+    finally:
+        pane.kill()
+
+
+def test_two_tables_of_one_name_are_two_entries_and_join_name_asks_which(
+    tmp_path: Path, procs: list[subprocess.Popen[str]]
+) -> None:
+    name = f"Dup-{os.getpid()}"
+    pane = _lobby(tmp_path, "Zed")
+    table = ["host", "kato", "--bot", "--local", "--seats", "3", "--name", name]
+    try:
+        pane.wait_text("lanparty lobby")
+        keys: dict[str, str] = {}
+        for nick in ("h1", "h2"):  # one after the other, as two friends would
+            procs.append(_lanparty(tmp_path / nick, *table, "--nick", nick))
+            keys[nick] = _until(procs[-1], "host key ").split("host key ")[1].strip()
+            shown = f"'{name}': kato, 1 of 3 seated, host {nick} [{keys[nick]}]"
+            pane.wait(lambda s=shown: s in pane.screen(), f"{nick}'s table", SLOW)
+        numbers = {nick: pane.screen().split(f"host {nick} [")[0].rsplit("new table ", 1)[1]
+                   .split(":")[0] for nick in keys}  # fmt: skip
+        pane.wait_text(f"2 tables are called '{name}' ({numbers['h1']}, {numbers['h2']}): "
+                       "tell them apart by the host key")  # fmt: skip
+        pane.type(f"join {name}")
+        pane.wait_text(f"2 tables are called '{name}' ({numbers['h1']}: host h1 [{keys['h1']}]")
+        pane.wait_text("join N with the number of the one whose host key you know")
+        pane.type(f"join {numbers['h2']}")
+        _until(procs[1], "seat 1: Zed joined")
+        pane.type("quit")
+        assert pane.exit_code() == 0
+        assert "Traceback" not in pane.history()
+    finally:
+        pane.kill()

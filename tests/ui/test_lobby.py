@@ -1,0 +1,71 @@
+"""The lobby's bookkeeping without a terminal: numbers that stay put, tables of one name that
+stay apart, and what ``join`` answers (the tmux tests drive the same through a real pane)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from lanparty.net.discovery import TableAd
+from lanparty.ui.lobby import Choice, _choose, _Lobby
+from protocol import PROTOCOL_VERSION
+
+ANA = TableAd("Ana's kato", "kato", 4, 3, PROTOCOL_VERSION, "7QXM-K2PA-93TD-HB0R", "ana",
+              "10.0.0.2", 4000, instance="Ana's kato")  # fmt: skip
+SQUAT = replace(ANA, fingerprint="MALL-ORY0-93TD-HB0R", address="10.0.0.9",
+                instance="Ana's kato-2")  # fmt: skip
+OTHER = replace(ANA, name="Bo's uno", fingerprint="8QXM-K2PA-93TD-HB0R", instance="Bo's uno")
+
+
+@pytest.fixture
+def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> _Lobby:
+    monkeypatch.setenv("LANPARTY_HOME", str(tmp_path))  # no saved seats to offer
+    return _Lobby()
+
+
+def _join(lobby: _Lobby, text: str) -> tuple[Choice | None, list[str]]:
+    shown: list[str] = []
+    choice = _choose(text, lobby, lambda line, cls="": shown.append(line))
+    return choice, shown
+
+
+def test_a_table_keeps_its_number_and_a_number_is_never_reused(lobby: _Lobby) -> None:
+    lobby.seen(ANA)
+    lobby.seen(OTHER)
+    lobby.gone(ANA.instance)
+    lobby.seen(SQUAT)
+    assert [(n, ad.fingerprint) for n, ad in lobby.numbered()] == [
+        (2, OTHER.fingerprint), (3, SQUAT.fingerprint)]  # fmt: skip
+    assert _join(lobby, "join 1") == (None, ["join which table? a number from the list, or "
+                                             "its name"])  # fmt: skip
+
+
+def test_another_key_answering_for_a_table_makes_it_another_table(lobby: _Lobby) -> None:
+    lobby.seen(ANA)
+    lobby.seen(replace(ANA, free=2))
+    assert lobby.lines[-1].startswith('table 1: "Ana\'s kato": kato, 2 of 4 seated')
+    lobby.seen(replace(ANA, fingerprint=SQUAT.fingerprint))
+    assert lobby.lines[-2] == 'table 1 "Ana\'s kato" is gone (another host key answers for it now)'
+    assert lobby.lines[-1].startswith('new table 2: "Ana\'s kato"')
+    assert [n for n, _ in lobby.numbered()] == [2]
+
+
+def test_join_name_with_two_tables_of_that_name_asks_for_the_number(lobby: _Lobby) -> None:
+    lobby.seen(ANA)
+    lobby.seen(SQUAT)
+    assert lobby.lines[-1] == ("2 tables are called \"Ana's kato\" (1, 2): tell them apart by "
+                               "the host key")  # fmt: skip
+    choice, shown = _join(lobby, "join ana’s KATO")  # a typographic apostrophe, and case
+    assert choice is None
+    assert shown == [
+        "2 tables are called 'ana’s KATO' (1: host ana [7QXM-K2PA-93TD-HB0R] at 10.0.0.2:4000; "
+        "2: host ana [MALL-ORY0-93TD-HB0R] at 10.0.0.9:4000): join N with the number of the "
+        "one whose host key you know"
+    ]
+    choice, _ = _join(lobby, "join 2")
+    assert choice is not None and choice.table == SQUAT
+    lobby.gone(SQUAT.instance)
+    choice, _ = _join(lobby, f'join "{ANA.name}"')  # quoted as the list shows it
+    assert choice is not None and choice.table == ANA
