@@ -215,6 +215,8 @@ def _configure_host(p: argparse.ArgumentParser) -> None:
                    help="a table option; repeatable")  # fmt: skip
     p.add_argument("--bots", type=int, default=0, help="bot peers to start (separate processes)")
     p.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
+    p.add_argument("--approve", action="store_true", help="each join waits for your yes at "
+                   "the table (approve NAME, deny NAME)")  # fmt: skip
     _network_args(p)
 
 
@@ -243,6 +245,8 @@ def _run_host(args: argparse.Namespace) -> int:
         raise CliError(f"--seats must be {game.min_seats}..{game.max_seats} for {args.game}")
     if not 0 <= args.bots < args.seats:
         raise CliError(f"--bots must be 0..{args.seats - 1}")
+    if args.approve and args.bot:
+        raise CliError("--approve needs a person at the table to say yes: not with --bot")
     check_table(args.game, args.seats, options)
     return run_host(args, options)
 

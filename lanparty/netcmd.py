@@ -486,6 +486,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
             host = Host(identity, args.nick, GAMES, args.game, options, args.seats)
         except LocalProtocolError as exc:
             raise NetError(str(exc)) from None
+    host.approve_joins = bool(getattr(args, "approve", False))
     out = _outcome_of(host) if getattr(args, "resumed", None) else Outcome()
     try:
         if args.bot:

@@ -201,6 +201,25 @@ class Start:
 
 
 @dataclass(frozen=True, slots=True)
+class Kick:
+    """The host removes the peer in ``seat`` before the game starts (the seats after it move
+    up one)."""
+
+    KIND: ClassVar[str] = "kick"
+    LIMIT: ClassVar[int] = 256
+    seat: int
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"seat": self.seat}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> Kick:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        return cls(_int(d["seat"], "kicked seat", 1, MAX_SEATS - 1))
+
+
+@dataclass(frozen=True, slots=True)
 class KeyShareBody:
     """A seat's public key share with its Schnorr proof."""
 
@@ -440,6 +459,7 @@ Body: TypeAlias = (
     OpenTable
     | Join
     | Start
+    | Kick
     | KeyShareBody
     | ShuffleBody
     | SharesBody
@@ -459,6 +479,7 @@ _BODY_FIELDS: Final[dict[str, tuple[type, frozenset[str]]]] = {
         OpenTable,
         Join,
         Start,
+        Kick,
         KeyShareBody,
         ShuffleBody,
         SharesBody,

@@ -50,6 +50,25 @@ class Joined:
 
 
 @dataclass(frozen=True, slots=True)
+class Removed:
+    """The host removed ``name`` (key fingerprint ``fingerprint``) from ``seat`` before the
+    game started; the seats after it moved up one."""
+
+    seat: Seat
+    name: str
+    fingerprint: str
+
+
+@dataclass(frozen=True, slots=True)
+class JoinAsked:
+    """At the host, with joins to approve: ``name`` (key fingerprint ``fingerprint``) asks
+    for a seat; :meth:`Host.let_in` or :meth:`Host.turn_away` answers."""
+
+    name: str
+    fingerprint: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeatsFixed:
     """The seats are fixed; ``names`` in seat order. Key shares follow."""
 
@@ -126,6 +145,8 @@ class MoveDropped:
 
 Event: TypeAlias = (
     Joined
+    | Removed
+    | JoinAsked
     | SeatsFixed
     | Applied
     | GameEnded

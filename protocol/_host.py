@@ -17,11 +17,12 @@ from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 from ._bodies import (
     BODY_LIMITS,
     Join,
+    Kick,
     OpenTable,
     Start,
 )
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Rejected, Returned, Stopped
+from ._events import JoinAsked, Rejected, Returned, Stopped
 from ._frames import FrameReader, frame
 from ._messages import (
     NONCE_BYTES,
@@ -95,8 +96,13 @@ class Host(_Seat):
         self.table = Table(games, Private(identity, key, seal, rng), host_key=identity.public.raw)
         #: Leave our own duties to :meth:`perform_duty` (a network driver flushes first).
         self.defer_duties = False
+        #: Hold every join until :meth:`let_in` (a :class:`JoinAsked` event tells of each).
+        self.approve_joins = False
         self._conns: dict[int, _Conn] = {}
         self._relays: list[bytes] = []
+        self._held: dict[bytes, tuple[_Conn, Propose]] = {}  # key -> its connection and join
+        self._let_in: set[bytes] = set()
+        self._banned: set[bytes] = set()
         g = games.get(game)
         if g is None:
             raise LocalProtocolError(f"unknown game {game!r}")
@@ -136,8 +142,10 @@ class Host(_Seat):
         host.identity = identity
         host.table = Table(games, Private(identity, key, seal, rng), host_key=identity.public.raw)
         host.defer_duties = False
+        host.approve_joins = False
         host._conns = {}
         host._relays = []
+        host._held, host._let_in, host._banned = {}, set(), set()
         reader = FrameReader()
         reader.feed(b"".join(relays))
         try:
@@ -175,8 +183,12 @@ class Host(_Seat):
         return cid
 
     def close(self, cid: int) -> None:
-        """Forget a connection (its peer keeps its seat and may reconnect)."""
-        self._conns[cid].closed = True
+        """Forget a connection (its peer keeps its seat and may reconnect; a join it held
+        for the host's answer is dropped)."""
+        c = self._conns[cid]
+        c.closed = True
+        if c.key is not None and c.key in self._held and self._held[c.key][0] is c:
+            del self._held[c.key]
 
     def finished(self, cid: int) -> bool:
         """True once the protocol is done with connection ``cid`` (it refused it fatally, its
@@ -245,6 +257,66 @@ class Host(_Seat):
         except RemoteProtocolError as exc:
             raise LocalProtocolError(exc.reason) from None
 
+    def kick(self, seat: int) -> None:
+        """Remove the player in ``seat`` before the game starts: every copy drops the seat
+        (the later seats move up one), its connection is let go after it is told, and its key
+        may not come back to this table. Raises :class:`LocalProtocolError` if not possible."""
+        member = self.table.member_at(seat)
+        try:
+            self._sequence(self.table.entry(Kick(seat)), own=True)
+        except RemoteProtocolError as exc:
+            raise LocalProtocolError(exc.reason) from None
+        assert member is not None
+        self._banned.add(member.key)
+        for c in self._conns.values():
+            if c.key == member.key:
+                c.closed = True  # after the kick's relay, queued above
+
+    def asking(self) -> list[tuple[str, str]]:
+        """The joins waiting for :meth:`let_in`: ``(name, fingerprint)``, oldest first."""
+        out = []
+        for key, (_, msg) in self._held.items():
+            body = read_head(msg.raw).body
+            out.append((str(body.get("name")), fingerprint(key)))
+        return out
+
+    def awaiting(self, cid: int) -> bool:
+        """True while connection ``cid`` waits for the host to answer its join."""
+        c = self._conns[cid]
+        return c.key is not None and c.key in self._held and self._held[c.key][0] is c
+
+    def let_in(self, fp: str) -> None:
+        """Take the held join of the key with fingerprint ``fp`` (see :attr:`approve_joins`).
+        Raises :class:`LocalProtocolError` if no such join waits."""
+        key = self._held_key(fp)
+        c, msg = self._held.pop(key)
+        self._let_in.add(key)
+        if c.closed:
+            return
+        pos = read_head(msg.raw).pos
+        if pos != len(self.table.log):  # the log moved on while it waited: propose again
+            c.out.append(frame(encode_message(Refuse(pos, "let in: join again", False))))
+            return
+        try:
+            self._proposal(c, msg)
+        except RemoteProtocolError as exc:
+            self._fatal(c, exc, -1)
+
+    def turn_away(self, fp: str) -> None:
+        """Refuse the held join of the key with fingerprint ``fp``, for good. Raises
+        :class:`LocalProtocolError` if no such join waits."""
+        key = self._held_key(fp)
+        c, _ = self._held.pop(key)
+        self._banned.add(key)
+        c.out.append(frame(encode_message(Refuse(-1, "the host did not let you in", True))))
+        c.closed = True
+
+    def _held_key(self, fp: str) -> bytes:
+        for key in self._held:
+            if fingerprint(key) == fp:
+                return key
+        raise LocalProtocolError(f"no join from key {fp} is waiting")
+
     def play(self, move: Move) -> None:
         """Make a game move as seat 0; raises :class:`LocalProtocolError` if not allowed."""
         try:
@@ -298,6 +370,11 @@ class Host(_Seat):
         if msg.pos > len(self._relays):
             raise RemoteProtocolError(f"said hello holding {msg.pos} entries of {len(t.log)}")
         member = t.member(msg.key)
+        if msg.key in self._banned:
+            c.out.append(frame(encode_message(Refuse(-1, "the host removed you from this table",
+                                                     True))))  # fmt: skip
+            c.closed = True
+            return
         if member is None and t.phase is not Phase.LOBBY:
             # Not an offence: someone came late. Spare them (and us) the whole log.
             full = len(t.members) >= t.capacity
@@ -368,10 +445,11 @@ class Host(_Seat):
             return self._refuse(
                 c, f"wrong log position {pos} (the next position is {len(t.log)})", pos
             )
-        member = t.member(key)
         why = t.precheck(member.seat if member else None, head.kind, head.body)
         if why is not None:
             return self._refuse(c, why, pos)
+        if member is None and self.approve_joins and key not in self._let_in:
+            return self._hold(c, key, msg, head.body)
         try:
             se = SignedEntry(msg.raw, msg.sig, head.entry())
         except RemoteProtocolError as exc:
@@ -384,6 +462,13 @@ class Host(_Seat):
                 c.closed = True
                 return
             self._reject(c, exc, pos)
+
+    def _hold(self, c: _Conn, key: bytes, msg: Propose, body: dict[str, object]) -> None:
+        """Keep a join for the host to answer (the first of a key tells the driver)."""
+        first = key not in self._held
+        self._held[key] = (c, msg)
+        if first:
+            self._events.append(JoinAsked(str(body.get("name")), fingerprint(key)))
 
     def _refuse(self, c: _Conn, reason: str, pos: int) -> None:
         """Refuse a proposal from ``c``'s key (counted; past :data:`MAX_REFUSALS` the host

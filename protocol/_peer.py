@@ -21,7 +21,7 @@ from ._bodies import (
     MoveBody,
 )
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Event, MoveDropped, Refused, Stopped
+from ._events import Event, MoveDropped, Refused, Removed, Stopped
 from ._frames import FrameReader, frame
 from ._messages import (
     Challenge,
@@ -348,6 +348,13 @@ class Peer(_Seat):
             self._outstanding = None
         if t.phase is Phase.STOPPED and t.stop_error is not None:
             self.stopped = t.stop_error
+        me = t.me
+        if me is not None and any(
+            isinstance(ev, Removed) and ev.fingerprint == me.identity.public.fingerprint
+            for ev in events
+        ):
+            self.refused = "the host removed you from the table"
+            self._events.append(Refused(self.refused, True))
 
     def _host_fault(self, what: str, pos: int, evidence: tuple[bytes, ...]) -> RemoteProtocolError:
         return RemoteProtocolError(

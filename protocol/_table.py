@@ -33,6 +33,7 @@ from ._bodies import (
     Body,
     Join,
     KeyShareBody,
+    Kick,
     MoveBody,
     OpenTable,
     SealedCommit,
@@ -51,6 +52,7 @@ from ._events import (
     Event,
     GameEnded,
     Joined,
+    Removed,
     SeatsFixed,
     TableClosed,
 )
@@ -346,6 +348,8 @@ class Table(BatchSteps):
         if author is None:
             raise _fail("the author has no seat at this table")
         seat = author.seat
+        if isinstance(body, Kick):
+            return self._kick(seat, body)
         if isinstance(body, Start):
             if self.phase is not Phase.LOBBY or seat != 0:
                 raise _fail("only the host may start, and only in the lobby")
@@ -415,6 +419,17 @@ class Table(BatchSteps):
         self._seat(e.author, body.name, seal)
         if state is not None:
             self._fix_seats(state)
+
+    def _kick(self, seat: int, body: Kick) -> None:
+        if self.phase is not Phase.LOBBY or seat != 0:
+            raise _fail("only the host may remove a player, and only before the game starts")
+        if not 1 <= body.seat < len(self.members):
+            raise _fail(f"there is no player in seat {body.seat} to remove")
+        gone = self.members[body.seat]
+        rest = [m for m in self.members if m.seat != body.seat]
+        self.members = [Member(i, m.key, m.name, m.seal) for i, m in enumerate(rest)]
+        self._by_key = {m.key: m for m in self.members}
+        self._events.append(Removed(body.seat, gone.name, gone.fingerprint))
 
     def _seat(self, key: bytes, name: str, seal: bytes) -> None:
         m = Member(len(self.members), key, name, seal)

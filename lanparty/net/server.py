@@ -263,8 +263,8 @@ class HostServer(Pokable):
 
     def _deadline(self, cid: int, link: _Link, accepted: float) -> float:
         """When a silent connection is let go: a pending one soon, a seated one never."""
-        if self.done.is_set() or self.host.seated(cid):
-            return float("inf")
+        if self.done.is_set() or self.host.seated(cid) or self.host.awaiting(cid):
+            return float("inf")  # a seat, or a newcomer waiting for the host's yes
         if not self._said_hello(cid):
             return accepted + HELLO_TIMEOUT
         return link.last + PENDING_IDLE
