@@ -366,7 +366,8 @@ def _game(players: int, base: Path, procs: list[int]) -> tuple[dict[str, Any], P
     """Play one traced KaTO round; returns the host's JSON summary and the trace folder."""
     trace = base / "game"
     cmd = _host_cmd(players, f"bench-{secrets.token_hex(4)}", HOST, "--bots",
-                    str(players - 1), "--option", "rounds=1", "--seed", "1", "--json")  # fmt: skip
+                    str(players - 1), "--option", "rounds=1", "--seed", "1", "--json",
+                    "--react", "0")  # machine speed, not a person's reactions  # fmt: skip
     proc = subprocess.Popen(cmd, env=_env(base, trace), stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)  # fmt: skip

@@ -217,6 +217,9 @@ def _configure_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
     p.add_argument("--approve", action="store_true", help="each join waits for your yes at "
                    "the table (approve NAME, deny NAME)")  # fmt: skip
+    p.add_argument("--react", type=float, default=None, metavar="S",
+                   help="the bots' reaction time when others may move too (default: like a "
+                   "person, 0.7 to 2 s at random; 0 for none, e.g. to measure)")  # fmt: skip
     _network_args(p)
 
 
@@ -272,9 +275,10 @@ def _configure_join(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--react",
         type=float,
-        default=0.0,
+        default=None,
         metavar="S",
-        help="a --bot's reaction time while a KaTO call can be made (default 0)",
+        help="a --bot's reaction time when others may move too (a KaTO call or catch); "
+        "default: like a person, 0.7 to 2 s drawn at random each time; 0 for none",
     )
     _network_args(p)
 
@@ -302,7 +306,10 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
     p.add_argument("--players", type=int, default=4, help="bot peers, one process each")
     p.add_argument("--seed", type=int, default=1, help="seed of the bots' choices")
-    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a table option; repeatable")  # fmt: skip
+    p.add_argument("--json", action="store_true", help="print the outcome as JSON (with "
+                   "rounds_won and races_won per seat)")  # fmt: skip
 
 
 def _run_demo(args: argparse.Namespace) -> int:
@@ -311,6 +318,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     game = get_game(_game(args.game))
     if not game.min_seats <= args.players <= game.max_seats:
         raise CliError(f"--players must be {game.min_seats}..{game.max_seats} for {args.game}")
+    check_table(args.game, args.players, parse_options(args.game, args.option))
     return run_demo(args)
 
 

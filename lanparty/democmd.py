@@ -25,7 +25,7 @@ def _demo(args: argparse.Namespace) -> dict[str, Any]:
     host = subprocess.Popen(
         [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--seats",
          str(args.players), "--name", name, "--seed", str(args.seed), "--nick", "host-bot",
-         "--grace", "0"],
+         "--grace", "0", *(f"--option={o}" for o in getattr(args, "option", []))],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
     )  # fmt: skip
     # Each joiner finds the table by its name over mDNS, and reports by its exit code.

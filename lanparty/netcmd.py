@@ -80,7 +80,7 @@ def _driver(args: argparse.Namespace, game: str, seat: NetSeat | None, tracer: T
     if seat is not None:
         return seat
     bot = bots_for(game)["heuristic"]()
-    return BotDriver(bot, args.seed, tracer, react=getattr(args, "react", 0.0))
+    return BotDriver(bot, args.seed, tracer, react=getattr(args, "react", None))
 
 
 async def _host(
@@ -120,8 +120,6 @@ async def _host(
         seat.note(f"Table {name!r} is open on {iface.ip}:{port}; your key "
                   f"{host.identity.public.fingerprint}")  # fmt: skip
         seat.on_ready()
-    # Bots at a table with a person get a person's reaction time for KaTO calls and catches.
-    react = ["--react", "3"] if seat is not None else []
     procs: list[subprocess.Popen[bytes]] = []
     taken = skeleton(args.nick)  # a bot named like the host would be refused its seat
     bot_names = [n for n in BOT_NAMES if skeleton(n) != taken]
@@ -137,7 +135,8 @@ async def _host(
                 procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--nick",
                                           bot_names[i], "--seed", str(args.seed + 1 + i),
                                           "--host-key", host.identity.public.fingerprint,
-                                          "--grace", str(args.grace), *react]))  # fmt: skip
+                                          "--grace", str(args.grace),
+                                          *_react_args(args)]))  # fmt: skip
             if getattr(args, "advertise", True):
                 async with advertise(iface.ip, ad) as adv:
                     if adv.renamed:
@@ -179,6 +178,12 @@ def _counting_seats(sink: Any, seat_taken: trio.MemorySendChannel[int]) -> Any:
             seat_taken.close()
 
     return counting
+
+
+def _react_args(args: argparse.Namespace) -> list[str]:
+    """``--react S`` for a spawned bot, if this command was given one."""
+    react = getattr(args, "react", None)
+    return [] if react is None else ["--react", str(react)]
 
 
 def _keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> Any:

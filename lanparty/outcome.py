@@ -42,12 +42,22 @@ class Outcome:
     transcript: str = ""
     moves: int = 0
     rounds: int = 0
+    #: Per seat: rounds it won (the best score of the round), and races it won (moves it made
+    #: while other seats could move too, e.g. a KaTO call or catch): fairness, measured.
+    rounds_won: list[int] = field(default_factory=list)
+    races_won: list[int] = field(default_factory=list)
     #: Seconds from the start of this process to: every seat taken, the first move, the
     #: game's end, the table closed.
     times: dict[str, float] = field(default_factory=dict)
 
 
 _STARTED = time.monotonic()
+
+
+def _count(tally: list[int], seat: int) -> None:
+    """One more for ``seat`` in a per-seat tally (grown as needed)."""
+    tally.extend([0] * (seat + 1 - len(tally)))
+    tally[seat] += 1
 
 
 def _seat_name(out: Outcome, seat: int) -> str:
@@ -72,6 +82,8 @@ def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
             if event.kind == "move":
                 out.moves += 1
                 mark("first_move")
+            if event.contested and event.seat is not None:
+                _count(out.races_won, event.seat)
         elif isinstance(event, Joined):
             say(quiet, f"seat {event.seat}: {event.name} joined  [key {event.fingerprint}]")
         elif isinstance(event, SeatsFixed):
@@ -82,6 +94,11 @@ def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
         elif isinstance(event, GameEnded):
             out.totals, out.winners = event.outcome.totals, event.outcome.winners
             out.rounds = len(event.outcome.rounds)
+            for scores in event.outcome.rounds:
+                best = max(scores, default=0)
+                for seat, score in enumerate(scores):
+                    if best > 0 and score == best:
+                        _count(out.rounds_won, seat)
             mark("over")
             tracer.record("over")
             say(quiet, "game over; auditing the transcript…")
@@ -114,8 +131,15 @@ def summary(out: Outcome) -> dict[str, Any]:
         "transcript": out.transcript,
         "moves": out.moves,
         "rounds": out.rounds,
+        "rounds_won": _per_seat(out, out.rounds_won),
+        "races_won": _per_seat(out, out.races_won),
         "times_s": out.times,
     }
+
+
+def _per_seat(out: Outcome, tally: list[int]) -> list[int]:
+    """``tally`` with a count for every seat (zeros for seats that won none)."""
+    return [*tally, *[0] * (len(out.names) - len(tally))]
 
 
 def report(args: argparse.Namespace, out: Outcome) -> int:

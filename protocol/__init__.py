@@ -35,6 +35,7 @@ from ._events import (
     JoinAsked,
     Joined,
     MoveDropped,
+    RaceOpened,
     Refused,
     Rejected,
     Removed,
@@ -62,6 +63,7 @@ from ._messages import (
     decode_entry,
     decode_message,
     encode_message,
+    race_rank,
 )
 from ._offline import audit_transcript
 from ._peer import Peer
@@ -98,6 +100,7 @@ __all__ = [
     "Private",
     "Propose",
     "ProtocolError",
+    "RaceOpened",
     "Refuse",
     "Refused",
     "Rejected",
@@ -120,6 +123,7 @@ __all__ = [
     "frame",
     "move_reveals",
     "pack",
+    "race_rank",
     "read_transcript",
     "unpack",
 ]

@@ -77,12 +77,14 @@ class SeatsFixed:
 
 @dataclass(frozen=True, slots=True)
 class Applied:
-    """The entry at ``pos`` by ``seat`` was checked and applied (``move`` for a move)."""
+    """The entry at ``pos`` by ``seat`` was checked and applied (``move`` for a move;
+    ``contested``: it was made while other seats could move too, and won that race)."""
 
     pos: int
     seat: Seat | None
     kind: str
     move: Move | None = None
+    contested: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +140,20 @@ class Returned:
 
 @dataclass(frozen=True, slots=True)
 class MoveDropped:
-    """Our move lost a race for its log position (another entry came first); choose again."""
+    """Our move lost a race for its log position (another entry came first); choose again.
+    ``outranked`` is False when the entry that won ranks below ours by the race rule
+    (:func:`protocol.race_rank`): the host then says ours came after the window closed."""
 
     move: Move
+    outranked: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RaceOpened:
+    """At the host: moves that race for log position ``pos`` are being collected; call
+    :meth:`Host.close_race` once the race window has passed (the driver keeps the time)."""
+
+    pos: int
 
 
 Event: TypeAlias = (
@@ -156,5 +169,6 @@ Event: TypeAlias = (
     | Stopped
     | Refused
     | MoveDropped
+    | RaceOpened
     | Returned
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
 
 from crypto import SYSTEM_RNG as _SYSTEM_RNG
@@ -18,11 +19,12 @@ from ._bodies import (
     BODY_LIMITS,
     Join,
     Kick,
+    MoveBody,
     OpenTable,
     Start,
 )
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import JoinAsked, Rejected, Returned, Stopped
+from ._events import JoinAsked, MoveDropped, RaceOpened, Rejected, Returned, Stopped
 from ._frames import FrameReader, frame
 from ._messages import (
     NONCE_BYTES,
@@ -38,6 +40,7 @@ from ._messages import (
     SignedEntry,
     decode_message,
     encode_message,
+    race_rank,
     read_head,
     relay_signature,
     verify_entry_signature,
@@ -101,6 +104,8 @@ class Host(_Seat):
         self._conns: dict[int, _Conn] = {}
         self._relays: list[bytes] = []
         self._held: dict[bytes, tuple[_Conn, Propose]] = {}  # key -> its connection and join
+        self._race: list[tuple[SignedEntry, _Conn | None]] = []  # moves for one position
+        self._race_pos = -1
         self._let_in: set[bytes] = set()
         self._banned: set[bytes] = set()
         g = games.get(game)
@@ -146,6 +151,7 @@ class Host(_Seat):
         host._conns = {}
         host._relays = []
         host._held, host._let_in, host._banned = {}, set(), set()
+        host._race, host._race_pos = [], -1
         reader = FrameReader()
         reader.feed(b"".join(relays))
         try:
@@ -318,11 +324,66 @@ class Host(_Seat):
         raise LocalProtocolError(f"no join from key {fp} is waiting")
 
     def play(self, move: Move) -> None:
-        """Make a game move as seat 0; raises :class:`LocalProtocolError` if not allowed."""
+        """Make a game move as seat 0; raises :class:`LocalProtocolError` if not allowed.
+        While moves race for the position, ours waits for :meth:`close_race` like anyone's."""
+        if self.busy:
+            raise LocalProtocolError("a move of ours is already in the race")
+        se = self.table.entry(self._move_body(move))
+        if self.table.contested():
+            return self._enter_race(se, None)
         try:
-            self._sequence(self.table.entry(self._move_body(move)), own=True)
+            self._sequence(se, own=True)
         except RemoteProtocolError as exc:
             raise LocalProtocolError(exc.reason) from None
+
+    @property
+    def busy(self) -> bool:
+        """True while a move of ours waits in a race (see :meth:`close_race`)."""
+        return any(c is None for _, c in self._race)
+
+    def racing(self) -> int | None:
+        """The log position moves are racing for, if a race was opened and not yet closed."""
+        return self._race_pos if self._race else None
+
+    def _enter_race(self, se: SignedEntry, c: _Conn | None) -> None:
+        """Keep a move made while seats may move out of turn: the winner of the position is
+        drawn by :func:`race_rank`, never by which arrived first (the host's own included)."""
+        pos = len(self.table.log)
+        if self._race_pos != pos:
+            self._race, self._race_pos = [], pos
+            self._events.append(RaceOpened(pos))
+        for other, _ in self._race:
+            if other.entry.author == se.entry.author:
+                if other.raw != se.raw and c is not None:
+                    self._refuse(c, "one move per seat in a race", pos)
+                return
+        self._race.append((se, c))
+
+    def close_race(self) -> None:
+        """The race window has passed (the driver's clock): sequence the move that ranks
+        first among those that apply; the others lose (their authors see the winner). Does
+        nothing if no race is open or the table moved on."""
+        pos, entrants = self._race_pos, self._race
+        self._race, self._race_pos = [], -1
+        if not entrants or pos != len(self.table.log):
+            return
+        prev = self.table.log.head
+        ranked = sorted(entrants, key=lambda e: race_rank(prev, e[0].entry.author))
+        winner: SignedEntry | None = None
+        for se, c in ranked:
+            try:
+                if winner is None:
+                    self._sequence(se, own=c is None, sig_checked=True)
+                    winner = se
+                    continue
+            except RemoteProtocolError as exc:
+                if c is not None and not c.closed:
+                    with suppress(RemoteProtocolError):  # past its budget: it hears no more
+                        self._reject(c, exc, pos)
+                continue
+            if c is None:
+                assert isinstance(se.entry.body, MoveBody)
+                self._events.append(MoveDropped(se.entry.body.move))  # type: ignore[arg-type]
 
     def receive_data(self, cid: int, data: bytes) -> None:
         """Feed bytes from connection ``cid``.
@@ -448,6 +509,11 @@ class Host(_Seat):
         why = t.precheck(member.seat if member else None, head.kind, head.body)
         if why is not None:
             return self._refuse(c, why, pos)
+        if head.kind == "move" and t.contested():
+            try:
+                return self._enter_race(SignedEntry(msg.raw, msg.sig, head.entry()), c)
+            except RemoteProtocolError as exc:
+                raise RemoteProtocolError(exc.reason, pos=pos) from None
         if member is None and self.approve_joins and key not in self._let_in:
             return self._hold(c, key, msg, head.body)
         try:

@@ -146,6 +146,13 @@ def decode_entry(raw: bytes) -> Entry:
     return read_head(raw).entry()
 
 
+def race_rank(prev: bytes, author: bytes) -> bytes:
+    """Where ``author``'s move stands in a race for the position after the entry whose hash
+    is ``prev`` (lower wins): a hash nobody can steer or know before that entry exists, so
+    every seat is as likely to win a race, and every peer can check who should have."""
+    return hashlib.blake2b(prev + author, digest_size=HASH_BYTES, person=b"lp-race").digest()
+
+
 def entry_hash(raw: bytes) -> bytes:
     """The hash that the next entry names as ``prev``."""
     return hashlib.blake2b(raw, digest_size=HASH_BYTES, person=b"lp-entry").digest()

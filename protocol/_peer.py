@@ -37,6 +37,7 @@ from ._messages import (
     encode_message,
     hello_signature,
     leave_signature,
+    race_rank,
     verify_relay,
 )
 from ._roles import Phase, Private
@@ -343,7 +344,11 @@ class Peer(_Seat):
         if out is not None and not own and out.entry.pos <= e.pos:
             self._outstanding = None
             if isinstance(out.entry.body, MoveBody):
-                self._events.append(MoveDropped(out.entry.body.move))  # type: ignore[arg-type]
+                # Lost a race: every peer can check the winner ranks before us.
+                fair = out.entry.pos != e.pos or race_rank(e.prev, e.author) < race_rank(
+                    e.prev, out.entry.author
+                )
+                self._events.append(MoveDropped(out.entry.body.move, fair))  # type: ignore[arg-type]
         elif own:
             self._outstanding = None
         if t.phase is Phase.STOPPED and t.stop_error is not None:

@@ -131,6 +131,7 @@ class Table(BatchSteps):
         self.stop_error: RemoteProtocolError | None = None
         self._events: list[Event] = []
         self._last_move: Move | None = None
+        self._contested = False
 
     # ------------------------------------------------------------------ queries
 
@@ -327,13 +328,14 @@ class Table(BatchSteps):
                 se.verify()
             self._events = []
             self._last_move = None
+            self._contested = False
             self._dispatch(e, se, author, own)
         except RemoteProtocolError as exc:
             raise exc.blame(fingerprint(e.author), seat, e.pos) from None
         self.log.append(se, seq)
         if self.phase is Phase.SIGNOFF and self._closing is None:
             self._closing = self.closing_digest(self.log.head)
-        self._events.append(Applied(e.pos, seat, e.body.KIND, self._last_move))
+        self._events.append(Applied(e.pos, seat, e.body.KIND, self._last_move, self._contested))
         self._advance()
         return self._events
 
@@ -480,7 +482,7 @@ class Table(BatchSteps):
         return st
 
     def _move(self, e: Entry, seat: int, body: MoveBody, own: bool) -> None:
-        self._turn_check(seat, "move")
+        st = self._turn_check(seat, "move")
         game = self.game
         assert game is not None
         try:
@@ -508,6 +510,12 @@ class Table(BatchSteps):
         game.apply(self.state, seat, move)
         self.inputs.append(e.pos)
         self._last_move = move
+        self._contested = isinstance(st, Turn) and bool(st.also)
+
+    def contested(self) -> bool:
+        """True while moves race for the next position (other seats may move out of turn)."""
+        st = self.status()
+        return isinstance(st, Turn) and bool(st.also)
 
     def _reveal(
         self, e: Entry, seat: int, h: int, share: DecryptionShare, claim: str, own: bool

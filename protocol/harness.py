@@ -147,6 +147,9 @@ class Harness:
                 if data:
                     moved = True
                     self.deliver_to_peer(i, data)
+            if not moved and self.host.racing() is not None:
+                self.host.close_race()  # the race window passes once everyone is quiet
+                moved = True
         self._drain_events()
 
     def step(self) -> bool:

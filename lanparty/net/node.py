@@ -32,6 +32,7 @@ from protocol.contract import Move, Turn
 
 __all__ = [
     "DUTY_TIMEOUT",
+    "REACTION",
     "BotDriver",
     "Driver",
     "InternalError",
@@ -103,19 +104,25 @@ def describe(party: Host | Peer, seat: int, kind: str) -> str:
     return f"{who}'s {_WHAT.get(kind, kind)}"
 
 
+#: A bot's reaction time when others may move too, in seconds: drawn at random in this range
+#: for every such moment, the same for every bot whoever started it, about a person's.
+REACTION = (0.7, 2.0)
+
+
 class BotDriver:
     """Plays a seat with a bot: at most one decision per table position, only from the view.
 
-    ``react`` seconds is the bot's reaction time while an out-of-turn window is open (a KaTO
-    call or catch): it then waits before a catch or its own turn's move, so a person at the
-    table has time to call KaTO. A bot's own KaTO call is never delayed. 0: no waiting.
+    While other seats may move too (a KaTO call or catch, racing the next player's move) the
+    bot reacts like a person: it waits ``react`` seconds first, or, by default, a time drawn
+    in :data:`REACTION`. A bot's own KaTO call is never delayed. ``react=0``: no waiting (tests).
     """
 
     def __init__(
-        self, bot: Bot, seed: int, tracer: Tracer | None = None, react: float = 0.0
+        self, bot: Bot, seed: int, tracer: Tracer | None = None, react: float | None = None
     ) -> None:
         self._bot = bot
         self._rng = random.Random(seed)
+        self._clock_rng = random.Random(f"{seed}/react")  # apart: choices stay as seeded
         self._tracer = tracer or Tracer(None)
         self._react = react
         self._decided_at = -1
@@ -145,7 +152,7 @@ class BotDriver:
         if not legal:
             return False
         window = bool(status.also)
-        if window and self._react > 0 and ("kato",) not in legal and not self._ripe():
+        if window and self._react != 0 and ("kato",) not in legal and not self._ripe():
             return False
         self._decided_at = self.position
         if status.seat != party.seat:
@@ -167,7 +174,8 @@ class BotDriver:
         return self._nursery is None
 
     async def _timer(self, position: int) -> None:
-        await trio.sleep(self._react)
+        delay = self._react if self._react is not None else self._clock_rng.uniform(*REACTION)
+        await trio.sleep(delay)
         if self.position == position:
             self._ripe_at = position
             self._poke()

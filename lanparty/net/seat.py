@@ -134,8 +134,11 @@ class NetSeat:
                 self.ended = f"The host refused us: {event.reason}"
         elif isinstance(event, Rejected):
             self._lines.append(f"Refused an entry: {event.error}")
+        elif isinstance(event, MoveDropped) and event.outranked:
+            self._lines.append("Too late: another move won the draw for this turn")
         elif isinstance(event, MoveDropped):
-            self._lines.append("Too late: another move came first")
+            self._lines.append("Not played: the host took a move that ranks after yours in "
+                               "the draw (it says yours came too late)")  # fmt: skip
         # The narrator starts from nothing: its first change is the first deal.
         self._view = after if self._narrator is not None and self._view_started else {}
         self._view_started = self._narrator is not None

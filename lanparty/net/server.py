@@ -28,7 +28,7 @@ from contextlib import suppress
 
 import trio
 
-from protocol import Event, Host, Phase, RemoteProtocolError, Returned
+from protocol import Event, Host, Phase, RaceOpened, RemoteProtocolError, Returned
 from protocol._frames import FrameReader, frame
 
 from .admission import Admission
@@ -50,6 +50,7 @@ __all__ = [
     "LINGER",
     "MAX_SEAT_FAULTS",
     "PENDING_IDLE",
+    "RACE_WINDOW",
     "SEND_STALL",
     "HostServer",
 ]
@@ -62,6 +63,10 @@ PENDING_IDLE = 30.0
 #: Seconds a connection's queued frames may make no progress before it is dropped (a LAN
 #: moves a whole log in well under a second; a peer that reads nothing for this long is gone).
 SEND_STALL = 20.0
+#: Seconds after an entry is relayed during which moves racing for the next position are
+#: collected (a KaTO call, a catch, the next player's move): the winner is then drawn by
+#: the protocol's race rank, so being the host, or nearer to it, wins nothing.
+RACE_WINDOW = 0.3
 #: Seconds a host that finished serving waits for its peers to hang up (see
 #: :meth:`HostServer.serve`).
 LINGER = 5.0
@@ -140,6 +145,7 @@ class HostServer(Pokable):
         self._links: dict[int, _Link] = {}
         self._progress = trio.Event()
         self._seen = 0
+        self._grew_at = 0.0  # when the log last grew (the race window runs from there)
         self.done = trio.Event()
         self.seats_fixed = trio.Event()
         #: The seats that left, vanished or stalled, in words (one per halt at most).
@@ -210,6 +216,7 @@ class HostServer(Pokable):
             await trio.lowlevel.checkpoint()  # let the writers send it now
         if len(self.host.table.log) != self._seen:
             self._seen = len(self.host.table.log)
+            self._grew_at = trio.current_time()
             self._progress.set()
         if self.host.table.members and self.host.phase is not Phase.LOBBY:
             self.seats_fixed.set()
@@ -369,7 +376,16 @@ class HostServer(Pokable):
             self._notice(f"{event.name} is back")
             self._back.set()
             self._back = trio.Event()
+        elif isinstance(event, RaceOpened) and self._nursery is not None:
+            self._nursery.start_soon(self._close_race, event.pos, self._grew_at + RACE_WINDOW)
         self._sink(event)
+
+    async def _close_race(self, pos: int, at: float) -> None:
+        """When the race window for ``pos`` has passed, let the protocol draw the winner."""
+        await trio.sleep_until(at)
+        if self.host.racing() == pos:
+            self.host.close_race()
+            await self.after_input()
 
     async def _watchdog(self) -> None:
         """Halt the table if a seat owes a protocol duty for longer than the deadline."""

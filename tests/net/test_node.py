@@ -237,3 +237,31 @@ async def test_a_seat_refused_again_and_again_is_halted_by_name(autojump_clock) 
                 assert (attempt == MAX_SEAT_FAULTS) == server.done.is_set()
     assert host.phase is Phase.STOPPED
     assert f"bea (seat 1) was refused {MAX_SEAT_FAULTS} times" in str(host.table.stop_error)
+
+
+async def test_races_are_drawn_not_won_by_the_host(autojump_clock) -> None:
+    """Every bot reacts at once (react 0): the host's own moves reach its table first, yet
+    the winner of each race is the move that ranks first by the protocol's draw, so the host
+    wins about its share. No peer ever sees a winner that ranks below its own move."""
+    from protocol import Applied, MoveDropped
+
+    kinds = bots_for("kato")
+    seats = 3
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 2, "hand_size": 4}, seats)
+    events: list[list[Event]] = [[] for _ in range(seats)]
+    server = HostServer(host, BotDriver(kinds["heuristic"](), 0, react=0), events[0].append)
+    peers = [Peer(Identity(), name, GAMES) for name in ("bea", "carl")]
+    with trio.fail_after(600):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(server.serve)
+            for i, peer in enumerate(peers, start=1):
+                a, b = trio.testing.memory_stream_pair()
+                nursery.start_soon(server.handle, a)
+                driver = BotDriver(kinds["heuristic"](), i, react=0)
+                nursery.start_soon(run_peer, peer, b, driver, events[i].append)
+    races = [e.seat for e in events[0] if isinstance(e, Applied) and e.contested]
+    assert len(races) >= 6, races
+    assert races.count(0) < len(races) * 0.75, races  # once the host won every one
+    dropped = [e for evs in events for e in evs if isinstance(e, MoveDropped)]
+    assert dropped and all(e.outranked for e in dropped)
+    assert all(p.phase is Phase.CLOSED for p in (host, *peers))

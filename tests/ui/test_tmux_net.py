@@ -85,17 +85,17 @@ class Player:
 
     def attempt(self, command: str, success: str) -> bool:
         """Type ``command``; True once ``success`` is logged, False if it was not allowed."""
-        ok, refused = self.count(success), self.count("Not allowed") + self.count("Not played")
+        ok, refused = self.count(success), self._refusals()
         self.pane.type(command)
         self.pane.wait(
-            lambda: (
-                self.count(success) > ok
-                or self.count("Not allowed") + self.count("Not played") > refused
-                or self.ended()
-            ),
+            lambda: self.count(success) > ok or self._refusals() > refused or self.ended(),
             f"the outcome of {command!r}",
         )
         return self.count(success) > ok
+
+    def _refusals(self) -> int:
+        """Moves not taken so far: refused, or lost a race for the turn."""
+        return sum(self.count(x) for x in ("Not allowed", "Not played", "Too late"))
 
     def ended(self) -> bool:
         """The program has exited (the game may end while a command is being typed)."""
