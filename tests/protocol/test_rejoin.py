@@ -242,3 +242,38 @@ def test_restoring_from_frames_of_another_host_is_refused(games) -> None:
         Host.restore(Identity(), games, h.host.relays_since(0), key=me.key, seal=me.seal)
     with pytest.raises(LocalProtocolError, match="no entries"):
         Host.restore(me.identity, games, [], key=me.key, seal=me.seal)
+
+
+def test_an_honest_resume_raises_no_alarm(games) -> None:
+    """A restarted peer replays the log one frame at a time (as the network node feeds it):
+    it proposes nothing it already proposed before it dies (its challenge says how long the
+    log was), so the host sees no 'two different entries for one position'."""
+    from protocol import FrameReader, Rejected
+
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=21)
+    h.pump()
+    for _ in range(10):
+        h.step()
+        h.pump()
+    old = h.peers[0]
+    me = old.table.me
+    h.host.close(h.conns[0])
+    new = Peer(me.identity, old.name, games, key=me.key, seal=me.seal)
+    new.resume(h.host.table_id)
+    h.peers[0] = new
+    h.conns[0] = h.host.connect()
+    before = len(h.events[0])
+    reader = FrameReader()
+    for _ in range(10_000):  # the new peer gets its frames one at a time
+        reader.feed(h.host.data_to_send(h.conns[0]))
+        payload = reader.next_frame()
+        if payload is None and not (out := new.data_to_send()):
+            break
+        if payload is not None:
+            new.receive_data(frame(payload))
+        if out := new.data_to_send():
+            h.host.receive_data(h.conns[0], out)
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    alarms = [e for e in h.events[0][before:] if isinstance(e, Rejected)]
+    assert not alarms, alarms
