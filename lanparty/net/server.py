@@ -28,7 +28,7 @@ from contextlib import suppress
 
 import trio
 
-from protocol import Event, Host, Phase, RaceOpened, RemoteProtocolError, Returned
+from protocol import Applied, Event, Host, Phase, RaceOpened, RemoteProtocolError, Returned
 from protocol._frames import FrameReader, frame
 
 from .admission import Admission
@@ -216,7 +216,6 @@ class HostServer(Pokable):
             await trio.lowlevel.checkpoint()  # let the writers send it now
         if len(self.host.table.log) != self._seen:
             self._seen = len(self.host.table.log)
-            self._grew_at = trio.current_time()
             self._progress.set()
         if self.host.table.members and self.host.phase is not Phase.LOBBY:
             self.seats_fixed.set()
@@ -372,7 +371,9 @@ class HostServer(Pokable):
                         f"within {self._grace:g} s", seat)  # fmt: skip
 
     def _observe(self, event: Event) -> None:
-        if isinstance(event, Returned):
+        if isinstance(event, Applied):
+            self._grew_at = trio.current_time()  # before any race for the next position opens
+        elif isinstance(event, Returned):
             self._notice(f"{event.name} is back")
             self._back.set()
             self._back = trio.Event()
