@@ -75,10 +75,16 @@ def unpack(data: bytes, max_size: int) -> object:
         raise
     except (ValueError, TypeError, msgpack.UnpackException, RecursionError) as exc:
         raise RemoteProtocolError(f"undecodable msgpack ({type(exc).__name__})") from None
+    check_canonical(value, data)
+    return value
+
+
+def check_canonical(value: object, data: bytes) -> None:
+    """Raise :class:`RemoteProtocolError` unless ``data`` is exactly the canonical encoding
+    of the plain ``value`` it decoded to (so signed bytes have one reading)."""
     try:
         again = pack(value)
     except (TypeError, RecursionError) as exc:
         raise RemoteProtocolError(f"not a plain value: {exc}") from None
     if again != data:
         raise RemoteProtocolError("not in canonical encoding")
-    return value

@@ -15,7 +15,7 @@ import msgpack
 
 from crypto import fingerprint
 
-from ._codec import _refuse_ext, pack
+from ._codec import _refuse_ext, check_canonical, pack
 from ._errors import RemoteProtocolError
 from ._frames import MAX_FRAME
 from ._messages import (
@@ -216,12 +216,7 @@ class _Stream:
     def value(self) -> object:
         """The next whole value; raises :class:`RemoteProtocolError` unless canonical."""
         value, used = self._take(self._unpacker.unpack)
-        try:
-            again = pack(value)
-        except (TypeError, RecursionError) as exc:
-            raise RemoteProtocolError(f"not a plain value: {exc}") from None
-        if again != used:
-            raise RemoteProtocolError("not in canonical encoding")
+        check_canonical(value, used)
         return value
 
     def map_header(self, what: str) -> int:

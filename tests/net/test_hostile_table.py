@@ -27,6 +27,8 @@ from protocol import (
 )
 from protocol._messages import hello_signature
 
+from .relay import Relay
+
 LANPARTY = [sys.executable, "-m", "lanparty"]
 
 
@@ -202,51 +204,13 @@ async def test_a_flood_of_connections_cannot_keep_players_out(tmp_path: Path) ->
         _passed(*results)
 
 
-class Recorder:
-    """A TCP relay to the host that breaks its first connection after ``cut_after`` bytes
-    from the host, and keeps every frame the peer sends on the second."""
-
-    def __init__(self, endpoint: str, cut_after: int) -> None:
-        self.endpoint = endpoint
-        self.cut_after = cut_after
-        self.connections = 0
-        self.second: list[bytes] = []
-        self.recorded = trio.Event()
-
-    async def handle(self, client: trio.SocketStream) -> None:
-        self.connections += 1
-        n = self.connections
-        upstream = await _connect(self.endpoint)
-        async with client, upstream, trio.open_nursery() as nursery:
-
-            async def pump(src: trio.abc.Stream, dst: trio.abc.Stream, up: bool) -> None:
-                sent, reader = 0, FrameReader()
-                try:
-                    async for data in src:
-                        await dst.send_all(data)
-                        sent += len(data)
-                        if up and n == 2:
-                            reader.feed(data)
-                            while (payload := reader.next_frame()) is not None:
-                                self.second.append(frame(payload))
-                                self.recorded.set()
-                        if not up and n == 1 and sent >= self.cut_after:
-                            break
-                except (trio.BrokenResourceError, trio.ClosedResourceError):
-                    pass
-                nursery.cancel_scope.cancel()
-
-            nursery.start_soon(pump, upstream, client, False)
-            nursery.start_soon(pump, client, upstream, True)
-
-
 async def test_a_replayed_hello_cannot_take_a_seat_or_leave_for_it(tmp_path: Path) -> None:
     """Ann's connection breaks and she comes back; a stranger who saw her first frame on the
     new connection replays it on its own, then says it leaves. It once was bound to Ann's
     seat, and its leave halted the table blaming her."""
     async with table(tmp_path) as t:
         endpoint = await t.host("--seats", "2", "--grace", "30")
-        recorder = Recorder(endpoint, cut_after=45_000)
+        recorder = Relay(int(endpoint.rpartition(":")[2]), cut_after=45_000)
         listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
         relay = listeners[0].socket.getsockname()[1]
         t.nursery.start_soon(trio.serve_listeners, recorder.handle, listeners)

@@ -1,6 +1,7 @@
 """A peer's connection breaks mid-game (a Wi-Fi blip): it reconnects, rejoins its seat, and
 the game goes on to the end with the audit passed. Real processes on loopback; the break is
-made by a TCP relay in the test, cutting the connection after a given amount of traffic."""
+made by a TCP relay in the test (:mod:`tests.net.relay`), cutting the connection after a given
+amount of traffic."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pathlib import Path
 
 import pytest
 import trio
+
+from .relay import Relay
 
 LANPARTY = [sys.executable, "-m", "lanparty"]
 
@@ -25,40 +28,6 @@ async def _lines(stream: trio.abc.ReceiveStream, out: list[str], seen: trio.Even
             out.append(line.decode())
             if text in out[-1]:
                 seen.set()
-
-
-class Cutter:
-    """A TCP relay to the host; ``cut_after`` bytes from the host into the first connection,
-    it breaks that connection (both ways). Later connections pass untouched."""
-
-    def __init__(self, port: int, cut_after: int) -> None:
-        self.port = port
-        self.cut_after = cut_after
-        self.connections = 0
-        self.cut = trio.Event()
-
-    async def handle(self, client: trio.SocketStream) -> None:
-        self.connections += 1
-        first = self.connections == 1
-        upstream = await trio.open_tcp_stream("127.0.0.1", self.port)
-        async with client, upstream, trio.open_nursery() as nursery:
-
-            async def pump(src: trio.abc.Stream, dst: trio.abc.Stream, count: bool) -> None:
-                sent = 0
-                try:
-                    async for data in src:
-                        await dst.send_all(data)
-                        sent += len(data)
-                        if count and first and sent >= self.cut_after and not self.cut.is_set():
-                            self.cut.set()
-                            nursery.cancel_scope.cancel()  # both ways, at once
-                            return
-                except (trio.BrokenResourceError, trio.ClosedResourceError):
-                    pass
-                nursery.cancel_scope.cancel()
-
-            nursery.start_soon(pump, upstream, client, True)
-            nursery.start_soon(pump, client, upstream, False)
 
 
 @pytest.mark.parametrize("cut_after", [2_000, 45_000, 90_000])
@@ -87,7 +56,7 @@ async def test_a_broken_connection_is_rejoined_and_the_game_completes(
                 readers.start_soon(_lines, host.stderr, host_err, listening, "table ")
                 await listening.wait()
                 port = int(host_err[0].split(" on 127.0.0.1:")[1].split(" ")[0])
-                cutter = Cutter(port, cut_after)
+                cutter = Relay(port, cut_after)
                 async with trio.open_nursery() as relaying:
                     listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
                     relay = listeners[0].socket.getsockname()[1]
