@@ -23,7 +23,6 @@ Errors: :class:`LocalProtocolError` (the caller misused the API) and
 
 from ._audit import ShowRecord
 from ._codec import pack, unpack
-from ._deck import move_reveals
 from ._errors import LocalProtocolError, ProtocolError, RemoteProtocolError, VersionMismatchError
 from ._events import (
     Applied,
@@ -121,7 +120,6 @@ __all__ = [
     "decode_message",
     "encode_message",
     "frame",
-    "move_reveals",
     "pack",
     "race_rank",
     "read_transcript",

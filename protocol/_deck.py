@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from crypto import CardSet, Ciphertext, DecryptionShare, KeyShare, Point, unmask, unmask_with_own
 
 from ._errors import RemoteProtocolError
-from .contract import Deal, JointCoin, Move, Request, RevealToAll, ShowToSeat, Shuffle
+from .contract import Deal, JointCoin, Request, RevealToAll, ShowToSeat, Shuffle
 
 
 class Cards:
@@ -146,21 +146,3 @@ def check_share_set(
         raise RemoteProtocolError(
             f"seat {seat} must publish shares for handles {list(owed)}, not {handles}"
         )
-
-
-def move_reveals(move: Move) -> dict[int, str]:
-    """The cards a move reveals, as ``{handle: label}``.
-
-    The contract has no method for this yet; the convention (KaTO's ``play``) is a move whose
-    items 1 and 2 are equal-length tuples of handles (ints) and labels (strings).
-    """
-    if len(move) >= 3 and isinstance(move[1], tuple) and isinstance(move[2], tuple):
-        handles, labels = move[1], move[2]
-        if (
-            handles
-            and len(handles) == len(labels)
-            and all(type(h) is int for h in handles)
-            and all(isinstance(x, str) for x in labels)
-        ):
-            return dict(zip(handles, labels, strict=True))  # type: ignore[arg-type]
-    return {}

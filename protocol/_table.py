@@ -43,7 +43,7 @@ from ._bodies import (
     Start,
 )
 from ._codec import pack, unpack
-from ._deck import Batch, Cards, move_reveals, plan
+from ._deck import Batch, Cards, plan
 from ._errors import LocalProtocolError, RemoteProtocolError, excerpt
 from ._events import (
     Applied,
@@ -290,7 +290,7 @@ class Table(BatchSteps):
             raise LocalProtocolError(f"illegal move: {exc.reason}") from None
         pos = len(self.log)
         reveal = []
-        for h in move_reveals(move):
+        for h in game.reveals(move):
             if h not in self.cards.public and h in self.cards.ct:
                 ctx = self._ctx("reveal", pos, seat, h)
                 reveal.append((h, DecryptionShare.create(me.key, self.cards.ct[h], ctx)))
@@ -489,7 +489,7 @@ class Table(BatchSteps):
             move = game.decode_move(body.move)  # type: ignore[arg-type]
         except IllegalMove as exc:
             raise _fail(f"malformed move: {exc.reason}") from None
-        claims = move_reveals(move)
+        claims = dict(game.reveals(move))
         need = [h for h in claims if h not in self.cards.public]
         if [h for h, _ in body.reveal] != need:
             raise _fail(f"the move must carry exactly its shares for cards {need}")

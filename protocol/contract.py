@@ -279,12 +279,19 @@ class Turn:
 @dataclass(frozen=True, slots=True)
 class Commit:
     """Each seat in ``seats`` must now send a *sealed* move: the table logs only its
-    commitment and feeds ``Committed(seat)``; nobody sees its content yet. With ``timer`` > 0
-    the phase closes after that many seconds and the table feeds ``CommitTimeout`` for the
-    seats still missing."""
+    commitment and feeds ``Committed(seat)``; nobody sees its content yet. ``check`` judges a
+    sealed move when it is committed exactly as it will judge it at ``Open``.
+
+    With ``closer`` set, that seat may end the phase before every seat in ``seats`` has
+    committed: its program does so once ``timer`` seconds (> 0) have passed since the phase
+    began, or when its person says so, as far as the game's rules allow (the game sets
+    ``closer`` only while closing is allowed). The table then feeds ``CommitTimeout`` with
+    the seats still missing, and takes no more commitments in this phase. ``timer`` is shown
+    to the players as a countdown; 0: nobody is hurried."""
 
     seats: tuple[Seat, ...]
     timer: int = 0
+    closer: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,7 +397,16 @@ class Game(Protocol[StateT]):
 
     def resolve(self, state: StateT, result: Result) -> None:
         """Apply the result of the oldest pending request, in place; raise ``BadResult`` if it
-        does not answer that request."""
+        does not answer that request. ``Committed`` and ``CommitTimeout`` answer no request:
+        they come during a ``Commit`` phase (a seat handed in; the phase was closed)."""
+        ...
+
+    def reveals(self, move: Move) -> Mapping[int, str]:
+        """``{handle: label}`` of the hidden cards ``move`` shows to everyone (a card played
+        from a hand, a tile placed): pure in the move, as it is needed before ``check``. The
+        protocol demands the mover's decryption share of each card that is not yet public,
+        refuses the move if a card is not the label claimed, and makes the card public. A
+        move that moves a hidden card without showing it names nothing here."""
         ...
 
     def legal_moves(self, state: StateT, seat: Seat) -> list[Move]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from crypto import unmask
 from lanparty.games.kato.cards import LABEL
-from protocol import FrameReader, Phase, Propose, Relay, SignedEntry, decode_message, move_reveals
+from protocol import FrameReader, Phase, Propose, Relay, SignedEntry, decode_message
 from protocol._bodies import (
     MoveBody,
     SharesBody,
@@ -66,7 +66,8 @@ def test_no_peer_can_unmask_more_than_it_may_know(games):
             # no label travels except the ones a move reveals, with their shares
             labels = [s for s in _strings(body.to_plain()) if s in _LABELS]
             if isinstance(body, MoveBody):
-                revealed = set(move_reveals(h.host.table.game.decode_move(body.move)).values())
+                game = h.host.table.game
+                revealed = set(game.reveals(game.decode_move(body.move)).values())
                 assert set(labels) <= revealed
             else:
                 assert not labels, f"{body.KIND} entry carries labels {labels}"

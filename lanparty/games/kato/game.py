@@ -97,6 +97,20 @@ class KatoGame:
             return ("play", tuple(handles), tuple(labels), value[3])
         return tuple(value)
 
+    def reveals(self, move: Move) -> Mapping[int, str]:
+        """A play shows the cards it plays: ``{handle: label}`` (empty for any other move, or
+        a play whose handles and labels do not pair up: ``check`` refuses that)."""
+        if move[0] != "play" or len(move) != _ARITY["play"]:
+            return {}
+        handles, labels = move[1], move[2]
+        if not isinstance(handles, tuple) or not isinstance(labels, tuple):
+            return {}
+        if len(handles) != len(labels) or len(set(handles)) != len(handles):
+            return {}
+        if not all(type(h) is int for h in handles) or not all(isinstance(x, str) for x in labels):
+            return {}
+        return dict(zip(handles, labels, strict=True))  # type: ignore[arg-type]
+
     def audit(self, state: KatoState, cards: Mapping[int, str]) -> list[Violation]:
         """Unchallenged illegal Wild Draw Fours and false challenge verdicts."""
         return view.audit(state, cards)
