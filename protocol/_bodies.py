@@ -419,6 +419,30 @@ class SealedOpen:
 
 
 @dataclass(frozen=True, slots=True)
+class SealClose:
+    """The closer ends a sealed phase: ``missing`` are the seats that handed nothing in."""
+
+    KIND: ClassVar[str] = "seal_close"
+    LIMIT: ClassVar[int] = 1 << 10
+    missing: tuple[int, ...]
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {"missing": list(self.missing)}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, object]) -> SealClose:
+        """Parse; raises :class:`RemoteProtocolError`."""
+        seats = tuple(
+            _int(x, "missing seat", 0, MAX_SEATS - 1)
+            for x in _list(d["missing"], "missing seats", MAX_SEATS)
+        )
+        if not seats or len(set(seats)) != len(seats):
+            raise _bad("missing seats", "expected distinct seats, at least one")
+        return cls(seats)
+
+
+@dataclass(frozen=True, slots=True)
 class Secrets:
     """The audit: a seat publishes its key share secret and its per-table seal secret."""
 
@@ -470,6 +494,7 @@ Body: TypeAlias = (
     | MoveBody
     | SealedCommit
     | SealedOpen
+    | SealClose
     | Secrets
     | SignOff
 )
@@ -490,6 +515,7 @@ _BODY_FIELDS: Final[dict[str, tuple[type, frozenset[str]]]] = {
         MoveBody,
         SealedCommit,
         SealedOpen,
+        SealClose,
         Secrets,
         SignOff,
     )

@@ -149,6 +149,22 @@ class MoveDropped:
 
 
 @dataclass(frozen=True, slots=True)
+class SealedMove:
+    """We sealed a move: ``blob`` (secret: salt and move) is what to keep with the seat's
+    secrets so a restarted program can still open it (``Peer(..., sealed=blob)``). Keep it
+    before what is queued to send goes out."""
+
+    blob: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseClosed:
+    """The sealed phase was closed by its closer: ``missing`` handed nothing in."""
+
+    missing: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RaceOpened:
     """At the host: moves that race for log position ``pos`` are being collected; call
     :meth:`Host.close_race` once the race window has passed (the driver keeps the time)."""
@@ -170,5 +186,7 @@ Event: TypeAlias = (
     | Refused
     | MoveDropped
     | RaceOpened
+    | SealedMove
+    | PhaseClosed
     | Returned
 )

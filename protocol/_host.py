@@ -51,7 +51,7 @@ from ._messages import (
 from ._peer import _Seat
 from ._roles import Phase, Private
 from ._table import Table
-from .contract import Game, Move, Plain
+from .contract import Commit, Game, Move, Plain
 
 #: Proposals a connection may have refused before the host hangs up on it: an honest peer
 #: has one now and then (a race it lost is not even counted), a hostile one spends our CPU.
@@ -135,10 +135,12 @@ class Host(_Seat):
         key: KeyShare,
         seal: SealKey,
         rng: Rng = _SYSTEM_RNG,
+        sealed: bytes | None = None,
     ) -> Host:
         """The host of a table it ran before its process ended, from the relay frames it had
-        sent (:meth:`relays_since`, kept in order) and its own secrets: every entry is checked
-        and applied again, then peers may rejoin and play on.
+        sent (:meth:`relays_since`, kept in order), its own secrets and its pending sealed
+        move, if any (see :class:`SealedMove`): every entry is checked and applied again,
+        then peers may rejoin and play on.
 
         Raises :class:`LocalProtocolError` if the frames are not this host's table.
         """
@@ -152,6 +154,8 @@ class Host(_Seat):
         host._relays = []
         host._held, host._let_in, host._banned = {}, set(), set()
         host._race, host._race_pos = [], -1
+        if sealed is not None:
+            host.table.restore_sealed(sealed)
         reader = FrameReader()
         reader.feed(b"".join(relays))
         try:
@@ -328,11 +332,25 @@ class Host(_Seat):
         While moves race for the position, ours waits for :meth:`close_race` like anyone's."""
         if self.busy:
             raise LocalProtocolError("a move of ours is already in the race")
-        se = self.table.entry(self._move_body(move))
+        if isinstance(self.table.status(), Commit):
+            self._seal(move)  # its commitment is our duty now
+            if not self.defer_duties:
+                while self.perform_duty():
+                    pass
+            return
+        se = self.table.entry(self.table.move_body(move))
         if self.table.contested():
             return self._enter_race(se, None)
         try:
             self._sequence(se, own=True)
+        except RemoteProtocolError as exc:
+            raise LocalProtocolError(exc.reason) from None
+
+    def close_phase(self) -> None:
+        """As the status's ``closer``, end the sealed phase now. Raises
+        :class:`LocalProtocolError` if we may not."""
+        try:
+            self._sequence(self.table.entry(self._close_body()), own=True)
         except RemoteProtocolError as exc:
             raise LocalProtocolError(exc.reason) from None
 

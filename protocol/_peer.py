@@ -19,9 +19,10 @@ from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 from ._bodies import (
     Join,
     MoveBody,
+    SealClose,
 )
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Event, MoveDropped, Refused, Removed, Stopped
+from ._events import Event, MoveDropped, Refused, Removed, SealedMove, Stopped
 from ._frames import FrameReader, frame
 from ._messages import (
     Challenge,
@@ -96,10 +97,22 @@ class _Seat:
         """The self-contained transcript file of the log so far (see :func:`audit_transcript`)."""
         return self.table.log.transcript()
 
-    def _move_body(self, move: Move) -> Any:
-        if isinstance(self.table.status(), Commit):
-            return self.table.seal_move(move)
-        return self.table.move_body(move)
+    def _seal(self, move: Move) -> None:
+        """Seal ``move``; a :class:`SealedMove` event carries what to keep (before anything
+        queued is sent, a driver saves it). Raises :class:`LocalProtocolError`."""
+        self.table.seal_move(move)
+        self._events.append(SealedMove(self.table.sealed_blob() or b""))
+
+    def closer(self) -> bool:
+        """True if we may close the sealed phase now (the game's status names our seat)."""
+        st = self.table.status()
+        return isinstance(st, Commit) and st.closer is not None and st.closer == self.seat
+
+    def _close_body(self) -> SealClose:
+        st = self.table.status()
+        if not isinstance(st, Commit) or st.closer is None or st.closer != self.seat:
+            raise LocalProtocolError("we may not close this phase")
+        return SealClose(st.seats)
 
 
 class Peer(_Seat):
@@ -115,12 +128,16 @@ class Peer(_Seat):
         seal: SealKey | None = None,
         rng: Rng = _SYSTEM_RNG,
         host_key: bytes | None = None,
+        sealed: bytes | None = None,
     ) -> None:
-        """``host_key`` pins the host's identity (e.g. from the lobby announcement). Nothing
-        is sent before the host's challenge arrives; the hello answers it."""
+        """``host_key`` pins the host's identity (e.g. from the lobby announcement);
+        ``sealed`` is a pending sealed move kept from a previous run of this seat (see
+        :class:`SealedMove`). Nothing is sent before the host's challenge arrives."""
         super().__init__()
         self.name = name
         self.table = Table(games, Private(identity, key, seal, rng), host_key=host_key)
+        if sealed is not None:
+            self.table.restore_sealed(sealed)
         self._reader = FrameReader()
         self._out = bytearray()
         self._outstanding: SignedEntry | None = None
@@ -217,14 +234,26 @@ class Peer(_Seat):
         self._say_leave()
 
     def play(self, move: Move) -> None:
-        """Propose a game move (or commit a sealed one when the game asks for that).
+        """Propose a game move, or seal one when the game asks for that (its commitment is
+        then proposed, and proposed again if it loses a race, until it is logged).
 
         Raises :class:`LocalProtocolError` if it is not our move, the move is illegal here, or
         an earlier proposal of ours is still on its way.
         """
+        if isinstance(self.table.status(), Commit):
+            self._seal(move)
+            self._act()
+            return
         if self._outstanding is not None:
             raise LocalProtocolError("an entry of ours is still waiting for the host")
-        self._propose(self.table.entry(self._move_body(move)))
+        self._propose(self.table.entry(self.table.move_body(move)))
+
+    def close_phase(self) -> None:
+        """As the status's ``closer``, end the sealed phase now (the seats still missing hand
+        nothing in). Raises :class:`LocalProtocolError` if we may not, or are busy."""
+        if self._outstanding is not None:
+            raise LocalProtocolError("an entry of ours is still waiting for the host")
+        self._propose(self.table.entry(self._close_body()))
 
     def _propose(self, se: SignedEntry) -> None:
         self._outstanding = se

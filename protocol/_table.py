@@ -21,11 +21,9 @@ from crypto import (
     Opening,
     Point,
     SealKey,
-    commit,
     fingerprint,
     read_seal_public,
     unmask,
-    verify_opening,
 )
 
 from ._audit import ShowRecord, audit, secret_matches
@@ -36,13 +34,14 @@ from ._bodies import (
     Kick,
     MoveBody,
     OpenTable,
+    SealClose,
     SealedCommit,
     SealedOpen,
     Secrets,
     SignOff,
     Start,
 )
-from ._codec import pack, unpack
+from ._codec import pack
 from ._deck import Batch, Cards, plan
 from ._errors import LocalProtocolError, RemoteProtocolError, excerpt
 from ._events import (
@@ -64,10 +63,10 @@ from ._messages import (
 )
 from ._names import skeleton
 from ._roles import Member, Phase, Private
+from ._sealed import SealedSteps
 from ._steps import BatchSteps, _fail
 from .contract import (
     Commit,
-    Committed,
     Game,
     GameError,
     GameOver,
@@ -88,10 +87,11 @@ def _due(st: Status, seat: int, kind: str) -> bool:
         (isinstance(st, Turn) and kind == "move" and (seat == st.seat or seat in st.also))
         or (isinstance(st, Commit) and kind == "seal_commit" and seat in st.seats)
         or (isinstance(st, Open) and kind == "seal_open" and bool(st.seats) and st.seats[0] == seat)
+        or (isinstance(st, Commit) and kind == "seal_close" and st.closer == seat)
     )
 
 
-class Table(BatchSteps):
+class Table(BatchSteps, SealedSteps):
     """One copy of a table's state, with this peer's secrets (``me``) or none (a spectator)."""
 
     def __init__(
@@ -119,8 +119,9 @@ class Table(BatchSteps):
         self.known: dict[int, str] = {}
         self.inputs: list[int] = []
         self.shows: list[ShowRecord] = []
-        self._sealed: dict[int, tuple[bytes, int]] = {}
-        self._my_sealed: Opening | None = None
+        self._sealed: dict[int, tuple[bytes, int, int]] = {}
+        self._mine: tuple[int, bytes, Opening, bool] | None = None
+        self.anchor: int | None = None
         self._coin_openings: tuple[int, tuple[Opening, ...]] | None = None
         self._key_secrets: list[int] = []
         self._seal_secrets: list[bytes] = []
@@ -270,9 +271,7 @@ class Table(BatchSteps):
         b = self.batch
         if b is None:
             st = self.status()
-            if isinstance(st, Open) and st.seats[0] == seat and self._my_sealed is not None:
-                return SealedOpen(self._my_sealed)
-            return None
+            return self._sealed_duty(seat, st) if st is not None else None
         return self._batch_duty(b, seat, me, pos)
 
     def move_body(self, move: Move) -> MoveBody:
@@ -295,15 +294,6 @@ class Table(BatchSteps):
                 ctx = self._ctx("reveal", pos, seat, h)
                 reveal.append((h, DecryptionShare.create(me.key, self.cards.ct[h], ctx)))
         return MoveBody(move, tuple(reveal))
-
-    def seal_move(self, move: Move) -> SealedCommit:
-        """Commit to a sealed move (the game's ``Commit`` status); we open it when due."""
-        seat, game = self.my_seat, self.game
-        if seat is None or game is None or not isinstance(self.status(), Commit):
-            raise LocalProtocolError("no sealed move is due")
-        digest, opening = commit(pack(list(move)), self._ctx("sealed", len(self.log), seat))
-        self._my_sealed = opening
-        return SealedCommit(digest)
 
     # ------------------------------------------------------------------ applying entries
 
@@ -373,7 +363,9 @@ class Table(BatchSteps):
         if isinstance(body, SealedCommit):
             return self._seal_commit(e, seat, body)
         if isinstance(body, SealedOpen):
-            return self._seal_open(e, seat, body)
+            return self._seal_open(e, se, seat, body)
+        if isinstance(body, SealClose):
+            return self._seal_close(e, seat, body)
         raise _fail(f"a {body.KIND} entry is out of turn: no table operation is pending")
 
     def _open(self, e: Entry, body: OpenTable) -> None:
@@ -538,31 +530,6 @@ class Table(BatchSteps):
             raise _fail(f"card {h} is not the {claim!r} the move claims")
         return label
 
-    def _seal_commit(self, e: Entry, seat: int, body: SealedCommit) -> None:
-        self._turn_check(seat, "seal_commit")
-        assert self.game is not None
-        self.game.resolve(self.state, Committed(seat))
-        self._sealed[seat] = (body.digest, e.pos)
-        self.inputs.append(e.pos)
-
-    def _seal_open(self, e: Entry, seat: int, body: SealedOpen) -> None:
-        self._turn_check(seat, "seal_open")
-        game = self.game
-        assert game is not None
-        digest, cpos = self._sealed.get(seat, (b"", -1))
-        try:
-            verify_opening(digest, body.opening, self._ctx("sealed", cpos, seat))
-            move = game.decode_move(unpack(body.opening.value, 1 << 16))  # type: ignore[arg-type]
-            game.check(self.state, seat, move)
-        except (CryptoError, IllegalMove, RemoteProtocolError) as exc:
-            raise _fail(f"bad opening of a sealed move: {exc}") from None
-        game.apply(self.state, seat, move)
-        self._last_move = move
-        del self._sealed[seat]
-        if seat == self.my_seat:
-            self._my_sealed = None
-        self.inputs.append(e.pos)
-
     # ------------------------------------------------------------------ table batches
 
     def _advance(self) -> None:
@@ -584,6 +551,7 @@ class Table(BatchSteps):
             if isinstance(st, GameOver):
                 self.phase = Phase.AUDIT
                 self._events.append(GameEnded(st.outcome))
+            self._track_phase()
             return
 
     # ------------------------------------------------------------------ audit and close

@@ -159,15 +159,16 @@ class Harness:
         if not seated:
             return False
         status = seated[0].status()
-        if isinstance(status, Commit):  # sealed moves: each seat in turn commits its choice
+        if isinstance(status, Commit):  # sealed moves: every seat commits at once (they race)
+            moved = False
             for seat in status.seats:
                 party = self.by_seat(seat)
                 choice = self.bots[seat].choose(party.view(), list(party.legal_moves()), self.rng)
                 if choice is not None:
                     party.play(choice)
                     self.moves += 1
-                    return True
-            return False
+                    moved = True
+            return moved
         if not isinstance(status, Turn):
             return False
         order = list(status.also)

@@ -32,6 +32,7 @@ from protocol.contract import Move, Turn
 
 __all__ = [
     "DUTY_TIMEOUT",
+    "PERSONS_CHOICE",
     "REACTION",
     "BotDriver",
     "Driver",
@@ -51,6 +52,9 @@ DONE_PHASES = (Phase.CLOSED, Phase.STOPPED)
 #: Seconds a seat may take for a protocol duty (a shuffle, its shares, a key) before the
 #: host halts the table naming it. Moves are a person's to think over: they have no deadline.
 DUTY_TIMEOUT = 60.0
+#: What a table may wait for without a deadline: a person deciding a move, or writing a
+#: sealed one (opening it is a duty again).
+PERSONS_CHOICE = ("move", "seal_commit")
 _WHAT = {
     "key": "key share", "shuffle": "shuffle", "shares": "decryption shares",
     "coin_commit": "coin commitment", "coin_open": "coin opening", "show": "shown hand",
@@ -346,7 +350,9 @@ class PeerClient(Pokable):
         # A fatal refusal (a full table, a taken name): the host takes nothing more from us.
         while self.peer.phase not in DONE_PHASES and self.peer.refused is None:
             waiting = self.peer.table.waiting_on()
-            patience = self._patience if waiting and waiting[1] != "move" else float("inf")
+            patience = (
+                self._patience if waiting and waiting[1] not in PERSONS_CHOICE else float("inf")
+            )
             incoming: bytes | bytearray = b""
             with trio.move_on_after(patience) as scope:
                 with suppress(trio.BrokenResourceError, trio.ClosedResourceError):

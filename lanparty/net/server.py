@@ -36,6 +36,7 @@ from .node import (
     CHUNK,
     DONE_PHASES,
     DUTY_TIMEOUT,
+    PERSONS_CHOICE,
     Driver,
     EventSink,
     Notice,
@@ -397,8 +398,8 @@ class HostServer(Pokable):
             if not scope.cancelled_caught:
                 continue
             waiting = self.host.table.waiting_on()
-            if waiting is None or waiting[1] == "move" or waiting[0] == self.host.seat:
-                continue
+            if waiting is None or waiting[1] in PERSONS_CHOICE or waiting[0] == self.host.seat:
+                continue  # nobody hurries a person deciding a move or writing a sealed one
             what = describe(self.host, *waiting)
             self.vanished.append(what)
             await self.halt(f"{what} is more than {self._duty_timeout:g} s late", waiting[0])
