@@ -134,6 +134,10 @@ class SealedSteps:
             return SealedOpen(opening)
         return None
 
+    def sealed_now(self) -> bool:
+        """True if we sealed a move in the current ``Commit`` phase (logged or not yet)."""
+        return self._mine is not None and self._mine[0] == self.anchor
+
     def missing(self) -> tuple[int, ...]:
         """The seats the table waits for in a sealed phase (every one of them), else ()."""
         st = self.status()

@@ -28,7 +28,7 @@ from lanparty.games.bots import Bot
 from lanparty.trace import Tracer
 from protocol import Event, Host, Peer, Phase, RemoteProtocolError
 from protocol._frames import FrameReader, frame
-from protocol.contract import Move, Turn
+from protocol.contract import Commit, Move, Turn
 
 __all__ = [
     "DUTY_TIMEOUT",
@@ -39,6 +39,7 @@ __all__ = [
     "InternalError",
     "PeerClient",
     "PeerVanished",
+    "PhaseTimer",
     "Pokable",
     "Stalled",
     "drain_events",
@@ -150,6 +151,8 @@ class BotDriver:
         if self._decided_at == self.position or party.busy or not party.may_move():
             return False
         status = party.status()
+        if isinstance(status, Commit):
+            return self._seal(party)
         if not isinstance(status, Turn):
             return False
         legal: list[Move | None] = list(party.legal_moves())
@@ -165,6 +168,17 @@ class BotDriver:
         if move is None:
             return False
         self._tracer.record("play", pos=len(party.table.log), seat=party.seat)
+        party.play(move)
+        return True
+
+    def _seal(self, party: Host | Peer) -> bool:
+        """Seal one move for this ``Commit`` phase (once a phase); the table checks it."""
+        if party.table.sealed_now():
+            return False
+        self._decided_at = self.position
+        move = self._bot.choose(party.view(), list(party.legal_moves()), self._rng)
+        if move is None:
+            return False
         party.play(move)
         return True
 
@@ -186,6 +200,36 @@ class BotDriver:
 
 
 EventSink = Callable[[Event], None]
+
+
+class PhaseTimer:
+    """Closes a timed sealed phase when this seat is its closer: ``timer`` seconds after this
+    peer saw the phase begin (the closer's clock decides; peers cannot check elapsed time)."""
+
+    def __init__(self) -> None:
+        self._armed: int | None = None  # the phase (its anchor) a timer runs for
+
+    def check(
+        self, party: Host | Peer, nursery: trio.Nursery | None, poke: Callable[[], None]
+    ) -> None:
+        """Start the timer if a timed phase we close has begun (call after every input)."""
+        st = party.status()
+        anchor = party.table.anchor
+        if (
+            nursery is None or anchor is None or anchor == self._armed
+            or not isinstance(st, Commit) or st.timer <= 0 or st.closer != party.seat
+        ):  # fmt: skip
+            return
+        self._armed = anchor
+        nursery.start_soon(self._close, party, anchor, st.timer, poke)
+
+    async def _close(
+        self, party: Host | Peer, anchor: int, timer: int, poke: Callable[[], None]
+    ) -> None:
+        await trio.sleep(timer)
+        if party.table.anchor == anchor and party.closer() and not party.busy:
+            party.close_phase()
+            poke()
 
 
 def drain_events(party: Host | Peer, driver: Driver, sink: EventSink) -> None:
@@ -253,12 +297,16 @@ class PeerClient(Pokable):
         self._notice = notice
         self._leaving = False
         self._scope = trio.CancelScope()
+        self._nursery: trio.Nursery | None = None
+        self._timer = PhaseTimer()
 
     async def after_input(self) -> None:
         """Hand events to the driver, let it act, send what the protocol wants sent."""
         drain_events(self.peer, self._driver, self._sink)
         while self._driver.act(self.peer):
             drain_events(self.peer, self._driver, self._sink)
+        self._timer.check(self.peer, self._nursery, self.poke)
+        drain_events(self.peer, self._driver, self._sink)
         async with self._lock:
             data = self.peer.data_to_send()
             if data:
@@ -292,6 +340,7 @@ class PeerClient(Pokable):
         failure: Exception | None = None
         with self._scope:
             async with trio.open_nursery() as nursery:
+                self._nursery = nursery
                 self._driver.attach(nursery, self.poke)
                 nursery.start_soon(self._pokes)
                 try:

@@ -40,6 +40,7 @@ from .node import (
     Driver,
     EventSink,
     Notice,
+    PhaseTimer,
     Pokable,
     describe,
     drain_events,
@@ -147,6 +148,7 @@ class HostServer(Pokable):
         self._progress = trio.Event()
         self._seen = 0
         self._grew_at = 0.0  # when the log last grew (the race window runs from there)
+        self._timer = PhaseTimer()
         self.done = trio.Event()
         self.seats_fixed = trio.Event()
         #: The seats that left, vanished or stalled, in words (one per halt at most).
@@ -206,6 +208,8 @@ class HostServer(Pokable):
         drain_events(self.host, self._driver, self._observe)
         while self._driver.act(self.host):
             drain_events(self.host, self._driver, self._observe)
+        self._timer.check(self.host, self._nursery, self.poke)
+        drain_events(self.host, self._driver, self._observe)
         await self._flush()
         # Our own duties (a shuffle proof takes ~0.1 s) only after what was sequenced is out:
         # the other peers verify it meanwhile instead of waiting for us.
