@@ -16,12 +16,16 @@ from typing import Any, Protocol
 
 from protocol.contract import (
     CoinResult,
+    Commit,
+    Committed,
+    CommitTimeout,
     Deal,
     Dealt,
     Game,
     GameOver,
     JointCoin,
     Move,
+    Open,
     Outcome,
     Plain,
     Request,
@@ -91,8 +95,13 @@ class LocalTable:
         options: Mapping[str, Plain],
         rng: random.Random,
         copies: bool = False,
+        late: float = 0.0,
     ) -> None:
+        """``late``: the chance that a closable sealed phase is closed before every seat has
+        handed in (a seeded stand-in for a timer running out)."""
         self.game = game
+        self.late = late
+        self.sealed: dict[Seat, Move] = {}  # sealed moves, held outside the game until Open
         self.seats = seats
         self.rng = rng
         self.dealer = LocalDealer(rng)
@@ -122,6 +131,35 @@ class LocalTable:
         while self.resolve_one() is not None:
             pass
 
+    def _feed(self, result: Result) -> None:
+        """Feed a result that answers no request (a hand-in, a closed phase) to every state."""
+        self.game.resolve(self.state, result)
+        for copy in self.copies:
+            self.game.resolve(copy, result)
+        if self.record:
+            self.log.append((None, result))
+
+    def _commit(self, status: Commit, bots: Sequence[Chooser]) -> None:
+        """Every seat still owing a sealed move chooses one from its own view, at once: the
+        moves are checked and held; every state learns only who handed in. A closable phase
+        may be closed first (``late``), as a timer would."""
+        game, rng = self.game, self.rng
+        if status.closer is not None and self.late and rng.random() < self.late:
+            self._feed(CommitTimeout(status.seats))
+            return
+        for seat in status.seats:
+            view = game.view(self.copies[seat] if self.copies else self.state, seat)
+            move = bots[seat].choose(view, list(game.legal_moves(self.state, seat)), rng)
+            if move is None:
+                continue  # this one does not hand in (yet)
+            game.check(self.state, seat, move)
+            self.sealed[seat] = move
+            self._feed(Committed(seat))
+        if isinstance(game.status(self.state), Commit) and status == game.status(self.state):
+            if status.closer is None:
+                raise RuntimeError(f"seats {list(status.seats)} never hand in, and none may close")
+            self._feed(CommitTimeout(status.seats))
+
     def submit(self, seat: Seat, move: Move) -> None:
         """Check and apply ``move`` in the omniscient state and in every copy."""
         game = self.game
@@ -147,6 +185,13 @@ class LocalTable:
         status = game.status(state)
         if isinstance(status, GameOver):
             return False
+        if isinstance(status, Commit):
+            self._commit(status, bots)
+            return True
+        if isinstance(status, Open):
+            for seat in status.seats:  # the sealed moves, shown in the order asked
+                self.submit(seat, self.sealed.pop(seat))
+            return True
         if not isinstance(status, Turn):
             raise NotImplementedError(f"the local table does not run {type(status).__name__}")
         rng = self.rng
