@@ -497,7 +497,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if args.bot:
             return report(args, trio.run(_host, args, host, None, out))
         seat = NetSeat(host, args.game)
-        play_in_terminal(lambda: _host(args, host, seat, out), seat)
+        play_in_terminal(lambda: _host(args, host, seat, out), seat, _screen())
     except LeftTable:
         pass
     except (InterfaceError, OSError) as exc:
@@ -528,12 +528,19 @@ def run_join(args: argparse.Namespace) -> int:
         if args.bot:
             return report(args, trio.run(_join, args, peer, None, out))
         seat = NetSeat(peer, "kato")
-        play_in_terminal(lambda: _join(args, peer, seat, out), seat)
+        play_in_terminal(lambda: _join(args, peer, seat, out), seat, _screen())
     except LeftTable:
         pass
     except (InterfaceError, OSError) as exc:
         raise NetError(str(exc)) from None
     return _farewell(out)
+
+
+def _screen() -> Any:
+    """The terminal UI for a seat at a networked table."""
+    from lanparty.ui.app import run_async
+
+    return run_async
 
 
 def _farewell(out: Outcome) -> int:

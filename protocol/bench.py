@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import importlib
 import itertools
 import json
 import pstats
 import statistics
 import time
 from collections.abc import Mapping
+from importlib.metadata import entry_points
 from typing import Any
 
 from ._offline import audit_transcript
@@ -116,20 +116,25 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--game", default="kato")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--rounds", type=int, default=1, help="rounds per game (kato option)")
+    ap.add_argument("--rounds", type=int, default=None,
+                    help="rounds per game, for a game with a 'rounds' option (default 1)")
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--no-profile", action="store_true", help="skip the crypto_share run")
     args = ap.parse_args(argv)
 
-    # The application's game registry and bots: imported by name, since the protocol package
-    # itself never depends on ``lanparty`` (layers point down); only this tool needs them.
-    registry = importlib.import_module("lanparty.games")
-    bots_for = importlib.import_module("lanparty.games.bots").bots_for
-    GAMES: Mapping[str, Game[Any]] = registry.GAMES  # noqa: N806
-
-    options = {"rounds": args.rounds, **_options(args.option)}
-    factory = bots_for(args.game)[args.bot]
+    # The games and their bots, found where every game registers (the ``lanparty.games``
+    # entry points): the protocol package itself depends on no application (layers point
+    # down), and this tool names none.
+    plugins = {ep.name: ep for ep in entry_points(group="lanparty.games")}
+    if args.game not in plugins:
+        ap.error(f"unknown game {args.game!r}; registered: {', '.join(sorted(plugins))}")
+    plugin = plugins[args.game].load()
+    GAMES: Mapping[str, Game[Any]] = {args.game: plugin.game}  # noqa: N806
+    specs = {spec.name for spec in plugin.game.option_specs}
+    rounds = {"rounds": args.rounds or 1} if "rounds" in specs else {}
+    options = {**rounds, **_options(args.option)}
+    factory = plugin.bots()[args.bot]
 
     def one(seed: int) -> dict[str, Any]:
         bots: list[Chooser] = [factory() for _ in range(args.players)]

@@ -1,7 +1,8 @@
 """The games: pure, deterministic rules engines behind ``protocol.contract.Game``.
 
-``GAMES`` is the registry by name; generic tests and the simulator iterate it. Each game's
-rules text (what ``lanparty rules NAME`` shows) is ``rules_text(NAME)``.
+Each game registers one plugin (:mod:`lanparty.games.plugin`) in the ``lanparty.games`` entry
+points; ``GAMES`` is every registered engine by name (generic tests and the simulator iterate
+it). Each game's rules text (what ``lanparty rules NAME`` shows) is ``rules_text(NAME)``.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from typing import Any
 
 from protocol.contract import Game
 
-from .kato import KATO
+from .plugin import GamePlugin, load_plugins
 
-GAMES: dict[str, Game[Any]] = {"kato": KATO}
-"""Every playable game by name (``unikato``, ``unanimo``, ``unicorns`` will join)."""
+PLUGINS: dict[str, GamePlugin] = load_plugins()
+"""Every registered game's plugin, by name."""
+
+GAMES: dict[str, Game[Any]] = {name: p.game for name, p in PLUGINS.items()}
+"""Every playable game's engine, by name."""
 
 
 def get_game(name: str) -> Game[Any]:
@@ -31,4 +35,4 @@ def rules_text(name: str) -> str:
     return resources.files(__name__).joinpath("rules", f"{name}.md").read_text("utf-8")
 
 
-__all__ = ["GAMES", "get_game", "rules_text"]
+__all__ = ["GAMES", "PLUGINS", "get_game", "rules_text"]

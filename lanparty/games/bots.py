@@ -33,16 +33,9 @@ class RandomBot:
         return legal[int(rng.random() * len(legal))]
 
 
-def _kato_bots() -> dict[str, Callable[[], Bot]]:
-    from .kato.bots import HeuristicBot
-
-    return {"random": RandomBot, "heuristic": HeuristicBot}
-
-
-BOT_FACTORIES: dict[str, Callable[[], dict[str, Callable[[], Bot]]]] = {"kato": _kato_bots}
-
-
 def bots_for(game: str) -> dict[str, Callable[[], Bot]]:
-    """Bot factories by name for ``game``; every game has at least ``"random"``."""
-    factory = BOT_FACTORIES.get(game)
-    return factory() if factory else {"random": RandomBot}
+    """Bot factories by name for ``game`` (from its plugin); every game has ``"random"``."""
+    from lanparty.games import PLUGINS
+
+    plugin = PLUGINS.get(game)
+    return {"random": RandomBot, **(plugin.bots() if plugin else {})}

@@ -9,17 +9,18 @@ every read of the table; ARCHITECTURE.md allows no threads but the zeroconf adap
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 import trio
 
 from lanparty.net.seat import NetSeat
-from lanparty.ui.app import run_async
 
 __all__ = ["play_in_terminal", "start_guest"]
 
 T = TypeVar("T")
+#: The terminal UI: runs (on asyncio) until the table ends or the player leaves.
+Screen = Callable[[NetSeat], Coroutine[Any, Any, Any]]
 
 
 def start_guest(fn: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
@@ -38,18 +39,19 @@ def start_guest(fn: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
     return finished
 
 
-def play_in_terminal(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
-    """Run ``network()`` (trio) and the terminal UI for ``seat`` (asyncio) together.
+def play_in_terminal(network: Callable[[], Awaitable[T]], seat: NetSeat, screen: Screen) -> T:
+    """Run ``network()`` (trio) and the terminal UI ``screen(seat)`` (asyncio) together
+    (the network layer knows no screen: the caller brings it).
 
     The UI ends when the table ends (the node tells ``seat``) or when the player leaves; in
     the second case ``network()`` is cancelled and must leave cleanly (its ``finally``
     blocks run, shielded if they need to send a last frame). Returns what ``network()``
     returned; re-raises what it raised.
     """
-    return asyncio.run(_both(network, seat))
+    return asyncio.run(_both(network, seat, screen))
 
 
-async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
+async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat, screen: Screen) -> T:
     loop = asyncio.get_running_loop()
     scope = trio.CancelScope()
 
@@ -67,7 +69,7 @@ async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat) -> T:
     await asyncio.wait({ready, finished}, return_when=asyncio.FIRST_COMPLETED)
     if not ready.done():
         return finished.result().unwrap()  # type: ignore[no-any-return]
-    ui = loop.create_task(run_async(seat))
+    ui = loop.create_task(screen(seat))
     await asyncio.wait({ui, finished}, return_when=asyncio.FIRST_COMPLETED)
     if not finished.done() and not seat.over():
         # The player left: the network side says goodbye (a host halts the table for

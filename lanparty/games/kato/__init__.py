@@ -5,7 +5,21 @@ Modules: ``cards`` (identities), ``options``, ``state`` (the state and its encod
 (status, views, outcome, audit), ``bots``, ``game`` (the contract object ``KATO``).
 """
 
+from collections.abc import Callable
+
+from ..bots import Bot, RandomBot
+from ..plugin import GamePlugin
 from .game import KATO, KatoGame
 from .state import KatoState
 
-__all__ = ["KATO", "KatoGame", "KatoState"]
+
+def _bots() -> dict[str, Callable[[], Bot]]:
+    from .bots import HeuristicBot
+
+    return {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+PLUGIN = GamePlugin(KATO, _bots)
+"""KaTO for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
+
+__all__ = ["KATO", "PLUGIN", "KatoGame", "KatoState"]

@@ -1,0 +1,53 @@
+"""What a game brings to lanparty, in one object found through an entry point.
+
+Every game registers one :class:`GamePlugin` in the ``lanparty.games`` entry-point group
+(``pyproject.toml``): its pure engine (``protocol.contract.Game``) and the bots that can play
+it; the screen and the narration join it as the presentation layer grows. Nothing below the
+games names one: the table, the network and the CLI find a game by the name its table carries,
+and a game could ship as a package of its own. The engine stays pure; the plugin is the only
+place that ties it to the application.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any
+
+from protocol.contract import Game
+
+from .bots import Bot
+
+__all__ = ["GROUP", "GamePlugin", "load_plugins"]
+
+#: The entry-point group where games register.
+GROUP = "lanparty.games"
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlugin:
+    """A game for lanparty: its engine and its bots by kind (``"random"`` at least)."""
+
+    game: Game[Any]
+    bots: Callable[[], dict[str, Callable[[], Bot]]]
+
+
+def load_plugins() -> dict[str, GamePlugin]:
+    """Every registered game by its engine's name, in name order.
+
+    Raises ``RuntimeError`` if none is registered (lanparty is not installed: its entry
+    points come with ``pip install``) or an entry point is not a :class:`GamePlugin` whose
+    name matches its engine's.
+    """
+    found: dict[str, GamePlugin] = {}
+    for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+        plugin = ep.load()
+        if not isinstance(plugin, GamePlugin) or plugin.game.name != ep.name:
+            raise RuntimeError(f"entry point {ep.name!r} of {GROUP} is not that game's plugin")
+        found[ep.name] = plugin
+    if not found:
+        raise RuntimeError(
+            f"no game is registered in {GROUP}: install lanparty (python3 -m pip install -e .)"
+        )
+    return found
