@@ -14,6 +14,7 @@ import math
 import secrets
 import subprocess
 import sys
+from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
 
@@ -76,11 +77,51 @@ def _finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
 # --------------------------------------------------------------------------- host
 
 
-def _driver(args: argparse.Namespace, game: str, seat: NetSeat | None, tracer: Tracer) -> Driver:
+def _driver(
+    args: argparse.Namespace, game: str | None, seat: NetSeat | None, tracer: Tracer
+) -> Driver:
+    """A person's seat, or a bot for ``game`` (``None``: the game the table turns out to be,
+    learned from its opening entry before the bot is built)."""
     if seat is not None:
         return seat
-    bot = bots_for(game)["heuristic"]()
-    return BotDriver(bot, args.seed, tracer, react=getattr(args, "react", None))
+
+    def bot_for(name: str) -> Driver:
+        bot = bots_for(name)["heuristic"]()
+        return BotDriver(bot, args.seed, tracer, react=getattr(args, "react", None))
+
+    return bot_for(game) if game is not None else _LaterBot(bot_for)
+
+
+class _LaterBot:
+    """A bot driver built once the table's game is known (a joiner learns it from the table's
+    opening entry): until then it only passes the time."""
+
+    def __init__(self, make: Callable[[str], Driver]) -> None:
+        self._make = make
+        self._bot: Driver | None = None
+        self._attached: tuple[trio.Nursery, Callable[[], None]] | None = None
+
+    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
+        """Keep what the bot will be attached to."""
+        self._attached = (nursery, poke)
+        if self._bot is not None:
+            self._bot.attach(nursery, poke)
+
+    def observe(self, event: Event) -> None:
+        """Pass the event to the bot, once there is one."""
+        if self._bot is not None:
+            self._bot.observe(event)
+
+    def act(self, party: Host | Peer) -> bool:
+        """Build the bot when the game is known; then let it act."""
+        if self._bot is None:
+            game = party.table.game
+            if game is None:
+                return False
+            self._bot = self._make(game.name)
+            if self._attached is not None:
+                self._bot.attach(*self._attached)
+        return self._bot.act(party)
 
 
 async def _host(
@@ -363,7 +404,7 @@ async def _join(
         seat.on_ready()
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None
-    driver = _driver(args, "kato", seat, tracer)
+    driver = _driver(args, None, seat, tracer)
     sink = event_sink(out, quiet, tracer)
     if announced is not None:
         sink = _pinned(sink, peer, announced, f"{addr}:{port}")
