@@ -74,6 +74,7 @@ class Narrator:
         self.seat = seat
         self.names = tuple(names)
         self._hands = hands
+        self._held: list[list[int]] = []  # the hands' handles as they were before this input
         self.lines: list[str] = []
 
     def _who(self, seat: Seat) -> str:
@@ -106,6 +107,11 @@ class Narrator:
             assert not isinstance(item, tuple)
             self._narrate_result(item, before, after)
         self._narrate_scores(before, after)
+        self._held = self._public_hands()
+
+    def _public_hands(self) -> list[list[int]]:
+        hands = self._hands()
+        return [list(h) for h in hands] if isinstance(hands, list) else []
 
     def _narrate_move(
         self, seat: Seat, move: Move, before: dict[str, Plain], after: dict[str, Plain]
@@ -226,11 +232,9 @@ class Narrator:
             self.lines.append(f"The coin picks {self._who(result.value)} to start")
 
     def _owner(self, handles: Sequence[int]) -> Seat | None:
-        # Which hand the handles are in: public knowledge (handles, not labels).
-        hands = self._hands()
-        if not isinstance(hands, list):
-            return None
-        for s, hand in enumerate(hands):
+        # Which hand the handles were in before this input: public knowledge (handles, not
+        # labels). Before, because a round's last reveal also deals the next round.
+        for s, hand in enumerate(self._held or self._public_hands()):
             if handles and handles[0] in hand:
                 return s
         return None

@@ -193,7 +193,7 @@ def test_a_forced_draw_is_not_the_next_players_action() -> None:
         [["r+2", "r1"], ["b1", "b2"], ["y1", "y2"]],
         ["r5"],
         draws=["g1", "g2", "g3", "g4"],
-        stacking=False,
+        stacking="off",
     )
     rig.play(0, "r+2")
     assert rig.hand(1) == ["b1", "b2", "g1", "g2"]  # seat 1 drew 2 and lost the turn

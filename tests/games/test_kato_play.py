@@ -6,7 +6,7 @@ import pytest
 from kato_rig import Rig
 
 from lanparty.games.kato import KATO
-from protocol.contract import GameOver, IllegalMove, Shuffle, TableOps
+from protocol.contract import GameOver, IllegalMove, OptionError, Shuffle, TableOps
 
 
 def points(label: str) -> int:
@@ -124,50 +124,70 @@ def test_reverse_with_three_players_and_with_two() -> None:
 # ----------------------------------------------------------------------------- draw two, stacking
 
 
-def test_draw_two_without_stacking_draws_at_once() -> None:
+def answers(rig: Rig, seat: int) -> set[str]:
+    """What ``seat`` may do about the card aimed at it: the labels it may put on, and the
+    simple moves (accept, challenge)."""
+    return {m[2][0] if m[0] == "play" else m[0] for m in rig.legal(seat)}
+
+
+def test_default_stacking_is_the_seeds() -> None:
+    assert KATO.validate_options({})["stacking"] == "seed"
+    # The command line reads "off" as False: that spelling means "off".
+    assert KATO.validate_options({"stacking": False})["stacking"] == "off"
+    with pytest.raises(OptionError, match="seed, off, full"):
+        KATO.validate_options({"stacking": True})
+
+
+@pytest.mark.parametrize("stacking", ["seed", "off"])
+def test_a_draw_twos_victim_draws_at_once_and_cannot_answer(stacking: str) -> None:
     rig = Rig(
-        [["r+2", "r1"], ["b2", "b3"], ["g4", "g6"]], ["r5"], draws=["y1", "y2"], stacking=False
-    )
+        [["r+2", "r1"], ["b+2", "W+4"], ["g4", "g6"]], ["r5"], draws=["y1", "y2"],
+        stacking=stacking,
+    )  # fmt: skip
     rig.play(0, "r+2")
-    assert rig.hand(1) == ["b2", "b3", "y1", "y2"] and rig.turn().seat == 2
+    assert rig.hand(1) == ["W+4", "b+2", "y1", "y2"]  # no chance to put anything on it
+    assert rig.turn().seat == 2 and rig.view()["pending"] is None
 
 
-def test_draw_two_with_stacking_accept() -> None:
-    rig = Rig([["r+2", "r1"], ["b+2", "b3"], ["g4", "g6"]], ["r5"], draws=["y1", "y2"])
-    rig.play(0, "r+2")
-    assert rig.turn().seat == 1
-    assert rig.view()["pending"] == {"kind": "draw", "total": 2, "from": 0}
-    illegal(rig, 1, ("draw",), "answer")
-    illegal(rig, 1, rig.play_move(1, "b3"), "cannot be played")
-    assert ("challenge",) not in rig.legal(1)
-    rig.move(1, "accept")
-    assert rig.hand(1) == ["b+2", "b3", "y1", "y2"] and rig.turn().seat == 2
-
-
-def test_stacked_draw_twos_and_a_draw_four_add_up() -> None:
+def test_full_stacking_a_draw_two_takes_any_draw_two_or_a_draw_four() -> None:
     rig = Rig(
-        [["r+2", "r1"], ["b+2", "b3"], ["W+4", "g6"], ["y7", "y8"]],
+        [["r+2", "r1", "r2"], ["b+2", "b3", "W+4"], ["W+4", "g6", "g7"], ["y7", "y8", "y9"]],
         ["r5"],
         draws=[f"g{i}" for i in range(1, 9)],
+        stacking="full",
     )
     rig.play(0, "r+2")
-    rig.play(1, "b+2")  # any Draw Two on a Draw Two
+    assert rig.view()["pending"] == {"kind": "draw", "total": 2, "from": 0}
+    assert answers(rig, 1) == {"accept", "b+2", "W+4"}  # no challenge of a Draw Two
+    rig.play(1, "b+2")
     rig.play(2, "W+4", colour="y")
     assert rig.view()["pending"] == {"kind": "wild-draw-four", "total": 8, "from": 2}
     rig.move(3, "accept")
-    assert len(rig.hand(3)) == 10 and rig.turn().seat == 0
+    assert len(rig.hand(3)) == 11 and rig.turn().seat == 0
 
 
-def test_on_a_draw_four_only_a_draw_two_of_the_named_colour_stacks() -> None:
-    rig = Rig([["W+4", "r1"], ["b+2", "g+2"], ["g4", "g6"]], ["r5"])
+@pytest.mark.parametrize("stacking", ["seed", "full"])
+def test_on_a_draw_four_a_draw_two_of_any_colour_or_a_draw_four(stacking: str) -> None:
+    rig = Rig(
+        [["W+4", "r1", "r2"], ["b+2", "W+4", "y3"], ["y+2", "W+4", "g6"], ["y7", "y8", "y9"]],
+        ["r5"],
+        draws=[f"g{i}" for i in range(1, 9)],
+        stacking=stacking,
+    )
     rig.play(0, "W+4", colour="g")
-    illegal(rig, 1, rig.play_move(1, "b+2"), "cannot be played")
-    rig.play(1, "g+2")
-    assert rig.view()["pending"]["total"] == 6 and rig.turn().seat == 2
+    assert answers(rig, 1) == {"accept", "challenge", "b+2", "W+4"}  # blue on a green call
+    rig.play(1, "b+2")
+    assert rig.view()["pending"] == {"kind": "draw", "total": 6, "from": 1}
+    # The seed: a Draw Two on a Draw Four takes only a Draw Four; the house rule: either.
+    expected = {"accept", "W+4"} | ({"y+2"} if stacking == "full" else set())
+    assert answers(rig, 2) == expected
+    rig.play(2, "W+4", colour="r")
+    rig.move(3, "accept")
+    assert len(rig.hand(3)) == 3 + 10 and rig.turn().seat == 0
 
 
 def test_without_stacking_a_draw_four_can_only_be_accepted_or_challenged() -> None:
-    rig = Rig([["W+4", "r1", "r2"], ["W+4", "g+2", "r3"]], ["r5"], stacking=False)
+    rig = Rig([["W+4", "r1", "r2"], ["W+4", "g+2", "r3"]], ["r5"], stacking="off")
     rig.play(0, "W+4", colour="g")
     assert rig.legal(1) == [("accept",), ("challenge",)]
 
@@ -213,7 +233,7 @@ def test_reshuffle_the_discard_pile_into_a_new_draw_pile() -> None:
     assert len(st.deck) == 0 and st_hands_before < len(st.hands[1])
     # Play a card so the discard pile holds more than its top card.
     mover = rig.turn().seat
-    card = next(c for c in rig.hand(mover) if c.startswith("r"))
+    card = next(c for c in rig.hand(mover) if c.startswith("r") and c[1:].isdigit())
     rig.play(mover, card)
     top_handle = st.discard[-1]
     rest = [rig.cards[h] for h in st.discard[:-1]]
@@ -277,9 +297,9 @@ def test_a_round_ending_on_a_draw_two_makes_the_next_player_draw_first() -> None
 
 def test_a_round_ending_on_a_stacked_draw_four_counts_the_whole_total() -> None:
     rig = Rig(
-        [["b+2", "b1", "r9"], ["b3", "b4", "W+4"]],
+        [["W+4", "b1", "r9"], ["b3", "b4", "W+4"]],
         ["b5"],
-        draws=["y7", "g1", "g2", "g3", "g4", "g5", "g6"],
+        draws=["y7", *(f"g{i}" for i in range(1, 9))],
         rounds=1,
     )
     rig.play(0, "b1")
@@ -288,11 +308,11 @@ def test_a_round_ending_on_a_stacked_draw_four_counts_the_whole_total() -> None:
     rig.move(0, "pass")
     rig.play(1, "b4")
     rig.move(1, "kato")
-    rig.play(0, "b+2")
+    rig.play(0, "W+4", colour="r")
     rig.play(1, "W+4", colour="r")  # stacked, and seat 1's last card
-    assert rig.hand(0) == ["g1", "g2", "g3", "g4", "g5", "g6", "r9", "y7"]
+    assert rig.hand(0) == [*(f"g{i}" for i in range(1, 9)), "r9", "y7"]
     out = KATO.outcome(rig.state)
-    assert out.finished and out.totals == (0, 9 + 7 + 1 + 2 + 3 + 4 + 5 + 6)
+    assert out.finished and out.totals == (0, 9 + 7 + sum(range(1, 9)))
 
 
 def test_target_ends_the_game_or_a_new_round_begins() -> None:

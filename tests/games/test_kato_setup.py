@@ -47,7 +47,7 @@ def test_defaults() -> None:
         "first": "random",
         "play_after_draw": True,
         "multi_play": False,
-        "stacking": True,
+        "stacking": "seed",
         "target": 500,
         "rounds": 0,
     }

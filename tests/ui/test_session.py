@@ -8,7 +8,7 @@ import pytest
 
 from lanparty.games.kato.cards import LABEL
 from lanparty.session import LocalTable, TableSession, card_name
-from protocol.contract import IllegalMove
+from protocol.contract import IllegalMove, Revealed
 
 from .helpers import Scripted, make_table, play_out
 
@@ -103,6 +103,8 @@ def test_log_never_names_a_hidden_card() -> None:
             original(seat, item, before, after)
             human = table.copies[0]
             known = {card_name(LABEL[c]) for c in human.card_of.values()}
+            if isinstance(item, Revealed):  # shown to everyone (a round's end may have
+                known |= {card_name(label) for label in item.cards}  # reset the copy since)
             hidden = set()
             for s in range(1, len(table.copies)):
                 true_hand = game.view(table.copies[s], s)["hand"]

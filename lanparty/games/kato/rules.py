@@ -75,13 +75,26 @@ def playable(st: KatoState, code: int) -> bool:
         return r == RANK[top] and r < 13
     if r == CONE and st.reflect:
         return True  # a reflecting cone answers any effect aimed at you
-    if pend == P_SKIP or not st.opts.stacking:
-        return False
-    if r == WILD4:
-        return True
-    if r == DRAW2:
-        return pend == P_DRAW or COLOUR[code] == st.colour
-    return False
+    return pend != P_SKIP and r in stackable(st)
+
+
+def stackable(st: KatoState) -> tuple[int, ...]:
+    """The ranks that may go on the pending Draw Two/Four under the ``stacking`` option."""
+    mode = st.opts.stacking
+    if mode == "full":
+        return (DRAW2, WILD4)
+    if mode == "seed":
+        if st.pend == P_W4:
+            return (DRAW2, WILD4)  # a Draw Two of any colour, or another Wild Draw Four
+        if st.pend == P_DRAW and on_draw_four(st):
+            return (WILD4,)  # a Draw Two put on a Wild Draw Four takes only a Wild Draw Four
+    return ()
+
+
+def on_draw_four(st: KatoState) -> bool:
+    """Does the pending Draw Two lie on a Wild Draw Four? Under ``seed`` stacking nothing goes
+    on a lone Draw Two, so a pending total above 2 means a Wild Draw Four is under it."""
+    return st.pend == P_DRAW and st.total > 2
 
 
 def wd4_guilty(st: KatoState, record: list[object]) -> bool | None:
@@ -301,8 +314,8 @@ def _apply_play(st: KatoState, seat: int, move: Move) -> None:
     elif r == DRAW2:
         st.total += 2
         victim = next_seat(st, seat)
-        if st.opts.stacking or st.reflect:  # the victim may have an answer: ask it
-            st.pend = P_DRAW
+        st.pend = P_DRAW
+        if st.reflect or stackable(st):  # the victim may have an answer: ask it
             st.aggressor = seat
             st.current = victim
         else:
