@@ -111,6 +111,9 @@ def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Ac
 
 def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
     hand = hand_of(view)
+    called = "kato" in args  # ``play 3 kato``: the KaTO call goes with the play
+    if called:
+        args.remove("kato")
     colour = ""
     if args and args[-1] in COLOUR_WORDS:
         colour = COLOUR_WORDS[args.pop()]
@@ -126,12 +129,14 @@ def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
         picked.append(hand[i - 1])
     last = picked[-1][1]
     if last in WILDS and not colour:
+        then = " kato" if called else ""
         raise ParseError(
-            f"{card_name(last)} needs a colour: play {' '.join(args)} red|yellow|green|blue"
+            f"{card_name(last)} needs a colour: play {' '.join(args)} red|yellow|green|blue{then}"
         )
     if last not in WILDS and colour:
         raise ParseError(f"only a wild names a colour; {card_name(last)} has its own")
-    return ("play", tuple(h for h, _ in picked), tuple(label for _, label in picked), colour)
+    move: Move = ("play", tuple(h for h, _ in picked), tuple(lab for _, lab in picked), colour)
+    return (*move, "kato") if called else move
 
 
 _LABEL = re.compile(r"(?<![\w+])(?:[rygb](?:\d|S\b|R\b|\+2)|W\+4|W\b|cone\b)")
@@ -157,6 +162,9 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
         if move[3]:
             text += f" {colour_name(str(move[3]))}"
             described += f" → {colour_name(str(move[3]))}"
+        if move[4:] == ("kato",):
+            text += " kato"
+            described += ", calling KaTO"
         return text, described
     if name in ("colour", "verdict"):
         word = colour_name(str(move[1])) if name == "colour" else str(move[1])

@@ -154,6 +154,24 @@ def test_one_card_opens_the_window_and_a_call_closes_it() -> None:
     illegal(rig, 2, ("catch",), "nobody to catch")
 
 
+def test_a_call_made_with_the_play_cannot_be_caught() -> None:
+    rig = kato_table()
+    called = (*rig.play_move(0, "r1"), "kato")
+    assert called in rig.legal(0) and rig.play_move(0, "r1") in rig.legal(0)
+    assert KATO.decode_move(list(called)) == called
+    rig.move(0, *called)
+    assert rig.turn() == Turn(1) and rig.view()["kato"] is None  # no window to catch in
+    illegal(rig, 2, ("catch",), "nobody")
+    assert rig.hand(0) == ["r2"]
+
+
+def test_the_call_goes_only_with_a_play_that_leaves_one_card() -> None:
+    rig = Rig([["r1", "r2", "r3"], ["b1", "b2", "b3"]], ["r5"])
+    assert not any(m[4:] for m in rig.legal(0))  # three cards: no play leaves one
+    illegal(rig, 0, (*rig.play_move(0, "r1"), "kato"), "leaves you one card; this one leaves 2")
+    illegal(rig, 0, (*rig.play_move(0, "r1"), "uno"), "only 'kato' may follow")
+
+
 def test_catch_before_the_next_player_acts() -> None:
     rig = kato_table()
     rig.play(0, "r1")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lanparty.ui import render
@@ -56,6 +58,16 @@ def test_hand_is_shown_by_colour_then_rank_wilds_last() -> None:
     mixed = dict(VIEW, hand=[(1, "W"), (2, "b0"), (3, "r+2"), (4, "rS"), (5, "r9"), (6, "y1")])
     assert [label for _, label in hand_of(mixed)] == ["r9", "rS", "r+2", "y1", "b0", "W"]
     assert parse("play 6 green", mixed).move == ("play", (1,), ("W",), "g")
+
+
+def test_the_kato_call_goes_with_the_play() -> None:
+    assert parse("play 1 kato", VIEW).move == ("play", (10,), ("r7",), "", "kato")
+    assert parse("p 4 red kato", VIEW).move == ("play", (11,), ("W",), "r", "kato")
+    assert parse("play 4 kato red", VIEW).move == ("play", (11,), ("W",), "r", "kato")
+    with pytest.raises(ParseError, match=re.escape("play 4 red|yellow|green|blue kato")):
+        parse("play 4 kato", VIEW)
+    called = ("play", (11,), ("W",), "y", "kato")
+    assert command_for(called, VIEW) == ("play 4 yellow kato", "Wild → yellow, calling KaTO")
 
 
 def test_several_cards_in_order() -> None:

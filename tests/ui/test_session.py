@@ -143,7 +143,7 @@ def test_other_seats_draws_are_counted_not_named() -> None:
 def _reach_one_card(seed: int) -> LocalTable | None:
     """Play seed's game until the human is offered the KaTO call after its own play."""
     table = make_table(seed, bots=2, target=60)
-    human = Scripted(seed)
+    human = Scripted(seed, call_with_play=False)
     for _ in range(400):
         table.advance()
         if table.over():

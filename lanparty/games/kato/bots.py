@@ -46,14 +46,15 @@ class HeuristicBot:
         if plays:
             move = max(plays, key=lambda m: self._score(view, m, hand, per_colour))
             if self._score(view, move, hand, per_colour) > -50:
-                return move
+                return _called(move, legal)
         return ("pass",) if "pass" in names else ("draw",)
 
     def _answer(
         self, view: dict[str, Plain], plays: list[Move], per_colour: list[int], names: set[object]
     ) -> Move:
         if plays:  # stack it on or send it back: the next one suffers
-            return max(plays, key=lambda m: per_colour[_COLOUR_OF.get(str(m[3]), 4)])
+            move = max(plays, key=lambda m: per_colour[_COLOUR_OF.get(str(m[3]), 4)])
+            return _called(move, plays)
         pending = view["pending"]
         if (
             "challenge" in names
@@ -86,3 +87,9 @@ class HeuristicBot:
         if COLOUR[last] == NO_COLOUR and len(hand) <= 2:
             score += 5
         return score
+
+
+def _called(move: Move, legal: Sequence[Move | None]) -> Move:
+    """``move`` with the KaTO call when the call may go with it (nobody can catch us then)."""
+    called = (*move, "kato")
+    return called if called in legal else move

@@ -88,13 +88,14 @@ class KatoGame:
             or value[0] not in _ARITY
         ):
             raise IllegalMove(f"not a kato move: {excerpt(value)}")
-        if len(value) != _ARITY[str(value[0])]:
+        called = value[0] == "play" and len(value) == 5  # a play with the KaTO call
+        if len(value) != _ARITY[str(value[0])] and not called:
             raise IllegalMove(f"{excerpt(value[0])} takes {_ARITY[str(value[0])] - 1} arguments")
         if value[0] == "play":
             handles, labels = value[1], value[2]
             if not isinstance(handles, list | tuple) or not isinstance(labels, list | tuple):
                 raise IllegalMove("a play names its cards as lists of handles and labels")
-            return ("play", tuple(handles), tuple(labels), value[3])
+            return ("play", tuple(handles), tuple(labels), *value[3:])
         return tuple(value)
 
     def audit(self, state: KatoState, cards: Mapping[int, str]) -> list[Violation]:

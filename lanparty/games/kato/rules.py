@@ -5,6 +5,8 @@ Moves (canonical tuples):
 * ``("play", handles, labels, colour)`` — one card, or with ``multi_play`` several number
   cards of one number (the first must match; the last becomes the top). ``labels`` reveal the
   cards; ``colour`` is ``"r"``/``"y"``/``"g"``/``"b"`` when the last card is wild, else ``""``.
+  ``("play", handles, labels, colour, "kato")`` is the same play with the KaTO call, allowed
+  when it leaves one card: nobody can catch that player.
 * ``("draw",)`` — draw one card instead of playing.
 * ``("pass",)`` — after drawing: keep the drawn card and end the turn.
 * ``("accept",)`` — take the pending Draw Two/Four total (or the Skip) and lose the turn.
@@ -184,9 +186,9 @@ def check(st: KatoState, seat: int, move: Move) -> None:
 
 
 def _check_play(st: KatoState, seat: int, move: Move) -> None:
-    if len(move) != 4:
-        raise IllegalMove("a play is ('play', handles, labels, colour)")
-    _, handles, labels, colour = move
+    if len(move) not in (4, 5):
+        raise IllegalMove("a play is ('play', handles, labels, colour), then 'kato' if called")
+    _, handles, labels, colour = move[:4]
     if type(handles) is not tuple or type(labels) is not tuple or not handles:
         raise IllegalMove("a play names its cards as tuples of handles and labels")
     if len(handles) != len(labels):
@@ -223,6 +225,14 @@ def _check_play(st: KatoState, seat: int, move: Move) -> None:
             raise IllegalMove("name the next colour: 'r', 'y', 'g' or 'b'")
     elif colour != "":
         raise IllegalMove("only a wild names a colour (use '')")
+    if len(move) == 5:
+        if move[4] != "kato":
+            raise IllegalMove("only 'kato' may follow the cards of a play")
+        left = len(hand) - len(handles)
+        if left != 1:
+            raise IllegalMove(
+                f"KaTO is called with the play that leaves you one card; this one leaves {left}"
+            )
 
 
 # --------------------------------------------------------------------------- apply
@@ -346,8 +356,8 @@ def _apply_play(st: KatoState, seat: int, move: Move) -> None:
     else:  # a number, a Wild, a cone used as a plain wild
         st.pend = P_NONE
         st.current = next_seat(st, seat)
-    if not finish_round_if_empty(st, seat) and len(hand) == 1:
-        st.kato = seat
+    if not finish_round_if_empty(st, seat) and len(hand) == 1 and len(move) == 4:
+        st.kato = seat  # not called with the play: the catch window opens
 
 
 def _aim_skip(st: KatoState, seat: int) -> None:
@@ -403,6 +413,7 @@ def legal_moves(st: KatoState, seat: int) -> list[Move]:
 def _list_plays(st: KatoState, seat: int, firsts: list[int], out: list[Move]) -> None:
     card_of = st.card_of
     multi = st.opts.multi_play and st.pend == P_NONE
+    calls = len(st.hands[seat]) - 1  # a play of this many cards may carry the KaTO call
     for h in firsts:
         code = card_of.get(h)
         if code is None or not playable(st, code):
@@ -410,14 +421,23 @@ def _list_plays(st: KatoState, seat: int, firsts: list[int], out: list[Move]) ->
         label = LABEL[code]
         if IS_WILD[code]:
             for c in COLOURS:
-                out.append(("play", (h,), (label,), c))
+                _add_play(out, ("play", (h,), (label,), c), calls == 1)
             continue
-        out.append(("play", (h,), (label,), ""))
+        _add_play(out, ("play", (h,), (label,), ""), calls == 1)
         if multi and RANK[code] <= 9:
-            _list_multi(st, seat, h, code, out)
+            _list_multi(st, seat, h, code, out, calls)
 
 
-def _list_multi(st: KatoState, seat: int, h0: int, code0: int, out: list[Move]) -> None:
+def _add_play(out: list[Move], move: Move, may_call: bool) -> None:
+    """List ``move``, then, if it leaves one card, the same play with the KaTO call."""
+    out.append(move)
+    if may_call:
+        out.append((*move, "kato"))
+
+
+def _list_multi(
+    st: KatoState, seat: int, h0: int, code0: int, out: list[Move], calls: int
+) -> None:
     card_of = st.card_of
     r = RANK[code0]
     others = [h for h in st.hands[seat] if h != h0 and h in card_of and RANK[card_of[h]] == r]
@@ -434,4 +454,5 @@ def _list_multi(st: KatoState, seat: int, h0: int, code0: int, out: list[Move]) 
     for sub in subsets:
         for last in sub:
             seq = (h0, *(x for x in sub if x != last), last)
-            out.append(("play", seq, tuple(LABEL[card_of[x]] for x in seq), ""))
+            move = ("play", seq, tuple(LABEL[card_of[x]] for x in seq), "")
+            _add_play(out, move, len(seq) == calls)
