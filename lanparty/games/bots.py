@@ -2,12 +2,17 @@
 
 ``choose(view, legal, rng)`` returns one of ``legal``. When the seat is asked out of turn
 (``Turn.also``: e.g. KaTO's call or catch), ``legal`` also holds ``None``: doing nothing.
+
+Some moves decide nothing (KaTO's challenge verdict, read from the shown hand): a seat's
+program makes them itself, for a person or a bot alike (``forced_move``), and the bots that
+``bots_for`` makes never get asked about them (``Autopilot``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Protocol
 
 from protocol.contract import Move, Plain
@@ -33,16 +38,56 @@ class RandomBot:
         return legal[int(rng.random() * len(legal))]
 
 
+Forced = Callable[[Mapping[str, Plain], Sequence[Move | None]], Move | None]
+"""A game's forced moves: ``(view, legal) -> move`` a seat's program makes by itself, or None."""
+
+
 def _kato_bots() -> dict[str, Callable[[], Bot]]:
     from .kato.bots import HeuristicBot
 
     return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
+def _kato_forced() -> Forced:
+    from .kato.bots import forced_move
+
+    return forced_move
+
+
 BOT_FACTORIES: dict[str, Callable[[], dict[str, Callable[[], Bot]]]] = {"kato": _kato_bots}
+FORCED: dict[str, Callable[[], Forced]] = {"kato": _kato_forced}
+
+
+def forced_move(game: str, view: Mapping[str, Plain], legal: Sequence[Move | None]) -> Move | None:
+    """The move the seat whose ``view`` and ``legal`` moves these are must make now and
+    decides nothing about (a person types nothing, a strategy is not asked); ``None`` if the
+    seat has a choice (or nothing to do)."""
+    forced = FORCED.get(game)
+    return forced()(view, legal) if forced and legal else None
+
+
+class Autopilot:
+    """A bot whose forced moves are made for it: its strategy is asked only real choices."""
+
+    def __init__(self, game: str, bot: Bot) -> None:
+        self.game = game
+        self.bot = bot
+
+    def choose(
+        self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
+    ) -> Move | None:
+        """The forced move if there is one, else the strategy's choice."""
+        move = forced_move(self.game, view, legal)
+        return move if move is not None else self.bot.choose(view, legal, rng)
 
 
 def bots_for(game: str) -> dict[str, Callable[[], Bot]]:
-    """Bot factories by name for ``game``; every game has at least ``"random"``."""
+    """Bot factories by name for ``game``, each bot on ``Autopilot``; every game has at least
+    ``"random"``."""
     factory = BOT_FACTORIES.get(game)
-    return factory() if factory else {"random": RandomBot}
+    kinds: dict[str, Callable[[], Bot]] = factory() if factory else {"random": RandomBot}
+    return {name: partial(_on_autopilot, game, make) for name, make in kinds.items()}
+
+
+def _on_autopilot(game: str, make: Callable[[], Bot]) -> Bot:
+    return Autopilot(game, make())

@@ -100,10 +100,6 @@ def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Ac
         if len(args) != 1 or args[0] not in COLOUR_WORDS:
             raise ParseError("name a colour: colour red|yellow|green|blue")
         return Action("move", ("colour", COLOUR_WORDS[args[0]]))
-    if head == "verdict":
-        if len(args) != 1 or args[0] not in ("guilty", "innocent"):
-            raise ParseError("announce the verdict: verdict guilty|innocent")
-        return Action("move", ("verdict", args[0]))
     if head == "play":
         return Action("move", _parse_play(args, view))
     raise ParseError(f"unknown command '{words[0]}' (type help, or press Tab)")
@@ -166,9 +162,8 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
             text += " kato"
             described += ", calling KaTO"
         return text, described
-    if name in ("colour", "verdict"):
-        word = colour_name(str(move[1])) if name == "colour" else str(move[1])
-        return f"{name} {word}", ""
+    if name == "colour":
+        return f"colour {colour_name(str(move[1]))}", ""
     return name, _DESCRIPTIONS.get(name, "")
 
 

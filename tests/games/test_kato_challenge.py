@@ -6,6 +6,7 @@ import pytest
 from kato_rig import Rig
 
 from lanparty.games.kato import KATO
+from lanparty.games.kato.bots import forced_move
 from protocol.contract import IllegalMove, ShowToSeat, TableOps, Turn
 
 
@@ -41,7 +42,7 @@ def test_guilty_challenge() -> None:
     # Only the challenger's copy learned the hand; the third seat's did not.
     assert rig.view(1)["known"] == [(rig.handle(0, "r1"), "r1"), (rig.handle(0, "g2"), "g2")]
     assert "known" not in rig.view(2) and rig.handle(0, "r1") not in rig.copies[2].card_of
-    assert rig.view()["challenge"] == {"by": 1, "of": 0}
+    assert rig.view()["challenge"] == {"by": 1, "of": 0, "colour": "r", "verdict": None}
     assert rig.legal(1) == [("verdict", "guilty")]
     # A false verdict is refused by every copy that knows the hand (the challenger's, the
     # challenged player's), and only the others have to take it on trust.
@@ -55,6 +56,42 @@ def test_guilty_challenge() -> None:
     assert rig.view()["colour"] == "b"
     rig.play(1, "b1")
     assert KATO.audit(rig.state, rig.cards) == []  # caught live: nothing left to flag
+
+
+def test_the_challenge_is_on_show_until_play_moves_on_and_its_verdict_is_forced() -> None:
+    rig = Rig(
+        [["W+4", "r1", "g2"], ["b1", "b2", "b3"], ["y1", "y2", "y3"]],
+        ["r5"],
+        draws=["g4", "g5", "g6", "g7"],
+    )
+    rig.play(0, "W+4", colour="b")
+    for st in [rig.state, *rig.copies]:
+        KATO.apply(st, 1, ("challenge",))
+    # The hand is not shown yet (the table has the request to fulfil): nothing to read.
+    assert "shown" not in rig.view(1)["challenge"]
+    assert forced_move(rig.view(1), [("verdict", "guilty"), ("verdict", "innocent")]) is None
+    rig.settle()
+    views = [KATO.view(rig.copies[s], s) for s in range(3)]
+    assert views[1]["challenge"]["shown"] == ["r1", "g2"]  # in the hand's order
+    assert all("shown" not in v["challenge"] for v in (views[0], views[2]))
+    # The challenger's program reads the verdict off the shown hand: red was in play.
+    assert forced_move(views[1], rig.legal(1)) == ("verdict", "guilty")
+    assert forced_move(views[0], rig.legal(0)) is None and forced_move(views[2], []) is None
+    rig.move(1, "verdict", "guilty")
+    assert rig.view(2)["challenge"] == {"by": 1, "of": 0, "colour": "r", "verdict": "guilty"}
+    rig.play(1, "b1")  # play moves on: the challenge leaves the screen
+    assert all("challenge" not in rig.view(s) for s in (None, 0, 1, 2))
+
+
+def test_a_pass_or_an_accept_that_is_the_only_move_is_forced() -> None:
+    rig = Rig([["b1", "b2"], ["y3", "y4"]], ["r5"], draws=["g7", "r7"])
+    assert forced_move(rig.view(0), rig.legal(0)) is None  # draw or play: a choice
+    rig.move(0, "draw")  # g7 does not fit
+    assert forced_move(rig.view(0), rig.legal(0)) == ("pass",)
+    assert forced_move(rig.view(1), [("pass",)]) is None  # not seat 1's turn
+    cones = Rig([["rS", "r1", "r2"], ["b9", "b1", "b2"], ["y1", "y2", "y3"]], ["r5"], cones=1)
+    cones.play(0, "rS")  # seat 1 holds no cone to send the Skip back
+    assert forced_move(cones.view(1), cones.legal(1)) == ("accept",)
 
 
 def test_innocent_challenge() -> None:

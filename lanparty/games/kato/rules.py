@@ -241,6 +241,8 @@ def _check_play(st: KatoState, seat: int, move: Move) -> None:
 def apply(st: KatoState, seat: int, move: Move) -> None:
     """Apply a checked move in place (then queue whatever the table must do next)."""
     st.step += 1
+    if st.phase != VERDICT:
+        st.showing = -1  # play moves on: the challenge is no longer on show
     name = move[0]
     if name == "play":
         _apply_play(st, seat, move)
@@ -271,6 +273,7 @@ def apply(st: KatoState, seat: int, move: Move) -> None:
         st.kato = -1
         record = st.wd4[-1]
         record[W_BY] = seat
+        st.showing = len(st.wd4) - 1
         st.phase = VERDICT
         st.requests.append(ShowToSeat(record[W_SEAT], seat, record[W_HANDLES]))
         return
@@ -435,9 +438,7 @@ def _add_play(out: list[Move], move: Move, may_call: bool) -> None:
         out.append((*move, "kato"))
 
 
-def _list_multi(
-    st: KatoState, seat: int, h0: int, code0: int, out: list[Move], calls: int
-) -> None:
+def _list_multi(st: KatoState, seat: int, h0: int, code0: int, out: list[Move], calls: int) -> None:
     card_of = st.card_of
     r = RANK[code0]
     others = [h for h in st.hands[seat] if h != h0 and h in card_of and RANK[card_of[h]] == r]
