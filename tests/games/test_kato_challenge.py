@@ -131,7 +131,7 @@ def test_a_draw_two_stacked_on_a_draw_four_cannot_be_challenged() -> None:
     rig = Rig([["W+4", "r1", "r2"], ["b+2", "b1", "y2"], ["y1", "y3", "y4"]], ["r5"])
     rig.play(0, "W+4", colour="b")
     rig.play(1, "b+2")
-    illegal(rig, 2, ("challenge",), "only a Wild Draw Four")
+    illegal(rig, 2, ("challenge",), "a Draw Two on a Wild Draw Four makes it unchallengeable")
     assert ("challenge",) not in rig.legal(2)
 
 
@@ -184,8 +184,8 @@ def test_one_card_opens_the_window_and_a_call_closes_it() -> None:
     rig.play(0, "r1")
     assert rig.turn() == Turn(1, (0, 2)) and rig.view()["kato"] == 0
     assert rig.legal(0) == [("kato",)] and rig.legal(2) == [("catch",)]
-    illegal(rig, 0, ("catch",), "nobody to catch")
-    illegal(rig, 2, ("kato",), "only a player left with one card")
+    illegal(rig, 0, ("catch",), "you cannot catch yourself: call kato instead")
+    illegal(rig, 2, ("kato",), "no KaTO call is due: .*; you hold 2 cards")
     rig.move(0, "kato")
     assert rig.turn() == Turn(1) and rig.view()["kato"] is None
     illegal(rig, 2, ("catch",), "nobody to catch")
@@ -229,7 +229,9 @@ def test_too_late_to_catch_after_the_next_player_acted() -> None:
     rig.play(0, "r1")
     rig.play(1, "b1")  # seat 1 acted: seat 0 is safe (now seat 1 is the one to catch)
     assert rig.view()["kato"] == 1
-    illegal(rig, 0, ("kato",), "only a player left with one card")
+    illegal(
+        rig, 0, ("kato",), "^no KaTO call is due: it goes with the play that leaves you one card"
+    )
     rig.move(2, "catch")
     assert rig.hand(0) == ["r2"] and len(rig.hand(1)) == 3
 

@@ -25,7 +25,7 @@ def illegal(rig: Rig, seat: int, move: tuple[object, ...], reason: str) -> None:
 
 def test_match_by_colour_number_or_symbol() -> None:
     rig = Rig([["r1", "g5", "b7", "yS"], ["g9", "gS", "y2", "b2"]], ["r5"])
-    illegal(rig, 0, rig.play_move(0, "b7"), "b7 cannot be played")
+    illegal(rig, 0, rig.play_move(0, "b7"), "b7 does not match r5: play a red card, a 5 or a wild")
     plays = {m[2][0] for m in rig.legal(0) if m[0] == "play"}
     assert plays == {"r1", "g5"}
     rig.play(0, "g5")  # same number
@@ -40,8 +40,8 @@ def test_match_by_colour_number_or_symbol() -> None:
 
 def test_wild_is_always_playable_and_names_the_colour() -> None:
     rig = Rig([["W", "g1"], ["b7", "b8"]], ["g5"])
-    illegal(rig, 0, rig.play_move(0, "W"), "name the next colour")
-    illegal(rig, 0, rig.play_move(0, "W", colour="x"), "name the next colour")
+    illegal(rig, 0, rig.play_move(0, "W"), "a wild names the next colour")
+    illegal(rig, 0, rig.play_move(0, "W", colour="x"), "a wild names the next colour")
     illegal(rig, 0, rig.play_move(0, "g1", colour="g"), "only a wild names a colour")
     rig.play(0, "W", colour="b")
     assert rig.view()["colour"] == "b" and rig.view()["top"] == "W"
@@ -50,12 +50,13 @@ def test_wild_is_always_playable_and_names_the_colour() -> None:
 
 def test_not_your_turn_and_not_your_card() -> None:
     rig = Rig([["r1", "r2"], ["r3", "r4"]], ["r5"])
-    illegal(rig, 1, rig.play_move(1, "r3"), "not seat 1's turn")
+    illegal(rig, 1, rig.play_move(1, "r3"), "it is not your turn")
     illegal(rig, 0, ("play", (rig.handle(1, "r3"),), ("r3",), ""), "not in your hand")
     illegal(rig, 0, ("play", (rig.handle(0, "r1"),), ("r2",), ""), "is not 'r2'")
-    illegal(rig, 0, ("accept",), "nothing to accept")
-    illegal(rig, 0, ("challenge",), "only a Wild Draw Four")
-    illegal(rig, 0, ("pass",), "unknown move")
+    illegal(rig, 0, ("accept",), "nothing is aimed at you to accept: play a card or draw")
+    illegal(rig, 0, ("challenge",), "no Wild Draw Four aimed at you to challenge")
+    illegal(rig, 0, ("pass",), "you pass only after drawing a card; play a card or draw")
+    illegal(rig, 0, ("fly",), "unknown move 'fly'")
 
 
 def test_a_copy_without_the_card_takes_the_revealed_label() -> None:
@@ -78,7 +79,7 @@ def test_draw_then_play_the_drawn_card() -> None:
     assert rig.view()["phase"] == "drawn" and rig.turn().seat == 0
     drawn = rig.handle(0, "r7")
     assert rig.legal(0) == [("pass",), ("play", (drawn,), ("r7",), "")]
-    illegal(rig, 0, ("draw",), "play the drawn card or pass")
+    illegal(rig, 0, ("draw",), "you have drawn already: play the card you drew or pass")
     rig.move(0, "play", (drawn,), ("r7",), "")
     assert rig.turn().seat == 1 and rig.view()["top"] == "r7"
 
@@ -94,7 +95,7 @@ def test_after_drawing_only_the_drawn_card_may_be_played() -> None:
     rig = Rig([["r1", "b2"], ["y3", "y4"]], ["r5"], draws=["g7"])
     rig.move(0, "draw")
     assert rig.legal(0) == [("pass",)]  # g7 does not fit
-    illegal(rig, 0, rig.play_move(0, "r1"), "only the drawn card")
+    illegal(rig, 0, rig.play_move(0, "r1"), "only the card you drew may be played now, or pass")
 
 
 def test_without_play_after_draw_the_turn_passes() -> None:
@@ -197,7 +198,7 @@ def test_without_stacking_a_draw_four_can_only_be_accepted_or_challenged() -> No
 
 def test_multi_play_of_one_number() -> None:
     rig = Rig([["r5", "g5", "b5", "r1"], ["y2", "y3", "y4", "y6"]], ["r9"], multi_play=True)
-    illegal(rig, 0, rig.play_move(0, "g5", "r5"), "g5 cannot be played")  # first must fit
+    illegal(rig, 0, rig.play_move(0, "g5", "r5"), "g5 does not match")  # first must fit
     illegal(rig, 0, rig.play_move(0, "r5", "r1"), "one number")
     rig.play(0, "r5", "b5", "g5")
     assert rig.view()["top"] == "g5" and rig.view()["colour"] == "g" and rig.hand(0) == ["r1"]
@@ -211,7 +212,7 @@ def test_multi_play_listing_and_limits() -> None:
     r5, g5, b5 = (rig.handle(0, x) for x in ("r5", "g5", "b5"))
     assert {(r5, r5, 1), (r5, g5, 2), (r5, b5, 2), (r5, g5, 3), (r5, b5, 3)} <= firsts
     plain = Rig([["r5", "g5"], ["y2", "y3"]], ["r9"])
-    illegal(plain, 0, plain.play_move(0, "r5", "g5"), "multi_play option")
+    illegal(plain, 0, plain.play_move(0, "r5", "g5"), "option multi_play is off")
     actions = Rig([["rS", "gS", "r1"], ["y2", "y3", "y4"]], ["r9"], multi_play=True)
     illegal(actions, 0, actions.play_move(0, "rS", "gS"), "number cards")
 

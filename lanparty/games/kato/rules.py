@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from protocol.contract import IllegalMove, Move, ShowToSeat, excerpt
 
+from .answers import playable, stackable
 from .cards import (
     CODE,
     COLOUR,
@@ -35,6 +36,7 @@ from .cards import (
     WILD4,
 )
 from .flow import finish_round_if_empty, next_seat, pump
+from .reasons import colour_words, facing, no_match, not_now
 from .state import (
     COLOUR_CHOICE,
     DRAWN,
@@ -63,40 +65,7 @@ _ACCEPT: Move = ("accept",)
 _CHALLENGE: Move = ("challenge",)
 
 
-# --------------------------------------------------------------------------- playability
-
-
-def playable(st: KatoState, code: int) -> bool:
-    """May ``code`` open a play now (given what the current seat faces)?"""
-    pend = st.pend
-    r = RANK[code]
-    if pend == P_NONE:
-        if IS_WILD[code] or COLOUR[code] == st.colour:
-            return True
-        top = st.card_of[st.discard[-1]]
-        return r == RANK[top] and r < 13
-    if r == CONE and st.reflect:
-        return True  # a reflecting cone answers any effect aimed at you
-    return pend != P_SKIP and r in stackable(st)
-
-
-def stackable(st: KatoState) -> tuple[int, ...]:
-    """The ranks that may go on the pending Draw Two/Four under the ``stacking`` option."""
-    mode = st.opts.stacking
-    if mode == "full":
-        return (DRAW2, WILD4)
-    if mode == "seed":
-        if st.pend == P_W4:
-            return (DRAW2, WILD4)  # a Draw Two of any colour, or another Wild Draw Four
-        if st.pend == P_DRAW and on_draw_four(st):
-            return (WILD4,)  # a Draw Two put on a Wild Draw Four takes only a Wild Draw Four
-    return ()
-
-
-def on_draw_four(st: KatoState) -> bool:
-    """Does the pending Draw Two lie on a Wild Draw Four? Under ``seed`` stacking nothing goes
-    on a lone Draw Two, so a pending total above 2 means a Wild Draw Four is under it."""
-    return st.pend == P_DRAW and st.total > 2
+# --------------------------------------------------------------------------- the verdict
 
 
 def wd4_guilty(st: KatoState, record: list[object]) -> bool | None:
@@ -123,7 +92,7 @@ def _bad_str(value: object, allowed: object) -> bool:
 def check(st: KatoState, seat: int, move: Move) -> None:
     """Raise ``IllegalMove`` with the reason unless ``seat`` may make ``move`` now."""
     if st.requests:
-        raise IllegalMove("the table is busy with a deal or reveal; wait for it")
+        raise IllegalMove("wait a moment: the table is still dealing or showing cards")
     if type(move) is not tuple or not move:
         raise IllegalMove("a move is a non-empty tuple")
     if type(seat) is not int or not 0 <= seat < st.n:
@@ -133,13 +102,23 @@ def check(st: KatoState, seat: int, move: Move) -> None:
         if len(move) != 1:
             raise IllegalMove("'kato' takes no arguments")
         if st.kato != seat:
-            raise IllegalMove("only a player left with one card, before the next turn, calls KaTO")
+            held = len(st.hands[seat])
+            raise IllegalMove(
+                "no KaTO call is due: it goes with the play that leaves you one card, or right "
+                "after it before the next player acts"
+                + (f"; you hold {held} cards" if held != 1 else "")
+            )
         return
     if name == "catch":
         if len(move) != 1:
             raise IllegalMove("'catch' takes no arguments")
-        if st.kato < 0 or st.kato == seat:
-            raise IllegalMove("there is nobody to catch")
+        if st.kato == seat:
+            raise IllegalMove("you cannot catch yourself: call kato instead")
+        if st.kato < 0:
+            raise IllegalMove(
+                "nobody to catch: a player is caught after a play that leaves one card without "
+                "KaTO, before the next player acts"
+            )
         return
     if (
         not 0 <= seat < st.n
@@ -152,37 +131,56 @@ def check(st: KatoState, seat: int, move: Move) -> None:
             VERDICT,
         )
     ):
-        raise IllegalMove(f"it is not seat {seat}'s turn")
+        raise IllegalMove(_not_your_turn(st, name))
     phase = st.phase
     if phase == COLOUR_CHOICE:
         if name != "colour" or len(move) != 2 or _bad_str(move[1], COLOUR_INDEX):
-            raise IllegalMove("name the colour first: ('colour', 'r'|'y'|'g'|'b')")
+            raise IllegalMove(
+                f"the round starts on a wild: first name the colour ({colour_words()})"
+            )
         return
     if phase == VERDICT:
         if name != "verdict" or len(move) != 2 or _bad_str(move[1], VERDICTS):
-            raise IllegalMove("announce the challenge: ('verdict', 'guilty'|'innocent')")
+            raise IllegalMove(
+                "the challenge is judged first: the verdict comes from the shown hand"
+            )
         truth = wd4_guilty(st, st.wd4[-1])
         if truth is not None and VERDICTS[truth] != move[1]:
             raise IllegalMove(f"the verdict is false: the shown hand is {VERDICTS[truth]}")
         return
     if name == "play":
         _check_play(st, seat, move)
+    elif name == "colour":
+        raise IllegalMove("a colour is named with the wild you play, or when a round starts on one")
+    elif name == "verdict":
+        raise IllegalMove("there is no challenge to judge")
+    elif name not in ("draw", "pass", "accept", "challenge"):
+        raise IllegalMove(f"unknown move {excerpt(name)}")
     elif len(move) != 1:
         raise IllegalMove(f"{excerpt(name)} takes no arguments")
-    elif phase == DRAWN:
-        if name != "pass":
-            raise IllegalMove("after drawing, play the drawn card or pass")
-    elif name == "draw":
-        if st.pend != P_NONE:
-            raise IllegalMove("you face a card to answer: accept it, or answer it")
-    elif name == "accept":
-        if st.pend == P_NONE:
-            raise IllegalMove("there is nothing to accept")
-    elif name == "challenge":
-        if st.pend != P_W4:
-            raise IllegalMove("only a Wild Draw Four played at you can be challenged")
-    else:
-        raise IllegalMove(f"unknown move {excerpt(name)}")
+    elif not _may(st, name):
+        raise IllegalMove(not_now(st, name))
+
+
+def _may(st: KatoState, name: object) -> bool:
+    """May the current seat make the simple move ``name`` (draw, pass, accept, challenge)?"""
+    if st.phase == DRAWN:
+        return name == "pass"
+    if name == "draw":
+        return st.pend == P_NONE
+    if name == "accept":
+        return st.pend != P_NONE
+    if name == "challenge":
+        return st.pend == P_W4
+    return False  # a pass with no card drawn
+
+
+def _not_your_turn(st: KatoState, name: object) -> str:
+    if st.phase == VERDICT:
+        return "it is not your turn: the challenged hand is being judged"
+    if name in ("kato", "catch") or st.kato < 0:
+        return "it is not your turn"
+    return "it is not your turn (only kato or catch may be played out of turn)"
 
 
 def _check_play(st: KatoState, seat: int, move: Move) -> None:
@@ -209,20 +207,20 @@ def _check_play(st: KatoState, seat: int, move: Move) -> None:
     if len(set(handles)) != len(handles):
         raise IllegalMove("a card can be played only once")
     if st.phase == DRAWN and handles[0] != st.drawn:
-        raise IllegalMove("after drawing, only the drawn card may be played")
+        raise IllegalMove("you have drawn: only the card you drew may be played now, or pass")
     first = codes[0]
     if len(codes) > 1:
         if not st.opts.multi_play:
-            raise IllegalMove("several cards at once needs the multi_play option")
+            raise IllegalMove("one card at a time at this table (option multi_play is off)")
         if st.pend != P_NONE:
-            raise IllegalMove("several cards cannot answer a Draw or Skip")
+            raise IllegalMove(f"several cards at once cannot answer it; {facing(st)}")
         if RANK[first] > 9 or any(RANK[c] != RANK[first] for c in codes):
             raise IllegalMove("several cards at once must be number cards of one number")
     if not playable(st, first):
-        raise IllegalMove(f"{LABEL[first]} cannot be played now")
+        raise IllegalMove(no_match(st, first))
     if IS_WILD[codes[-1]]:
         if _bad_str(colour, COLOUR_INDEX):
-            raise IllegalMove("name the next colour: 'r', 'y', 'g' or 'b'")
+            raise IllegalMove(f"a wild names the next colour: {colour_words()}")
     elif colour != "":
         raise IllegalMove("only a wild names a colour (use '')")
     if len(move) == 5:
