@@ -7,6 +7,7 @@ colour after it (``play 3 red``). Nothing here imports prompt-toolkit or touches
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -14,12 +15,14 @@ from lanparty.narrate import card_name, colour_name
 from protocol.contract import Move, Plain
 
 __all__ = [
+    "ALIASES",
     "META_COMMANDS",
     "Action",
     "ParseError",
     "command_for",
     "completions",
     "hand_of",
+    "help_text",
     "humanize",
     "parse",
 ]
@@ -34,8 +37,34 @@ META_COMMANDS: dict[str, str] = {
     "rules": "show the rules of the game",
     "quit": "leave the game",
 }
-_GO_WORDS = ("go", "wait", "continue")
-_ALIASES = {"p": "play", "d": "draw", "color": "colour", "exit": "quit", "q": "quit", "?": "help"}
+ALIASES = {
+    "p": "play", "d": "draw", "color": "colour", "wait": "go", "continue": "go", "exit": "quit",
+    "q": "quit", "?": "help",
+}  # fmt: skip
+"""Other words for a command: what the parser reads, and what ``help`` lists."""
+
+_HELP = (
+    ("play N", "play card N, e.g. play 3"),
+    ("play N COLOUR", "play a wild and name the colour, e.g. play 5 red"),
+    ("play N kato", "play, leaving one card, and call KaTO at once"),
+    ("draw / pass", "draw a card / keep the drawn card and end your turn"),
+    ("accept", "take the cards (or the skip) aimed at you"),
+    ("challenge", "challenge a Wild Draw Four (its verdict is automatic)"),
+    ("colour COLOUR", "name the colour when a round starts on a wild"),
+    ("kato / catch", "call KaTO with one card left / catch a player who did not"),
+    ("go (or Enter)", "let an out-of-turn chance go and play on"),
+    ("start", "(host) begin now, with the players seated so far"),
+)
+
+
+def help_text() -> str:
+    """What ``help`` prints: every command, then every short form from ``ALIASES``."""
+    lines = ["Commands (Tab completes; the number is the card's place in your hand):"]
+    lines += [f"  {command:<17} {what}" for command, what in _HELP]
+    lines += [f"  {command:<17} {what}" for command, what in META_COMMANDS.items()]
+    shorts = ", ".join(f"{alias} = {command}" for alias, command in ALIASES.items())
+    lines += textwrap.wrap(f"Short forms: {shorts}", 78, subsequent_indent="  ")
+    return "\n".join(lines)
 
 
 class ParseError(ValueError):
@@ -84,11 +113,11 @@ def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Ac
     words = text.lower().split()
     if not words:
         return Action("go") if can_decline else Action("nothing")
-    head = _ALIASES.get(words[0], words[0])
+    head = ALIASES.get(words[0], words[0])
     args = words[1:]
     if head in META_COMMANDS or head == "start":  # start: the host, before the game
         return Action(head)
-    if head in _GO_WORDS:
+    if head == "go":
         if not can_decline:
             raise ParseError("it is not a moment to wait: make a move (Tab lists them)")
         return Action("go")

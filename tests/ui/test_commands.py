@@ -8,11 +8,15 @@ import pytest
 
 from lanparty.ui import render
 from lanparty.ui.commands import (
+    ALIASES,
+    META_COMMANDS,
+    SIMPLE_MOVES,
     Action,
     ParseError,
     command_for,
     completions,
     hand_of,
+    help_text,
     humanize,
     parse,
 )
@@ -103,6 +107,20 @@ def test_simple_and_meta_commands() -> None:
     assert parse("rules", VIEW).kind == "rules"
     assert parse("quit", VIEW).kind == "quit"
     assert parse("exit", VIEW).kind == "quit"
+
+
+def test_help_lists_every_command_and_every_short_form() -> None:
+    shown = help_text()
+    for word in (*SIMPLE_MOVES, *META_COMMANDS, "play", "colour", "go", "start"):
+        assert re.search(rf"^  (\S+ / )?{re.escape(word)}\b", shown, re.M), word
+    example = {"play": " 1", "colour": " red"}
+    for alias, command in ALIASES.items():
+        assert f"{alias} = {command}" in shown
+        # The list is the parser's own table: each short form does what its command does.
+        typed = example.get(command, "")
+        assert parse(alias + typed, VIEW, True) == parse(command + typed, VIEW, True)
+    assert {"p", "d", "q", "?"} <= set(ALIASES)
+    assert max(len(line) for line in shown.splitlines()) < 80
 
 
 def test_empty_line_lets_an_out_of_turn_chance_go() -> None:
