@@ -13,7 +13,7 @@ from lanparty.games.bots import bots_for
 from lanparty.games.localdealer import LocalDealer
 from lanparty.narrate import Narrator
 from lanparty.session import LocalTable
-from protocol.contract import Request, Result, Shuffle, Shuffled
+from protocol.contract import CoinResult, JointCoin, Request, Result, Shuffle, Shuffled
 
 NAMES = ("Ann", "Bea", "Carl")
 
@@ -134,7 +134,8 @@ def test_what_a_few_moves_say() -> None:
 
 
 class Rigged(LocalDealer):
-    """Deals at random, but turns over the given cards first (in this order)."""
+    """Deals at random, but turns over the given cards first (in this order); the coin picks
+    seat 1."""
 
     def __init__(self, flips: list[str], hand_cards: int) -> None:
         super().__init__(random.Random(5))
@@ -149,33 +150,59 @@ class Rigged(LocalDealer):
             order = rest[: self.hand_cards] + self.flips + rest[self.hand_cards :]
             self.cards.update(zip(req.handles, order, strict=True))
             return Shuffled(req.deck, req.handles)
+        if isinstance(req, JointCoin):
+            return CoinResult(1)
         return super().fulfil(req)
 
 
-def opening(flips: list[str]) -> tuple[list[str], list[str]]:
-    """Ann's log (seat 0) until the first move is due, as the offline table tells it and as a
-    networked seat tells it from the changes of its view; the host's next seat (Bea) starts,
-    so Ann deals."""
+Steps = list[tuple[str, list[str]]]  # each input's kind and the lines it added
+
+
+def opening(flips: list[str], first: str = "host") -> tuple[Steps, Steps]:
+    """Ann's log (seat 0) until the first move is due, input by input, as the offline table
+    tells it and as a networked seat tells it from the changes of its view; Bea starts (the
+    host's next seat, or the coin's pick), so Ann deals."""
     bots = bots_for("kato")["heuristic"]
-    table = LocalTable("kato", NAMES, [None, bots(), bots()], {"first": "host"}, seed=3)
+    table = LocalTable("kato", NAMES, [None, bots(), bots()], {"first": first}, seed=3)
     table.dealer = Rigged(flips, 3 * 7)
     network = Narrator("kato", 0, NAMES)
     local = table.narrator.narrate
     net_before: dict[str, Any] = {}  # a networked seat starts with no view
+    steps: tuple[Steps, Steps] = ([], [])
 
     def both(seat: Any, item: Any, before: Any, after: Any) -> None:
         nonlocal net_before
+        logs = (table.narrator.lines, network.lines)
+        starts = [len(log) for log in logs]
         local(seat, item, before, after)
         network.changes(net_before, after)
         net_before = after
+        for n, log in enumerate(logs):
+            steps[n].append((type(item).__name__, log[starts[n] :]))
 
     table.narrator.narrate = both  # type: ignore[method-assign]
-    table.over()  # fulfils the shuffle, the deals and the flips, up to the first move
-    return table.take_log(), network.lines
+    table.over()  # fulfils the coin, the shuffle, the deals and the flips, up to the first move
+    return steps
+
+
+def told(steps: Steps) -> list[str]:
+    return [line for _, lines in steps for line in lines]
+
+
+def test_the_deal_is_told_with_the_first_card_after_the_shuffle_and_the_deals() -> None:
+    for steps in opening(["y7"], first="random"):
+        kinds = [kind for kind, _ in steps]
+        assert kinds == ["CoinResult", "Shuffled", "Dealt", "Dealt", "Dealt", "Revealed"]
+        said = {kind: lines for kind, lines in steps if lines}
+        assert said.get("Revealed", [])[:2] == [
+            "Round 1: the cards are shuffled and dealt",
+            "Turned over: Yellow 7",
+        ], steps
+        assert not said.get("Shuffled") and not said.get("Dealt")
 
 
 @pytest.mark.parametrize(
-    ("flips", "told"),
+    ("flips", "lines"),
     [
         (["y7"], ["Turned over: Yellow 7", "Bea to play"]),
         (["yS"], ["Turned over: Yellow Skip", "Bea misses the first turn", "Carl to play"]),
@@ -198,9 +225,9 @@ def opening(flips: list[str]) -> tuple[list[str], list[str]]:
     ],
 )  # fmt: skip
 def test_the_opening_card_is_explained_once_the_cards_are_dealt(
-    flips: list[str], told: list[str]
+    flips: list[str], lines: list[str]
 ) -> None:
     local, network = opening(flips)
-    expected = ["Round 1: the cards are shuffled and dealt", *told]
-    assert local == expected
-    assert network == expected
+    expected = ["Round 1: the cards are shuffled and dealt", *lines]
+    assert told(local) == expected
+    assert told(network) == expected
