@@ -72,12 +72,14 @@ class Autopilot:
     def __init__(self, game: str, bot: Bot) -> None:
         self.game = game
         self.bot = bot
+        forced = FORCED.get(game)
+        self._forced = forced() if forced else None
 
     def choose(
         self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
     ) -> Move | None:
         """The forced move if there is one, else the strategy's choice."""
-        move = forced_move(self.game, view, legal)
+        move = self._forced(view, legal) if self._forced and legal else None
         return move if move is not None else self.bot.choose(view, legal, rng)
 
 
