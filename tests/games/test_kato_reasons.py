@@ -99,7 +99,7 @@ def test_what_a_reflecting_cone_may_answer() -> None:
     rig.move(2, "pass")
     rig.play(0, "rS")
     assert reason(rig, 1, ("draw",)) == (
-        "a Skip is aimed at you: send it back with a cone, or accept to miss your turn"
+        "you are being skipped: send it back with a cone, or accept to miss your turn"
     )
 
 
@@ -116,6 +116,10 @@ def test_nothing_aimed_at_you() -> None:
     )
     assert reason(rig, 0, rig.play_move(0, "y9")) == (
         "y9 does not match r3: play a red card, a 3 or a wild, or pass"
+    )
+    eight = Rig([["b7", "r1"], ["r3", "r4"]], ["g8"])
+    assert reason(eight, 0, eight.play_move(0, "b7")).startswith(
+        "b7 does not match g8: play a green card, an 8 or a wild"
     )
     on_wild = Rig([["b7", "r1"], ["r3", "r4"]], ["W"], first=0)
     on_wild.move(0, "colour", "r")

@@ -19,7 +19,7 @@ def _either(options: list[str]) -> str:
 def facing(st: KatoState) -> str:
     """What is aimed at the current seat, and every way it may deal with it."""
     if st.pend == P_SKIP:
-        return "a Skip is aimed at you: send it back with a cone, or accept to miss your turn"
+        return "you are being skipped: send it back with a cone, or accept to miss your turn"
     cards = f"{st.total} cards"
     if st.pend == P_W4:
         what = f"a Wild Draw Four is waiting for you ({cards})"
@@ -56,8 +56,10 @@ def no_match(st: KatoState, code: int) -> str:
         )
     rank = RANK[top]
     same = _RANK_WORDS.get(rank, str(rank))
+    article = "an" if same == "8" else "a"
     return (
-        f"{label} does not match {LABEL[top]}: play a {colour} card, a {same} or a wild, or {other}"
+        f"{label} does not match {LABEL[top]}: play a {colour} card, {article} {same} or a wild, "
+        f"or {other}"
     )
 
 
