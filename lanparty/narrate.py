@@ -29,6 +29,9 @@ __all__ = ["Narrator", "card_name", "cards", "colour_name"]
 _COLOUR_NAMES = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
 _RANK_NAMES = {"S": "Skip", "R": "Reverse", "+2": "Draw Two"}
 _WILD_NAMES = {"W": "Wild", "W+4": "Wild Draw Four", "cone": "Cone"}
+_MISS = ("miss the turn", "misses the turn")
+_MISS_FIRST = ("miss the first turn", "misses the first turn")
+_CALL = ("call KaTO!", "calls KaTO!")
 
 
 def colour_name(letter: str | None) -> str:
@@ -74,6 +77,7 @@ class Narrator:
         self.seat = seat
         self.names = tuple(names)
         self._hands = hands
+        self._held: list[list[int]] = []  # the hands' handles as they were before this input
         self.lines: list[str] = []
 
     def _who(self, seat: Seat) -> str:
@@ -106,74 +110,109 @@ class Narrator:
             assert not isinstance(item, tuple)
             self._narrate_result(item, before, after)
         self._narrate_scores(before, after)
+        self._held = self._public_hands()
+
+    def _public_hands(self) -> list[list[int]]:
+        hands = self._hands()
+        return [list(h) for h in hands] if isinstance(hands, list) else []
+
+    def _act(self, seat: Seat, *clauses: tuple[str, str]) -> None:
+        """Log what ``seat`` does, one ``(base form, third person)`` pair per verb phrase:
+        ``"You play X and name red"`` for the listener, ``"Bea plays X and names red"``."""
+        forms = [you if seat == self.seat else other for you, other in clauses]
+        text = forms[0] if len(forms) == 1 else f"{', '.join(forms[:-1])} and {forms[-1]}"
+        self.lines.append(f"{self._who(seat).capitalize()} {text}")
 
     def _narrate_move(
         self, seat: Seat, move: Move, before: dict[str, Plain], after: dict[str, Plain]
     ) -> None:
         name = move[0]
         if name == "play":
-            labels = [str(x) for x in move[2]]  # type: ignore[union-attr]
-            text = cards(labels)
-            colour = move[3]
-            if colour:
-                text += f" and names {colour_name(str(colour))}"
-            self._say(seat, f"play {text}", f"plays {text}")
-            if before["direction"] != after["direction"]:
-                self.lines.append("Play changes direction")
-            pending = after["pending"]
-            if isinstance(pending, dict) and pending.get("kind") in ("draw", "wild-draw-four"):
-                victim = int(after["current"])  # type: ignore[arg-type]
-                self.lines.append(
-                    f"{self._who(victim).capitalize()} now face{'s' * (victim != self.seat)} "
-                    f"{num(pending, 'total')} cards to draw"
-                )
-            counts = after["counts"]
-            assert isinstance(counts, list)
-            if counts[seat] == 0:
-                self._say(seat, "go out!", "goes out!")
-            elif pending is None:
-                self._narrate_skipped(seat, after)
+            self._narrate_play(seat, move, before, after)
         elif name == "draw":
-            self._say(seat, "draw a card", "draws a card")
+            self._act(seat, ("draw a card", "draws a card"))
         elif name == "pass":
-            self._say(seat, "keep the card and pass", "keeps the card and passes")
+            self._act(seat, ("keep the card", "keeps the card"), ("pass", "passes"))
         elif name == "accept":
             pending = before["pending"]
             total = num(pending, "total") if isinstance(pending, dict) else 0
             if total:
-                self._say(seat, f"accept and draw {total}", f"accepts and draws {total}")
+                self._act(seat, (f"draw {total}", f"draws {total}"), _MISS)
             else:
-                self._say(seat, "accept the skip", "accepts the skip")
+                self._act(seat, _MISS)
         elif name == "challenge":
             pending = before["pending"]
             accused = int(pending["from"]) if isinstance(pending, dict) else -1  # type: ignore[arg-type]
-            whose = "your" if accused == self.seat else f"{self.names[accused]}'s"
-            self._say(
-                seat, f"challenge {whose} Wild Draw Four", f"challenges {whose} Wild Draw Four"
-            )
+            aim = f"{self._whose(accused)} Wild Draw Four"
+            self._act(seat, (f"challenge {aim}", f"challenges {aim}"))
         elif name == "verdict":
-            self._say(seat, f"announce: {move[1]!s}", f"announces: {move[1]!s}")
+            self._narrate_verdict(seat, str(move[1]), before)
         elif name == "colour":
-            self._say(
-                seat,
-                f"name {colour_name(str(move[1]))}",
-                f"names {colour_name(str(move[1]))}",
-            )
+            colour = colour_name(str(move[1]))
+            self._act(seat, (f"name {colour}", f"names {colour}"))
         elif name == "kato":
-            self._say(seat, "call KaTO!", "calls KaTO!")
+            self._act(seat, _CALL)
         elif name == "catch":
             caught = before["kato"]
             who = self._who(int(caught)) if isinstance(caught, int) else "someone"
-            self._say(
-                seat,
-                f"catch {who} without KaTO: 2 cards",
-                f"catches {who} without KaTO: 2 cards",
-            )
+            self._act(seat, (f"catch {who} without KaTO", f"catches {who} without KaTO"))
+            self.lines[-1] += ": 2 cards"
         else:
-            self._say(seat, f"play {move!r}", f"plays {move!r}")
+            self._act(seat, (f"play {move!r}", f"plays {move!r}"))
 
-    def _narrate_skipped(self, seat: Seat, after: dict[str, Plain]) -> None:
-        """Name the seats passed over between the mover and the new turn-holder."""
+    def _narrate_play(
+        self, seat: Seat, move: Move, before: dict[str, Plain], after: dict[str, Plain]
+    ) -> None:
+        labels = [str(x) for x in move[2]]  # type: ignore[union-attr]
+        text = cards(labels)
+        clauses = [(f"play {text}", f"plays {text}")]
+        if move[3]:
+            colour = colour_name(str(move[3]))
+            clauses.append((f"name {colour}", f"names {colour}"))
+        if move[4:] == ("kato",):
+            clauses.append(_CALL)
+        self._act(seat, *clauses)
+        if before["direction"] != after["direction"]:
+            self.lines.append("Play changes direction")
+        pending = after["pending"]
+        if isinstance(pending, dict) and pending.get("kind") in ("draw", "wild-draw-four"):
+            victim = int(after["current"])  # type: ignore[arg-type]
+            face = f"{num(pending, 'total')} cards to draw"
+            self._act(victim, (f"now face {face}", f"now faces {face}"))
+        counts = after["counts"]
+        assert isinstance(counts, list)
+        if counts[seat] == 0:
+            self._act(seat, ("go out!", "goes out!"))
+        elif pending is None:
+            self._narrate_skipped(seat, after, 2 if labels[-1].endswith("+2") else 0)
+
+    def _narrate_verdict(self, seat: Seat, verdict: str, before: dict[str, Plain]) -> None:
+        """Whose hand was shown to whom, the colour that decided, and what follows."""
+        challenge = before.get("challenge")
+        pending = before["pending"]
+        total = num(pending, "total") if isinstance(pending, dict) else 0
+        if not isinstance(challenge, dict):  # a view without the challenge: the bare verdict
+            self.lines.append(f"Verdict: {verdict}")
+            return
+        holder = int(challenge["of"])  # type: ignore[arg-type]
+        colour = colour_name(challenge.get("colour"))  # type: ignore[arg-type]
+        has = "has a" if verdict == "guilty" else "has no"
+        self.lines.append(
+            f"Verdict: {self._whose(holder)} hand, shown to {self._who(seat)}, "
+            f"{has} {colour} card: {verdict}"
+        )
+        if verdict == "guilty":
+            self._act(holder, (f"draw the {total} cards", f"draws the {total} cards"))
+            self.lines[-1] += " instead"
+        else:
+            self._act(seat, (f"draw {total + 2}", f"draws {total + 2}"), _MISS)
+
+    def _whose(self, seat: Seat) -> str:
+        return "your" if seat == self.seat else f"{self.names[seat]}'s"
+
+    def _narrate_skipped(self, seat: Seat, after: dict[str, Plain], draws: int = 0) -> None:
+        """Name the seats passed over between the mover and the new turn-holder (the first
+        of them drew ``draws`` cards: a Draw Two nobody could answer)."""
         n = len(self.names)
         step = int(after["direction"])  # type: ignore[arg-type]
         current = int(after["current"])  # type: ignore[arg-type]
@@ -181,7 +220,11 @@ class Narrator:
         for _ in range(n):
             if s == current:
                 return
-            self._say(s, "miss a turn", "misses a turn")
+            if draws:
+                self._act(s, (f"draw {draws}", f"draws {draws}"), ("miss a turn", "misses a turn"))
+                draws = 0
+            else:
+                self._act(s, ("miss a turn", "misses a turn"))
             s = (s + step) % n
 
     def _narrate_result(
@@ -191,8 +234,7 @@ class Narrator:
         if isinstance(result, Shuffled):
             if before["discard"]:
                 self.lines.append("The discard pile is shuffled into a new draw pile")
-            else:
-                self.lines.append(f"Round {num(after, 'round')}: the cards are shuffled and dealt")
+            # A new round's shuffle is told with its first card, once the deal is done.
         elif isinstance(result, Dealt):
             if setup:
                 return
@@ -205,17 +247,14 @@ class Narrator:
                 self.lines.append(f"{self.names[result.seat]} takes {k} card{s}")
         elif isinstance(result, Revealed):
             if setup:
-                self.lines.append(f"Turned over: {cards(result.cards)}")
-                if after["phase"] != "setup":
-                    current = int(after["current"])  # type: ignore[arg-type]
-                    self.lines.append(f"{self._who(current).capitalize()} to play")
+                self._opening(before, after)
             else:
                 owner = self._owner(result.handles)
-                who = self.names[owner] if owner is not None else "A hand"
+                who = self._who(owner).capitalize() if owner is not None else "A hand"
                 self.lines.append(f"{who} held {cards(result.cards)}")
         elif isinstance(result, Shown):
             if result.to_seat == self.seat and result.cards is not None:
-                self.lines.append(f"{self.names[result.from_seat]} shows you {cards(result.cards)}")
+                self._shown_to_me(result.from_seat, result.cards)
             elif result.from_seat == self.seat:
                 self.lines.append(f"You show your hand to {self.names[result.to_seat]}")
             else:
@@ -225,12 +264,42 @@ class Narrator:
         elif isinstance(result, CoinResult):
             self.lines.append(f"The coin picks {self._who(result.value)} to start")
 
+    def _shown_to_me(self, holder: Seat, labels: Sequence[str]) -> None:
+        self.lines.append(f"{self._whose(holder).capitalize()} hand, shown to you: {cards(labels)}")
+
+    def _opening(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
+        """The round's turned-over card and what it does to the first player; the first card
+        of a round also tells that the deal is done."""
+        top = after["top"]
+        if not isinstance(top, str) or top == before["top"]:
+            return
+        if before["top"] is None:
+            self.lines.append(f"Round {num(after, 'round')}: the cards are shuffled and dealt")
+        if after["phase"] == "setup":  # a Wild Draw Four never starts a round
+            self.lines.append(
+                f"Turned over: {card_name(top)}: it goes under the pile and the next card is "
+                "turned over"
+            )
+            return
+        self.lines.append(f"Turned over: {card_name(top)}")
+        first = (num(after, "dealer") + 1) % len(self.names)
+        rank = top[1:] if top[:1] in _COLOUR_NAMES else ""
+        if rank == "S":
+            self._act(first, _MISS_FIRST)
+        elif rank == "+2":
+            self._act(first, ("draw 2", "draws 2"), _MISS_FIRST)
+        elif rank == "R":
+            self.lines.append("Play goes the other way, so the dealer starts")
+        who = self._who(num(after, "current")).capitalize()
+        if after["phase"] == "name-colour":
+            self.lines.append(f"{who} to name the colour, then play")
+        else:
+            self.lines.append(f"{who} to play")
+
     def _owner(self, handles: Sequence[int]) -> Seat | None:
-        # Which hand the handles are in: public knowledge (handles, not labels).
-        hands = self._hands()
-        if not isinstance(hands, list):
-            return None
-        for s, hand in enumerate(hands):
+        # Which hand the handles were in before this input: public knowledge (handles, not
+        # labels). Before, because a round's last reveal also deals the next round.
+        for s, hand in enumerate(self._held or self._public_hands()):
             if handles and handles[0] in hand:
                 return s
         return None
@@ -257,11 +326,8 @@ class Narrator:
         if self.game_name != "kato" or not after:
             return
         if not before:
-            self.lines.append(f"Round {num(after, 'round')}: the cards are shuffled and dealt")
             return
         self._narrate_scores(before, after)  # a round that ended is told before the next
-        if after["round"] != before["round"] and after["phase"] == "setup":
-            self.lines.append(f"Round {num(after, 'round')}: the cards are shuffled and dealt")
         dealing = after["phase"] == "setup"
         mine_before = dict(_hand(before))
         new = [label for h, label in _hand(after) if h not in mine_before]
@@ -274,11 +340,15 @@ class Narrator:
                 if s != self.seat and int(a) > int(b):  # type: ignore[arg-type]
                     k = int(a) - int(b)  # type: ignore[arg-type]
                     self.lines.append(f"{self.names[s]} takes {k} card{'s' * (k != 1)}")
-        if before["phase"] == "setup" and after["top"] != before["top"] and after["top"]:
-            self.lines.append(f"Turned over: {card_name(str(after['top']))}")
-        if before["phase"] == "setup" and after["phase"] != "setup":
-            current = int(after["current"])  # type: ignore[arg-type]
-            self.lines.append(f"{self._who(current).capitalize()} to play")
+        if before["phase"] == "setup":
+            self._opening(before, after)
+        shown = after.get("challenge")
+        if isinstance(shown, dict) and "shown" in shown:
+            was = before.get("challenge")
+            if not isinstance(was, dict) or "shown" not in was:
+                labels = shown["shown"]
+                assert isinstance(labels, list)
+                self._shown_to_me(int(shown["of"]), [str(x) for x in labels])  # type: ignore[arg-type]
         reshuffled = int(after["discard"]) < int(before["discard"])  # type: ignore[arg-type]
         if reshuffled and after["round"] == before["round"] and not dealing:
             self.lines.append("The discard pile is shuffled into a new draw pile")

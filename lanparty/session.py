@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from lanparty.games import get_game
-from lanparty.games.bots import Bot
+from lanparty.games.bots import Bot, forced_move
 from lanparty.games.localdealer import LocalDealer, for_seat
 from lanparty.narrate import Narrator, card_name, colour_name
 from protocol.contract import (
@@ -204,7 +204,8 @@ class LocalTable:
         return "the game has already started"
 
     def advance(self) -> None:
-        """Run bots until the human must or may act, or the game is over.
+        """Run bots, and every seat's forced moves (``forced_move``), until the human must or
+        may act, or the game is over.
 
         Out-of-turn seats are asked first, in a seeded order with the seat that moved last
         at the front (it is the quickest to react to its own play), then the turn-holder.
@@ -243,11 +244,16 @@ class LocalTable:
                         break
                 if moved:
                     continue
-            if status.seat == self.seat:
-                return
             s = status.seat
             legal = game.legal_moves(self.copies[s], s)
-            move = self._bot(s).choose(game.view(self.copies[s], s), legal, self.bot_rng)
+            view = game.view(self.copies[s], s)
+            # A move that decides nothing (the challenger's verdict) is made by the seat's
+            # own program, for the human as for a bot: nobody is asked.
+            move = forced_move(self.game_name, view, legal)
+            if move is None:
+                if s == self.seat:
+                    return
+                move = self._bot(s).choose(view, legal, self.bot_rng)
             if move is None:
                 raise RuntimeError(f"the bot of seat {s} passed on its own turn")
             self._play(s, move)

@@ -17,7 +17,7 @@ from typing import Any
 
 from protocol.contract import Game
 
-from .bots import Bot
+from .bots import Bot, Forced
 
 __all__ = ["GROUP", "GamePlugin", "load_plugins"]
 
@@ -27,10 +27,13 @@ GROUP = "lanparty.games"
 
 @dataclass(frozen=True, slots=True)
 class GamePlugin:
-    """A game for lanparty: its engine and its bots by kind (``"random"`` at least)."""
+    """A game for lanparty: its engine, its bots by kind (``"random"`` at least), and its
+    forced moves (what a seat's program plays by itself, e.g. a verdict read from a shown
+    hand: a person types nothing and a strategy is not asked)."""
 
     game: Game[Any]
     bots: Callable[[], dict[str, Callable[[], Bot]]]
+    forced: Forced | None = None
 
 
 def load_plugins() -> dict[str, GamePlugin]:

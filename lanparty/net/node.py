@@ -119,7 +119,8 @@ class BotDriver:
 
     While other seats may move too (a KaTO call or catch, racing the next player's move) the
     bot reacts like a person: it waits ``react`` seconds first, or, by default, a time drawn
-    in :data:`REACTION`. A bot's own KaTO call is never delayed. ``react=0``: no waiting (tests).
+    in :data:`REACTION`. ``react=0``: no waiting (tests). (A bot that calls KaTO does it with
+    its play, so it has nothing to hurry.)
     """
 
     def __init__(
@@ -159,7 +160,7 @@ class BotDriver:
         if not legal:
             return False
         window = bool(status.also)
-        if window and self._react != 0 and ("kato",) not in legal and not self._ripe():
+        if window and self._react != 0 and not self._ripe():
             return False
         self._decided_at = self.position
         if status.seat != party.seat:

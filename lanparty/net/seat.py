@@ -17,6 +17,7 @@ from typing import Any
 
 import trio
 
+from lanparty.games.bots import forced_move
 from lanparty.narrate import Narrator
 from lanparty.text import printable
 from protocol import (
@@ -145,9 +146,15 @@ class NetSeat:
         self._changed()
 
     def act(self, party: Host | Peer) -> bool:
-        """Send the oldest move the person typed, once the protocol can take it."""
-        if not self._queue or party.busy:
+        """Send the oldest move the person typed, once the protocol can take it; with none
+        typed, the seat's forced move (the challenger's verdict), which nobody types."""
+        if party.busy:
             return False
+        if not self._queue:
+            forced = self._forced()
+            if forced is None:
+                return False
+            self._queue.append(forced)
         move = self._queue.popleft()
         try:
             party.play(move)
@@ -183,12 +190,25 @@ class NetSeat:
         return self.party.view() if self.names else {}
 
     def legal_moves(self) -> list[Move]:
-        """Moves this seat may make now; empty while a move of ours is on its way."""
+        """Moves this seat may make now; empty while a move of ours is on its way, and while
+        the program is about to make a forced move itself."""
         if self._queue or self.party.busy or not self.names or self.over():
             return []
         if not self.party.may_move():
             return []
-        return self.party.legal_moves()
+        legal = self.party.legal_moves()
+        if forced_move(self.game_name, self.party.view(), legal) is not None:
+            return []
+        return legal
+
+    def _forced(self) -> Move | None:
+        """The move this seat must make now and decides nothing about, if any."""
+        if not self.names or self.over() or not self.party.may_move():
+            return None
+        status = self.party.status()
+        if not isinstance(status, Turn) or status.seat != self.seat:
+            return None
+        return forced_move(self.game_name, self.party.view(), self.party.legal_moves())
 
     def can_decline(self) -> bool:
         """True while only out-of-turn moves (KaTO, catch) are offered and not yet declined."""

@@ -26,21 +26,9 @@ from lanparty.session import TableSession
 from protocol.contract import IllegalMove, Plain
 
 from . import render
-from .commands import ParseError, completions, humanize, parse
+from .commands import ParseError, completions, help_text, humanize, parse
 
 __all__ = ["make_completer", "make_key_bindings", "make_style", "run", "run_async"]
-
-HELP = """Commands (Tab completes; the number is the card's place in your hand):
-  play N            play card N, e.g. play 3
-  play N COLOUR     play a wild and name the colour, e.g. play 5 red
-  draw / pass       draw a card / keep the drawn card and end your turn
-  accept            take the cards (or the skip) aimed at you
-  challenge         challenge a Wild Draw Four aimed at you
-  colour COLOUR     name the colour when a round starts on a wild
-  kato / catch      call KaTO with one card left / catch a player who did not
-  go (or Enter)     let an out-of-turn chance go and play on
-  start             (host) begin now, with the players seated so far
-  rules / help / quit"""
 
 
 def make_style() -> Style:
@@ -274,7 +262,7 @@ def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
         if why:
             screen.show([("class:error", f"{why[0].upper()}{why[1:]}.\n")])
     elif action.kind == "help":
-        screen.show([("", HELP + "\n")])
+        screen.show([("", help_text() + "\n")])
     elif action.kind == "rules":
         screen.show([("", rules_text(session.game_name) + "\n")])
         screen.shown = None  # the rules scrolled the table away

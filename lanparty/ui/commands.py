@@ -7,6 +7,7 @@ colour after it (``play 3 red``). Nothing here imports prompt-toolkit or touches
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -14,12 +15,14 @@ from lanparty.narrate import card_name, colour_name
 from protocol.contract import Move, Plain
 
 __all__ = [
+    "ALIASES",
     "META_COMMANDS",
     "Action",
     "ParseError",
     "command_for",
     "completions",
     "hand_of",
+    "help_text",
     "humanize",
     "parse",
 ]
@@ -34,8 +37,34 @@ META_COMMANDS: dict[str, str] = {
     "rules": "show the rules of the game",
     "quit": "leave the game",
 }
-_GO_WORDS = ("go", "wait", "continue")
-_ALIASES = {"p": "play", "d": "draw", "color": "colour", "exit": "quit", "q": "quit", "?": "help"}
+ALIASES = {
+    "p": "play", "d": "draw", "color": "colour", "wait": "go", "continue": "go", "exit": "quit",
+    "q": "quit", "?": "help",
+}  # fmt: skip
+"""Other words for a command: what the parser reads, and what ``help`` lists."""
+
+_HELP = (
+    ("play N", "play card N, e.g. play 3"),
+    ("play N COLOUR", "play a wild and name the colour, e.g. play 5 red"),
+    ("play N kato", "play, leaving one card, and call KaTO at once"),
+    ("draw / pass", "draw a card / keep the drawn card and end your turn"),
+    ("accept", "take the cards (or the skip) aimed at you"),
+    ("challenge", "challenge a Wild Draw Four (its verdict is automatic)"),
+    ("colour COLOUR", "name the colour when a round starts on a wild"),
+    ("kato / catch", "call KaTO with one card left / catch a player who did not"),
+    ("go (or Enter)", "let an out-of-turn chance go and play on"),
+    ("start", "(host) begin now, with the players seated so far"),
+)
+
+
+def help_text() -> str:
+    """What ``help`` prints: every command, then every short form from ``ALIASES``."""
+    lines = ["Commands (Tab completes; the number is the card's place in your hand):"]
+    lines += [f"  {command:<17} {what}" for command, what in _HELP]
+    lines += [f"  {command:<17} {what}" for command, what in META_COMMANDS.items()]
+    shorts = ", ".join(f"{alias} = {command}" for alias, command in ALIASES.items())
+    lines += textwrap.wrap(f"Short forms: {shorts}", 78, subsequent_indent="  ")
+    return "\n".join(lines)
 
 
 class ParseError(ValueError):
@@ -84,11 +113,11 @@ def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Ac
     words = text.lower().split()
     if not words:
         return Action("go") if can_decline else Action("nothing")
-    head = _ALIASES.get(words[0], words[0])
+    head = ALIASES.get(words[0], words[0])
     args = words[1:]
     if head in META_COMMANDS or head == "start":  # start: the host, before the game
         return Action(head)
-    if head in _GO_WORDS:
+    if head == "go":
         if not can_decline:
             raise ParseError("it is not a moment to wait: make a move (Tab lists them)")
         return Action("go")
@@ -100,10 +129,6 @@ def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Ac
         if len(args) != 1 or args[0] not in COLOUR_WORDS:
             raise ParseError("name a colour: colour red|yellow|green|blue")
         return Action("move", ("colour", COLOUR_WORDS[args[0]]))
-    if head == "verdict":
-        if len(args) != 1 or args[0] not in ("guilty", "innocent"):
-            raise ParseError("announce the verdict: verdict guilty|innocent")
-        return Action("move", ("verdict", args[0]))
     if head == "play":
         return Action("move", _parse_play(args, view))
     raise ParseError(f"unknown command '{words[0]}' (type help, or press Tab)")
@@ -111,6 +136,9 @@ def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Ac
 
 def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
     hand = hand_of(view)
+    called = "kato" in args  # ``play 3 kato``: the KaTO call goes with the play
+    if called:
+        args.remove("kato")
     colour = ""
     if args and args[-1] in COLOUR_WORDS:
         colour = COLOUR_WORDS[args.pop()]
@@ -126,12 +154,14 @@ def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
         picked.append(hand[i - 1])
     last = picked[-1][1]
     if last in WILDS and not colour:
+        then = " kato" if called else ""
         raise ParseError(
-            f"{card_name(last)} needs a colour: play {' '.join(args)} red|yellow|green|blue"
+            f"{card_name(last)} needs a colour: play {' '.join(args)} red|yellow|green|blue{then}"
         )
     if last not in WILDS and colour:
         raise ParseError(f"only a wild names a colour; {card_name(last)} has its own")
-    return ("play", tuple(h for h, _ in picked), tuple(label for _, label in picked), colour)
+    move: Move = ("play", tuple(h for h, _ in picked), tuple(lab for _, lab in picked), colour)
+    return (*move, "kato") if called else move
 
 
 _LABEL = re.compile(r"(?<![\w+])(?:[rygb](?:\d|S\b|R\b|\+2)|W\+4|W\b|cone\b)")
@@ -157,10 +187,12 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
         if move[3]:
             text += f" {colour_name(str(move[3]))}"
             described += f" → {colour_name(str(move[3]))}"
+        if move[4:] == ("kato",):
+            text += " kato"
+            described += ", calling KaTO"
         return text, described
-    if name in ("colour", "verdict"):
-        word = colour_name(str(move[1])) if name == "colour" else str(move[1])
-        return f"{name} {word}", ""
+    if name == "colour":
+        return f"colour {colour_name(str(move[1]))}", ""
     return name, _DESCRIPTIONS.get(name, "")
 
 

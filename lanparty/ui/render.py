@@ -57,6 +57,9 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
     elif isinstance(pending, dict) and pending.get("kind") == "skip":
         out.append(("class:warn", "   a Skip is aimed"))
     out.append(("", "\n"))
+    challenge = view.get("challenge")
+    if isinstance(challenge, dict):
+        out += _challenge(challenge, names, me, width)
     counts = view["counts"]
     scores = view["scores"]
     assert isinstance(counts, list) and isinstance(scores, list)
@@ -102,15 +105,43 @@ def hand_lines(view: Mapping[str, Plain], width: int = 80) -> Fragments:
     if not hand:
         out.append(("class:dim", "(no cards)"))
     out.append(("", "\n"))
-    known = view.get("known")
-    if isinstance(known, list) and known:
-        out.append(("class:dim", "Shown to you: "))
-        for item in known:
-            assert isinstance(item, list | tuple)
-            label = str(item[1])
-            out.append((card_style(label), f" {card_name(label)} "))
-            out.append(("", " "))
-        out.append(("", "\n"))
+    return out
+
+
+def _challenge(
+    challenge: Mapping[str, Plain], names: Sequence[str], me: int, width: int
+) -> Fragments:
+    """The challenge on show (until play moves on): whose hand was shown to whom, the colour
+    that decides, the verdict once announced, then (to the challenger) the shown cards."""
+    holder, by = num(challenge, "of"), num(challenge, "by")
+    whose = "Your" if holder == me else f"{names[holder]}'s"
+    colour = challenge.get("colour")
+    verdict = challenge.get("verdict")
+    decides = f"{colour_name(colour)} decides" if isinstance(colour, str) else ""
+    out: Fragments = [
+        ("class:title", "Challenge: "),
+        ("", f"{whose} hand, shown to {'you' if by == me else names[by]}  "),
+        ("class:warn", f"{decides}: {verdict!s}" if verdict else decides),
+        ("", "\n"),
+    ]
+    shown = challenge.get("shown")
+    if isinstance(shown, list):
+        out += _cards([str(label) for label in shown], width)
+    return out
+
+
+def _cards(labels: Sequence[str], width: int) -> Fragments:
+    """Cards in colour, wrapped to ``width`` columns, ending the line."""
+    out: Fragments = []
+    column = 0
+    for label in labels:
+        card = f" {card_name(label)} "
+        if column and column + len(card) + 1 > width:
+            out.append(("", "\n"))
+            column = 0
+        out += [(card_style(label), card), ("", " ")]
+        column += len(card) + 1
+    out.append(("", "\n"))
     return out
 
 

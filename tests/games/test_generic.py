@@ -29,9 +29,9 @@ from protocol.contract import Dealt, GameOver, Shown
 SHORT_OPTIONS = {
     "kato": [
         {"rounds": 1},
-        {"rounds": 1, "first": "host", "stacking": False, "play_after_draw": False},
+        {"rounds": 1, "first": "host", "stacking": "off", "play_after_draw": False},
         {"rounds": 1, "cones": 3, "cone_mode": "reflect", "multi_play": True, "hand_size": 5},
-        {"rounds": 1, "cones": 2, "cone_mode": "reverse", "hand_size": 3},
+        {"rounds": 1, "cones": 2, "cone_mode": "reverse", "hand_size": 3, "stacking": "full"},
         {"rounds": 1, "cones": 2, "cone_mode": "draw10", "multi_play": True},
         {"target": 60, "hand_size": 2},
     ],

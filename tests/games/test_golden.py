@@ -27,7 +27,7 @@ CASES: dict[str, tuple[str, int, dict[str, Any], int]] = {
         "kato",
         3,
         {"rounds": 1, "hand_size": 5, "cones": 2, "multi_play": True, "first": "host"},
-        24,  # a seed with a Wild Draw Four challenge in it
+        12,  # a seed with a Wild Draw Four challenge (guilty) in it
     ),
 }
 

@@ -6,6 +6,7 @@ import pytest
 from kato_rig import Rig
 
 from lanparty.games.kato import KATO
+from lanparty.games.kato.bots import forced_move
 from protocol.contract import IllegalMove, ShowToSeat, TableOps, Turn
 
 
@@ -41,7 +42,7 @@ def test_guilty_challenge() -> None:
     # Only the challenger's copy learned the hand; the third seat's did not.
     assert rig.view(1)["known"] == [(rig.handle(0, "r1"), "r1"), (rig.handle(0, "g2"), "g2")]
     assert "known" not in rig.view(2) and rig.handle(0, "r1") not in rig.copies[2].card_of
-    assert rig.view()["challenge"] == {"by": 1, "of": 0}
+    assert rig.view()["challenge"] == {"by": 1, "of": 0, "colour": "r", "verdict": None}
     assert rig.legal(1) == [("verdict", "guilty")]
     # A false verdict is refused by every copy that knows the hand (the challenger's, the
     # challenged player's), and only the others have to take it on trust.
@@ -55,6 +56,42 @@ def test_guilty_challenge() -> None:
     assert rig.view()["colour"] == "b"
     rig.play(1, "b1")
     assert KATO.audit(rig.state, rig.cards) == []  # caught live: nothing left to flag
+
+
+def test_the_challenge_is_on_show_until_play_moves_on_and_its_verdict_is_forced() -> None:
+    rig = Rig(
+        [["W+4", "r1", "g2"], ["b1", "b2", "b3"], ["y1", "y2", "y3"]],
+        ["r5"],
+        draws=["g4", "g5", "g6", "g7"],
+    )
+    rig.play(0, "W+4", colour="b")
+    for st in [rig.state, *rig.copies]:
+        KATO.apply(st, 1, ("challenge",))
+    # The hand is not shown yet (the table has the request to fulfil): nothing to read.
+    assert "shown" not in rig.view(1)["challenge"]
+    assert forced_move(rig.view(1), [("verdict", "guilty"), ("verdict", "innocent")]) is None
+    rig.settle()
+    views = [KATO.view(rig.copies[s], s) for s in range(3)]
+    assert views[1]["challenge"]["shown"] == ["r1", "g2"]  # in the hand's order
+    assert all("shown" not in v["challenge"] for v in (views[0], views[2]))
+    # The challenger's program reads the verdict off the shown hand: red was in play.
+    assert forced_move(views[1], rig.legal(1)) == ("verdict", "guilty")
+    assert forced_move(views[0], rig.legal(0)) is None and forced_move(views[2], []) is None
+    rig.move(1, "verdict", "guilty")
+    assert rig.view(2)["challenge"] == {"by": 1, "of": 0, "colour": "r", "verdict": "guilty"}
+    rig.play(1, "b1")  # play moves on: the challenge leaves the screen
+    assert all("challenge" not in rig.view(s) for s in (None, 0, 1, 2))
+
+
+def test_a_pass_or_an_accept_that_is_the_only_move_is_forced() -> None:
+    rig = Rig([["b1", "b2"], ["y3", "y4"]], ["r5"], draws=["g7", "r7"])
+    assert forced_move(rig.view(0), rig.legal(0)) is None  # draw or play: a choice
+    rig.move(0, "draw")  # g7 does not fit
+    assert forced_move(rig.view(0), rig.legal(0)) == ("pass",)
+    assert forced_move(rig.view(1), [("pass",)]) is None  # not seat 1's turn
+    cones = Rig([["rS", "r1", "r2"], ["b9", "b1", "b2"], ["y1", "y2", "y3"]], ["r5"], cones=1)
+    cones.play(0, "rS")  # seat 1 holds no cone to send the Skip back
+    assert forced_move(cones.view(1), cones.legal(1)) == ("accept",)
 
 
 def test_innocent_challenge() -> None:
@@ -94,7 +131,7 @@ def test_a_draw_two_stacked_on_a_draw_four_cannot_be_challenged() -> None:
     rig = Rig([["W+4", "r1", "r2"], ["b+2", "b1", "y2"], ["y1", "y3", "y4"]], ["r5"])
     rig.play(0, "W+4", colour="b")
     rig.play(1, "b+2")
-    illegal(rig, 2, ("challenge",), "only a Wild Draw Four")
+    illegal(rig, 2, ("challenge",), "a Draw Two on a Wild Draw Four makes it unchallengeable")
     assert ("challenge",) not in rig.legal(2)
 
 
@@ -147,11 +184,29 @@ def test_one_card_opens_the_window_and_a_call_closes_it() -> None:
     rig.play(0, "r1")
     assert rig.turn() == Turn(1, (0, 2)) and rig.view()["kato"] == 0
     assert rig.legal(0) == [("kato",)] and rig.legal(2) == [("catch",)]
-    illegal(rig, 0, ("catch",), "nobody to catch")
-    illegal(rig, 2, ("kato",), "only a player left with one card")
+    illegal(rig, 0, ("catch",), "you cannot catch yourself: call kato instead")
+    illegal(rig, 2, ("kato",), "no KaTO call is due: .*; you hold 2 cards")
     rig.move(0, "kato")
     assert rig.turn() == Turn(1) and rig.view()["kato"] is None
     illegal(rig, 2, ("catch",), "nobody to catch")
+
+
+def test_a_call_made_with_the_play_cannot_be_caught() -> None:
+    rig = kato_table()
+    called = (*rig.play_move(0, "r1"), "kato")
+    assert called in rig.legal(0) and rig.play_move(0, "r1") in rig.legal(0)
+    assert KATO.decode_move(list(called)) == called
+    rig.move(0, *called)
+    assert rig.turn() == Turn(1) and rig.view()["kato"] is None  # no window to catch in
+    illegal(rig, 2, ("catch",), "nobody")
+    assert rig.hand(0) == ["r2"]
+
+
+def test_the_call_goes_only_with_a_play_that_leaves_one_card() -> None:
+    rig = Rig([["r1", "r2", "r3"], ["b1", "b2", "b3"]], ["r5"])
+    assert not any(m[4:] for m in rig.legal(0))  # three cards: no play leaves one
+    illegal(rig, 0, (*rig.play_move(0, "r1"), "kato"), "leaves you one card; this one leaves 2")
+    illegal(rig, 0, (*rig.play_move(0, "r1"), "uno"), "only 'kato' may follow")
 
 
 def test_catch_before_the_next_player_acts() -> None:
@@ -174,7 +229,9 @@ def test_too_late_to_catch_after_the_next_player_acted() -> None:
     rig.play(0, "r1")
     rig.play(1, "b1")  # seat 1 acted: seat 0 is safe (now seat 1 is the one to catch)
     assert rig.view()["kato"] == 1
-    illegal(rig, 0, ("kato",), "only a player left with one card")
+    illegal(
+        rig, 0, ("kato",), "^no KaTO call is due: it goes with the play that leaves you one card"
+    )
     rig.move(2, "catch")
     assert rig.hand(0) == ["r2"] and len(rig.hand(1)) == 3
 
@@ -193,7 +250,7 @@ def test_a_forced_draw_is_not_the_next_players_action() -> None:
         [["r+2", "r1"], ["b1", "b2"], ["y1", "y2"]],
         ["r5"],
         draws=["g1", "g2", "g3", "g4"],
-        stacking=False,
+        stacking="off",
     )
     rig.play(0, "r+2")
     assert rig.hand(1) == ["b1", "b2", "g1", "g2"]  # seat 1 drew 2 and lost the turn

@@ -23,7 +23,7 @@ options = st.fixed_dictionaries(
         "first": st.sampled_from(["random", "host"]),
         "play_after_draw": st.booleans(),
         "multi_play": st.booleans(),
-        "stacking": st.booleans(),
+        "stacking": st.sampled_from(["seed", "off", "full"]),
         "rounds": st.just(1),
     }
 )

@@ -8,7 +8,7 @@ import msgpack
 import pytest
 from kato_rig import Rig
 
-from lanparty.games import GAMES, get_game, rules_text
+from lanparty.games import GAMES, get_game, options_text, rules_text
 from lanparty.games.kato import KATO
 from lanparty.games.kato.cards import deck_labels
 from protocol.contract import (
@@ -20,6 +20,7 @@ from protocol.contract import (
     IllegalMove,
     JointCoin,
     OptionError,
+    OptionSpec,
     RevealToAll,
     Shuffle,
     Shuffled,
@@ -39,6 +40,33 @@ def test_registry_and_rules_text() -> None:
     assert "KaTO" in text and "challenge" in text.lower()
 
 
+def test_rules_list_every_option_with_its_default() -> None:
+    listed = rules_text("kato").split("## Table options\n", 1)[1]
+    for spec in KATO.option_specs:
+        typed = str(spec.default).lower() if isinstance(spec.default, bool) else spec.default
+        assert f"- `{spec.name}` (default `{typed}`; " in listed, spec.name
+    assert "- `stacking` (default `seed`; seed, off, full): " in listed
+    # Generated from the specs: a new option is listed without touching the text.
+    specs = (
+        OptionSpec("fast", True, "go fast", choices=(True, False)),
+        OptionSpec("laps", 3, "how many laps", minimum=1),
+    )
+    assert options_text("race", specs).splitlines()[2:] == [
+        "- `fast` (default `true`; true, false): go fast",
+        "- `laps` (default `3`; at least 1): how many laps",
+    ]
+
+
+def test_rules_text_says_what_the_reference_asks() -> None:
+    text = " ".join(rules_text("kato").split())  # one line: the text wraps anywhere
+    assert "`seed` (the default" in text and "`off`" in text and "`full`" in text
+    assert "A Draw Two put on a Wild Draw Four makes that Wild Draw Four unchallengeable" in text
+    assert "if its player bluffed, they draw all 8; if not, you draw 10" in text  # the stake
+    assert "With `play_after_draw` off, your turn passes by itself" in text
+    assert "The turned card works on the first player, and nobody can answer it" in text
+    assert "`play 3 kato`" in text
+
+
 def test_defaults() -> None:
     assert KATO.validate_options({}) == {
         "hand_size": 7,
@@ -47,7 +75,7 @@ def test_defaults() -> None:
         "first": "random",
         "play_after_draw": True,
         "multi_play": False,
-        "stacking": True,
+        "stacking": "seed",
         "target": 500,
         "rounds": 0,
     }

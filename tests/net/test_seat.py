@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from crypto import Identity
 from lanparty.games import GAMES
@@ -14,6 +15,9 @@ from lanparty.narrate import card_name
 from lanparty.net.seat import NetSeat
 from protocol import Host, Peer, Phase
 from protocol._frames import FrameReader, frame
+from protocol.contract import Move
+
+from ..protocol.conftest import Bluffer, Honest
 
 
 def _frames(data: bytes) -> list[bytes]:
@@ -25,59 +29,82 @@ def _frames(data: bytes) -> list[bytes]:
     return out
 
 
-def test_progress_and_a_private_log_through_a_whole_round() -> None:
-    host = Host(Identity(), "Ann", GAMES, "kato", {"rounds": 1}, 3)
-    bob, cy = Peer(Identity(), "Bob", GAMES), Peer(Identity(), "Cy", GAMES)
-    cids = [host.connect(), host.connect()]
-    seat = NetSeat(bob, "kato")
-    bot = bots_for("kato")["heuristic"]()
-    rng = random.Random(1)
-    statuses: list[str] = []
-    lines: list[str] = []
-    held: set[str] = set()  # every card Bob ever held
+class Run:
+    """A 3-seat table (host Ann, Bob the person through his ``NetSeat``, Cy) played to the
+    end one frame at a time; ``bots[s]`` chooses for seat ``s``."""
 
-    def feed_bob(data: bytes) -> None:
+    def __init__(self, bots: list[Any], options: dict[str, Any], seed: int = 1) -> None:
+        self.host = Host(Identity(), "Ann", GAMES, "kato", options, 3)
+        self.bob, self.cy = Peer(Identity(), "Bob", GAMES), Peer(Identity(), "Cy", GAMES)
+        self.cids = [self.host.connect(), self.host.connect()]
+        self.seat = NetSeat(self.bob, "kato")
+        self.bots = bots
+        self.rng = random.Random(seed)
+        self.statuses: list[str] = []
+        self.lines: list[str] = []
+        self.held: set[str] = set()  # every card Bob ever held
+        self.typed: list[Move] = []  # what Bob typed
+
+    def feed_bob(self, data: bytes) -> None:
         for f in _frames(data):
-            bob.receive_data(f)
-            while (event := bob.next_event()) is not None:
-                seat.observe(event)
-            statuses.append(seat.status_line())
-            lines.extend(seat.take_log())
+            self.bob.receive_data(f)
+            while (event := self.bob.next_event()) is not None:
+                self.seat.observe(event)
+            self.statuses.append(self.seat.status_line())
+            self.lines.extend(self.seat.take_log())
 
-    for _ in range(5000):
-        if host.phase in (Phase.CLOSED, Phase.STOPPED):
-            break
-        moved = False
-        for peer, cid in ((bob, cids[0]), (cy, cids[1])):
-            data = peer.data_to_send()
-            if data:
-                host.receive_data(cid, data)
-                moved = True
-        for peer, cid in ((bob, cids[0]), (cy, cids[1])):
-            data = host.data_to_send(cid)
-            if data:
-                moved = True
-                feed_bob(data) if peer is bob else peer.receive_data(data)
-        while host.next_event() is not None:
-            pass
-        while cy.next_event() is not None:
-            pass
-        if moved:
-            continue
-        if host.racing() is not None:  # quiet: the race window has passed
-            host.close_race()
-            continue
-        # Quiet: someone moves (the person's seat through its queue, like the UI does).
-        for party in (host, bob, cy):
-            legal = party.legal_moves() if party.may_move() and not party.busy else []
-            if party is bob and legal and not bob.busy:
-                seat.submit(bot.choose(bob.view(), legal, rng))
-                seat.act(bob)
-                break
-            if party is not bob and legal:
-                party.play(bot.choose(party.view(), legal, rng))
-                break
-        held.update(card_name(label) for _, label in bob.view().get("hand", []))
+    def play(self) -> None:
+        host, bob, cy, seat = self.host, self.bob, self.cy, self.seat
+        for _ in range(5000):
+            if host.phase in (Phase.CLOSED, Phase.STOPPED):
+                return
+            moved = False
+            for peer, cid in ((bob, self.cids[0]), (cy, self.cids[1])):
+                data = peer.data_to_send()
+                if data:
+                    host.receive_data(cid, data)
+                    moved = True
+            for peer, cid in ((bob, self.cids[0]), (cy, self.cids[1])):
+                data = host.data_to_send(cid)
+                if data:
+                    moved = True
+                    self.feed_bob(data) if peer is bob else peer.receive_data(data)
+            while host.next_event() is not None:
+                pass
+            while cy.next_event() is not None:
+                pass
+            if moved:
+                continue
+            if host.racing() is not None:  # quiet: the race window has passed
+                host.close_race()
+                continue
+            # Quiet: someone moves. Bob's seat is asked to act after every input, as the node
+            # does (it sends the forced moves nobody types), and takes what Bob types.
+            if seat.act(bob):
+                continue
+            for s, party in enumerate((host, bob, cy)):
+                if party is bob:
+                    legal = seat.legal_moves()
+                    if legal:
+                        self.typed.append(self.bots[s].choose(bob.view(), legal, self.rng))
+                        seat.submit(self.typed[-1])
+                        seat.act(bob)
+                        break
+                    continue
+                legal = party.legal_moves() if party.may_move() and not party.busy else []
+                if legal:
+                    party.play(self.bots[s].choose(party.view(), legal, self.rng))
+                    break
+            self.held.update(card_name(label) for _, label in bob.view().get("hand", []))
+
+
+def test_progress_and_a_private_log_through_a_whole_round() -> None:
+    bot = bots_for("kato")["heuristic"]()
+    run = Run([bot, bot, bot], {"rounds": 1})
+    run.play()
+    host, bob, seat = run.host, run.bob, run.seat
+    statuses, lines, held = run.statuses, run.lines, run.held
+
     assert host.phase is Phase.CLOSED and bob.phase is Phase.CLOSED
     assert seat.over() and seat.audit.startswith("Audit passed")
     assert "seat 1 of 3 (Ann) shuffling and proving…" in statuses
@@ -93,3 +120,21 @@ def test_progress_and_a_private_log_through_a_whole_round() -> None:
             assert set(line.removeprefix("You take ").split(", ")) <= held, line
         if line.startswith(("Ann takes", "Cy takes")):
             assert re.fullmatch(r"(Ann|Cy) takes \d+ cards?", line), line
+
+
+def test_a_persons_verdict_is_sent_by_the_program() -> None:
+    """Bob challenges a bluffed Wild Draw Four and types nothing else: his seat sends the
+    verdict read from the hand shown to him, and the log says whose hand and which colour."""
+    for seed in range(12):
+        run = Run([Bluffer(), Honest(challenge=True), Honest()], {"rounds": 1}, seed)
+        run.play()
+        if ("challenge",) in run.typed:
+            break
+    else:
+        raise AssertionError("no seed made Bob challenge")
+    assert not any(m[0] == "verdict" for m in run.typed)
+    verdict = re.compile(r"Verdict: (Ann|Cy)'s hand, shown to you, has (a|no) \w+ card: \w+")
+    verdicts = [line for line in run.lines if line.startswith("Verdict: ")]
+    assert verdicts and all(verdict.fullmatch(line) for line in verdicts), verdicts
+    assert any(re.match(r"(Ann|Cy)'s hand, shown to you: ", line) for line in run.lines)
+    assert run.host.phase is Phase.CLOSED and run.seat.audit.startswith("Audit passed")

@@ -422,3 +422,29 @@ def test_an_entry_over_its_kinds_size_is_refused_before_anything_is_applied(game
     assert info.value.culprit == _culprit(h, mover)
     assert _snapshot(h.host) == before
     assert len(h.host.relays_since(0)) == len(h.host.table.log)  # log and relays agree
+
+
+def test_a_play_with_the_kato_call_must_prove_its_cards_too(games):
+    """The call rides on the play (a fifth item): the cards it plays are shown with proof all
+    the same, so a card of another seat's hand is refused."""
+    h = _harness(games)
+    mover = _peer_to_move(h)
+    t = h.parties[mover].table
+    seat = t.my_seat
+    foreign = next(s for s in range(3) if s != seat)
+    handle, label = h.host.table.game.view(h.by_seat(foreign).table.state, foreign)["hand"][0]
+    colour = "r" if label[0] not in "rygb" else ""
+    share = DecryptionShare.create(
+        t.me.key, t.cards.ct[handle], context(t.table_id, "reveal", len(t.log), seat, handle)
+    )
+    body = MoveBody(("play", (handle,), (label,), colour, "kato"), ((handle, share),))
+    before = _snapshot(h.host)
+    _propose(h, mover, t.entry(body))
+    [err] = _rejections(h)
+    assert f"card {handle} is not in seat {seat}'s hand" in err.reason
+    assert _snapshot(h.host) == before
+    # and with no share at all, as a game that forgot the call's shape would have let pass
+    _propose(h, mover, t.entry(MoveBody(("play", (handle,), (label,), colour, "kato"))))
+    errs = _rejections(h)
+    assert len(errs) == 2 and "must carry exactly its shares" in errs[1].reason
+    assert _snapshot(h.host) == before

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from crypto import CryptoError
-from protocol import Phase, Rejected, Stopped
+from lanparty.games.bots import Autopilot
+from protocol import Applied, Phase, Rejected, Stopped
 from protocol._bodies import (
     MoveBody,
     Show,
@@ -100,4 +101,36 @@ def test_false_verdict_is_refused_by_the_holder(games):
     assert "verdict is false" in rejected.error.reason
     assert rejected.error.culprit == h.peers[0].table.me.identity.public.fingerprint
     assert h.host.table.report.ok
+    assert len({p.transcript() for p in h.parties}) == 1
+
+
+class Asked:
+    """A challenger's strategy that keeps every list of moves it is asked to choose from."""
+
+    def __init__(self) -> None:
+        self.bot = Honest(challenge=True)
+        self.asked: list[list[object]] = []
+
+    def choose(self, view, legal, rng):
+        self.asked.append(list(legal))
+        return self.bot.choose(view, legal, rng)
+
+
+def test_a_bot_challengers_verdict_is_sent_without_a_bot_choice(games):
+    """The verdict is a signed move of the challenger's seat, made by its program from the
+    shown hand: the strategy is never asked about it, and every copy checks it as before."""
+    strategies: list[Asked] = []
+
+    def bots():
+        strategies.append(Asked())
+        return [Autopilot("kato", strategies[-1]), Bluffer()]
+
+    h = play_until(games, bots, _shown, seeds=range(12))
+    verdicts = [
+        e for e in h.events[0] if isinstance(e, Applied) and e.move and e.move[0] == "verdict"
+    ]
+    assert verdicts and all(e.seat == 0 for e in verdicts)  # signed by the challenger's seat
+    assert any(("challenge",) in legal for legal in strategies[-1].asked)
+    assert not any(m and m[0] == "verdict" for legal in strategies[-1].asked for m in legal)
+    assert h.host.table.report.ok  # true verdicts: the audit agrees with every one
     assert len({p.transcript() for p in h.parties}) == 1

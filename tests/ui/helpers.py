@@ -17,12 +17,15 @@ def make_table(seed: int, bots: int = 3, kind: str = "heuristic", **options) -> 
 class Scripted:
     """A human played by a bot strategy through the public session interface only."""
 
-    def __init__(self, seed: int, kind: str = "heuristic") -> None:
+    def __init__(self, seed: int, kind: str = "heuristic", call_with_play: bool = True) -> None:
         self.bot = bots_for("kato")[kind]() if kind != "random" else RandomBot()
         self.rng = random.Random(seed)
+        self.call_with_play = call_with_play  # False: never 'play N kato', call it after
 
     def act(self, table: LocalTable) -> None:
         legal = table.legal_moves()
+        if not self.call_with_play:
+            legal = [m for m in legal if m[4:] != ("kato",)]
         options = [*legal, None] if table.can_decline() else list(legal)
         move = self.bot.choose(table.view(), options, self.rng)
         if move is None:

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lanparty.ui import render
 from lanparty.ui.commands import (
+    ALIASES,
+    META_COMMANDS,
+    SIMPLE_MOVES,
     Action,
     ParseError,
     command_for,
     completions,
     hand_of,
+    help_text,
     humanize,
     parse,
 )
@@ -58,6 +64,16 @@ def test_hand_is_shown_by_colour_then_rank_wilds_last() -> None:
     assert parse("play 6 green", mixed).move == ("play", (1,), ("W",), "g")
 
 
+def test_the_kato_call_goes_with_the_play() -> None:
+    assert parse("play 1 kato", VIEW).move == ("play", (10,), ("r7",), "", "kato")
+    assert parse("p 4 red kato", VIEW).move == ("play", (11,), ("W",), "r", "kato")
+    assert parse("play 4 kato red", VIEW).move == ("play", (11,), ("W",), "r", "kato")
+    with pytest.raises(ParseError, match=re.escape("play 4 red|yellow|green|blue kato")):
+        parse("play 4 kato", VIEW)
+    called = ("play", (11,), ("W",), "y", "kato")
+    assert command_for(called, VIEW) == ("play 4 yellow kato", "Wild → yellow, calling KaTO")
+
+
 def test_several_cards_in_order() -> None:
     assert parse("play 2 1", VIEW).move == ("play", (14, 10), ("g7", "r7"), "")
 
@@ -73,7 +89,7 @@ def test_several_cards_in_order() -> None:
         ("play 1 blue", "only a wild names a colour"),
         ("draw 2", "takes no arguments"),
         ("colour pink", "name a colour"),
-        ("verdict maybe", "guilty|innocent"),
+        ("verdict guilty", "unknown command 'verdict'"),  # the program announces it
         ("dance", "unknown command 'dance'"),
         ("go", "not a moment to wait"),
     ],
@@ -87,11 +103,24 @@ def test_simple_and_meta_commands() -> None:
     for name in ("draw", "pass", "accept", "challenge", "kato", "catch"):
         assert parse(name, VIEW) == Action("move", (name,))
     assert parse("color green", VIEW).move == ("colour", "g")
-    assert parse("verdict guilty", VIEW).move == ("verdict", "guilty")
     assert parse("help", VIEW).kind == "help"
     assert parse("rules", VIEW).kind == "rules"
     assert parse("quit", VIEW).kind == "quit"
     assert parse("exit", VIEW).kind == "quit"
+
+
+def test_help_lists_every_command_and_every_short_form() -> None:
+    shown = help_text()
+    for word in (*SIMPLE_MOVES, *META_COMMANDS, "play", "colour", "go", "start"):
+        assert re.search(rf"^  (\S+ / )?{re.escape(word)}\b", shown, re.M), word
+    example = {"play": " 1", "colour": " red"}
+    for alias, command in ALIASES.items():
+        assert f"{alias} = {command}" in shown
+        # The list is the parser's own table: each short form does what its command does.
+        typed = example.get(command, "")
+        assert parse(alias + typed, VIEW, True) == parse(command + typed, VIEW, True)
+    assert {"p", "d", "q", "?"} <= set(ALIASES)
+    assert max(len(line) for line in shown.splitlines()) < 80
 
 
 def test_empty_line_lets_an_out_of_turn_chance_go() -> None:
@@ -160,6 +189,17 @@ def test_table_shows_the_public_state() -> None:
     pending = dict(VIEW, pending={"kind": "draw", "total": 4, "from": 1}, kato=1)
     shown = text(render.table(pending, ["Ann", "Bea", "Carl"]))
     assert "4 cards to draw" in shown and "no KaTO yet" in shown
+
+
+def test_the_challenge_on_show_names_the_hand_the_colour_and_the_verdict() -> None:
+    challenge = {"by": 0, "of": 1, "colour": "g", "verdict": None, "shown": ["g2", "r7"]}
+    mine = text(render.table(dict(VIEW, challenge=challenge), ["Ann", "Bea", "Carl"]))
+    assert "Challenge: Bea's hand, shown to you  green decides\n Green 2   Red 7  \n" in mine
+    judged = dict(challenge, by=2, verdict="guilty")
+    del judged["shown"]
+    seen = text(render.table(dict(VIEW, challenge=judged), ["Ann", "Bea", "Carl"]))
+    assert "Challenge: Bea's hand, shown to Carl  green decides: guilty\n" in seen
+    assert "Challenge" not in text(render.table(VIEW, ["Ann", "Bea", "Carl"]))
 
 
 def test_hand_is_numbered_coloured_and_wrapped() -> None:

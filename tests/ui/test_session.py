@@ -7,8 +7,8 @@ import re
 import pytest
 
 from lanparty.games.kato.cards import LABEL
-from lanparty.session import LocalTable, TableSession, card_name
-from protocol.contract import IllegalMove
+from lanparty.session import LocalTable, TableSession, card_name, colour_name
+from protocol.contract import IllegalMove, Revealed
 
 from .helpers import Scripted, make_table, play_out
 
@@ -103,6 +103,8 @@ def test_log_never_names_a_hidden_card() -> None:
             original(seat, item, before, after)
             human = table.copies[0]
             known = {card_name(LABEL[c]) for c in human.card_of.values()}
+            if isinstance(item, Revealed):  # shown to everyone (a round's end may have
+                known |= {card_name(label) for label in item.cards}  # reset the copy since)
             hidden = set()
             for s in range(1, len(table.copies)):
                 true_hand = game.view(table.copies[s], s)["hand"]
@@ -141,7 +143,7 @@ def test_other_seats_draws_are_counted_not_named() -> None:
 def _reach_one_card(seed: int) -> LocalTable | None:
     """Play seed's game until the human is offered the KaTO call after its own play."""
     table = make_table(seed, bots=2, target=60)
-    human = Scripted(seed)
+    human = Scripted(seed, call_with_play=False)
     for _ in range(400):
         table.advance()
         if table.over():
@@ -175,3 +177,41 @@ def test_kato_call_made_in_time_is_safe() -> None:
     assert table.view()["kato"] is None
     table.advance()
     assert not any("catches you" in line for line in table.take_log())
+
+
+def _facing_a_draw_four(seed: int) -> LocalTable | None:
+    """Play seed's game until a Wild Draw Four is aimed at the human."""
+    table = make_table(seed, bots=2, target=60)
+    human = Scripted(seed)
+    for _ in range(400):
+        table.advance()
+        if table.over():
+            return None
+        if ("challenge",) in table.legal_moves():
+            return table
+        human.act(table)
+    return None
+
+
+def test_the_challengers_verdict_is_announced_by_the_program() -> None:
+    """The human challenges and types nothing more: the table reads the verdict off the shown
+    hand, says whose hand it was and which colour decided, and goes on."""
+    table = next(t for t in map(_facing_a_draw_four, range(40)) if t is not None)
+    accuser = table.view()["pending"]["from"]
+    table.take_log()
+    table.submit(("challenge",))
+    colour = colour_name(table.view()["challenge"]["colour"])  # in play under the Draw Four
+    table.advance()
+    log = table.take_log()
+    name = table.names[accuser]
+    assert log[0] == f"You challenge {name}'s Wild Draw Four"
+    assert log[1].startswith(f"{name}'s hand, shown to you: ")
+    verdict = re.fullmatch(
+        rf"Verdict: {name}'s hand, shown to you, has (a|no) {colour} card: (guilty|innocent)",
+        log[2],
+    )
+    assert verdict, log
+    shown = [card_name(label) for label in log[1].split(": ", 1)[1].split(", ")]
+    held = any(card.startswith(colour.capitalize()) for card in shown)
+    assert (verdict[1], verdict[2]) == (("a", "guilty") if held else ("no", "innocent"))
+    assert not any(m[0] == "verdict" for m in table.legal_moves())

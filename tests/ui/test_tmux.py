@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from lanparty.games.bots import bots_for
-from lanparty.session import LocalTable, card_name
+from lanparty.session import LocalTable, card_name, colour_name
 from lanparty.ui.commands import command_for, hand_of
 
 from .tmux import REPO, Pane
@@ -37,15 +37,30 @@ def pane_factory(tmp_path: Path) -> Iterator[Callable[..., Pane]]:
         pane.kill()
 
 
-def twin(seed: int, nick: str, bots: int) -> LocalTable:
-    """The same table the program builds for ``play kato --bots N --seed S --nick NICK``."""
-    factory = bots_for("kato")["heuristic"]
+def twin(seed: int, nick: str, bots: int, kind: str = "heuristic") -> LocalTable:
+    """The same table the program builds for ``play kato --bots N --seed S --nick NICK``
+    (and ``--bot-kind KIND``)."""
+    factory = bots_for("kato")[kind]
     names = [nick, "Bea", "Carl", "Dora"][: bots + 1]
     return LocalTable("kato", names, [None, *(factory() for _ in range(bots))], {}, seed)
 
 
 def log_lines(history: str) -> list[str]:
     return [line[2:].rstrip() for line in history.splitlines() if line.startswith("· ")]
+
+
+def type_and_follow(pane: Pane, table: LocalTable, command: str, told: list[str]) -> None:
+    """Type ``command`` in the pane and make the same move at the twin; the pane's log must
+    then tell exactly the twin's story (``told`` grows with it)."""
+    pane.type(command)
+    view = table.view()
+    table.submit(next(m for m in table.legal_moves() if command_for(m, view)[0] == command))
+    table.advance()
+    told += table.take_log()
+    expected = len(told)
+    pane.wait(lambda: len(log_lines(pane.history())) >= expected, f"the log after {command}")
+    width = 100 - len("· ")  # a longer line wraps in the pane: compare its first row
+    assert log_lines(pane.history()) == [line[:width].rstrip() for line in told]
 
 
 def choose(table: LocalTable) -> str:
@@ -141,7 +156,63 @@ def test_narrow_terminal_still_plays(pane_factory: Callable[..., Pane]) -> None:
     pane.tmux("resize-window", "-t", "lp", "-x", "30", "-y", "12")
     pane.wait_text("Your hand:")
     pane.type("help")
-    pane.wait_text("rules / help / quit")
+    pane.wait_text("Short forms: p = play")
     pane.type("quit")
     assert pane.exit_code() == 0
     assert "Traceback" not in pane.history()
+
+
+def _bluffed_at(seed: int) -> list[str] | None:
+    """The commands that bring ``ann`` (against one random bot, seed ``seed``) to a Wild Draw
+    Four she can challenge and that was a bluff, or None if that does not come soon."""
+    table = twin(seed, "ann", 1, "random")
+    commands: list[str] = []
+    for _ in range(12):
+        table.advance()
+        if table.over():
+            return None
+        if ("challenge",) in table.legal_moves():
+            table.submit(("challenge",))
+            table.advance()
+            log = table.take_log()
+            guilty = any(line.startswith("Verdict: ") and line.endswith("guilty") for line in log)
+            return commands if guilty else None
+        commands.append(choose(table))
+        view = table.view()
+        table.submit(
+            next(m for m in table.legal_moves() if command_for(m, view)[0] == commands[-1])
+        )
+    return None
+
+
+def test_the_challengers_screen_shows_the_verdict_untyped(
+    pane_factory: Callable[..., Pane],
+) -> None:
+    """Ann challenges a bluff and types nothing else: her screen says whose hand was shown to
+    her, which colour decided, and the verdict; the hand leaves the table once play goes on."""
+    seed, commands = next((s, c) for s in range(200) if (c := _bluffed_at(s)) is not None)
+    pane = pane_factory("play", "kato", "--offline", "--bots", "1", "--bot-kind", "random",
+                        "--seed", str(seed), "--nick", "ann")  # fmt: skip
+    table = twin(seed, "ann", 1, "random")
+    table.advance()
+    told = table.take_log()
+    pane.wait_text("Your hand:")
+    for command in commands:
+        type_and_follow(pane, table, command, told)
+    pane.wait_text("answer or accept>")
+    type_and_follow(pane, table, "challenge", told)
+    colour = colour_name(table.view()["challenge"]["colour"])  # in play under the Draw Four
+    verdict = f"Verdict: Bea's hand, shown to you, has a {colour} card: guilty"
+    assert verdict in told and "verdict" not in commands
+    screen = pane.screen()
+    assert f"· {verdict}" in screen
+    # Guilty: Ann plays on, with the shown hand on the table until she moves.
+    assert f"Challenge: Bea's hand, shown to you  {colour} decides: guilty" in screen
+    tables = pane.history().count("Your hand:")
+    type_and_follow(pane, table, choose(table), told)
+    pane.wait(lambda: pane.history().count("Your hand:") > tables, "the table shown again")
+    history = pane.history()
+    last_table = history[history.rindex("play goes ") : history.rindex("Your hand:")]
+    assert "Challenge:" not in last_table
+    pane.type("quit")
+    assert pane.exit_code() == 0

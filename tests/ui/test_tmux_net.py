@@ -108,7 +108,7 @@ class Player:
             self.attempt("colour red", "You name red")
             self.did.add("colour")
         elif prompt == "answer or accept>":
-            self.attempt("accept", "You accept")
+            self.attempt("accept", "miss the turn")
         elif prompt.startswith("kato/catch"):
             if self.attempt("kato", "You call KaTO!"):
                 self.did.add("kato")
@@ -126,7 +126,7 @@ class Player:
         if (
             wilds
             and "wild" not in self.did
-            and self.attempt(f"play {wilds[0]} red", "and names red")
+            and self.attempt(f"play {wilds[0]} red", "and name red")
         ):
             self.did.add("wild")
             return
@@ -145,7 +145,7 @@ class Player:
             if n not in wilds and self.attempt(f"play {n}", f"You play {card}"):
                 self.did.add("play")
                 return True
-        return bool(wilds) and self.attempt(f"play {wilds[0]} red", "and names red")
+        return bool(wilds) and self.attempt(f"play {wilds[0]} red", "and name red")
 
 
 @pytest.fixture

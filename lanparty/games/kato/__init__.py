@@ -5,7 +5,9 @@ Modules: ``cards`` (identities), ``options``, ``state`` (the state and its encod
 (status, views, outcome, audit), ``bots``, ``game`` (the contract object ``KATO``).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+
+from protocol.contract import Move, Plain
 
 from ..bots import Bot, RandomBot
 from ..plugin import GamePlugin
@@ -19,7 +21,13 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
-PLUGIN = GamePlugin(KATO, _bots)
+def _forced(view: Mapping[str, Plain], legal: Sequence[Move | None]) -> Move | None:
+    from .bots import forced_move
+
+    return forced_move(view, legal)
+
+
+PLUGIN = GamePlugin(KATO, _bots, _forced)
 """KaTO for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["KATO", "PLUGIN", "KatoGame", "KatoState"]

@@ -1,10 +1,11 @@
-"""A KaTO strategy over one seat's view: keep wilds, follow your strongest colour, attack a
-player close to going out, never forget KaTO, catch others, challenge a likely bluff."""
+"""KaTO over one seat's view: the moves a seat's program makes by itself (``forced_move``),
+and a strategy (``HeuristicBot``): keep wilds, follow your strongest colour, attack a player
+close to going out, never forget KaTO, catch others, challenge a likely bluff."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import cards, num, num_at, seq
 from protocol.contract import Move, Plain
@@ -12,6 +13,31 @@ from protocol.contract import Move, Plain
 from .cards import CODE, COLOUR, COLOURS, IS_WILD, NO_COLOUR, POINTS, RANK, WILD4
 
 _COLOUR_OF = {c: i for i, c in enumerate(COLOURS)}
+_ALONE = (("pass",), ("accept",))  # moves that decide nothing when nothing else is legal
+
+
+def forced_move(view: Mapping[str, Plain], legal: Sequence[Move | None]) -> Move | None:
+    """The move this seat's program makes now without asking anyone, or ``None``.
+
+    The challenger's verdict, read from the shown hand as soon as the view holds it (guilty
+    if it has a card of the colour that was in play); or, on the seat's own turn, a ``pass``
+    (the drawn card does not fit) or an ``accept`` (nothing can answer the card aimed at it)
+    when that is the only legal move. Returned only if it is in ``legal``.
+    """
+    challenge = view.get("challenge")
+    if view.get("phase") == "verdict" and isinstance(challenge, dict):
+        shown = challenge.get("shown")
+        if challenge.get("by") != view.get("seat") or not isinstance(shown, list):
+            return None
+        colour = _COLOUR_OF.get(str(challenge.get("colour")))
+        guilty = any(COLOUR[CODE[str(label)]] == colour for label in shown)
+        move: Move = ("verdict", "guilty" if guilty else "innocent")
+        return move if move in legal else None
+    if len(legal) == 1 and legal[0] in _ALONE and view.get("current") == view.get("seat"):
+        return legal[0]
+    return None
+
+
 _ATTACK = (10, 11, 12, 14, 15)  # Skip, Reverse, Draw Two, Wild Draw Four, cone
 
 
@@ -46,14 +72,15 @@ class HeuristicBot:
         if plays:
             move = max(plays, key=lambda m: self._score(view, m, hand, per_colour))
             if self._score(view, move, hand, per_colour) > -50:
-                return move
+                return _called(move, legal)
         return ("pass",) if "pass" in names else ("draw",)
 
     def _answer(
         self, view: dict[str, Plain], plays: list[Move], per_colour: list[int], names: set[object]
     ) -> Move:
         if plays:  # stack it on or send it back: the next one suffers
-            return max(plays, key=lambda m: per_colour[_COLOUR_OF.get(str(m[3]), 4)])
+            move = max(plays, key=lambda m: per_colour[_COLOUR_OF.get(str(m[3]), 4)])
+            return _called(move, plays)
         pending = view["pending"]
         if (
             "challenge" in names
@@ -86,3 +113,9 @@ class HeuristicBot:
         if COLOUR[last] == NO_COLOUR and len(hand) <= 2:
             score += 5
         return score
+
+
+def _called(move: Move, legal: Sequence[Move | None]) -> Move:
+    """``move`` with the KaTO call when the call may go with it (nobody can catch us then)."""
+    called = (*move, "kato")
+    return called if called in legal else move

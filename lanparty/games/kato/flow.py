@@ -95,6 +95,7 @@ def start_round(st: KatoState) -> None:
     st.drawn = -1
     st.kato = -1
     st.seen = [set() for _ in range(n)]
+    st.showing = -1
     st.current = st.first
     labels = tuple(LABEL[c] for c in deck_codes(st.opts.cones))
     base = st.next_handle

@@ -88,19 +88,21 @@ class KatoGame:
             or value[0] not in _ARITY
         ):
             raise IllegalMove(f"not a kato move: {excerpt(value)}")
-        if len(value) != _ARITY[str(value[0])]:
+        called = value[0] == "play" and len(value) == 5  # a play with the KaTO call
+        if len(value) != _ARITY[str(value[0])] and not called:
             raise IllegalMove(f"{excerpt(value[0])} takes {_ARITY[str(value[0])] - 1} arguments")
         if value[0] == "play":
             handles, labels = value[1], value[2]
             if not isinstance(handles, list | tuple) or not isinstance(labels, list | tuple):
                 raise IllegalMove("a play names its cards as lists of handles and labels")
-            return ("play", tuple(handles), tuple(labels), value[3])
+            return ("play", tuple(handles), tuple(labels), *value[3:])
         return tuple(value)
 
     def reveals(self, move: Move) -> Mapping[int, str]:
-        """A play shows the cards it plays: ``{handle: label}`` (empty for any other move, or
-        a play whose handles and labels do not pair up: ``check`` refuses that)."""
-        if move[0] != "play" or len(move) != _ARITY["play"]:
+        """A play (with or without the KaTO call) shows the cards it plays: ``{handle:
+        label}`` (empty for any other move, or a play whose handles and labels do not pair
+        up: ``check`` refuses that)."""
+        if move[0] != "play" or len(move) < 3:
             return {}
         handles, labels = move[1], move[2]
         if not isinstance(handles, tuple) or not isinstance(labels, tuple):

@@ -10,6 +10,14 @@ from protocol.contract import OptionError, OptionSpec, Plain
 MIN_SEATS, MAX_SEATS = 2, 10
 MAX_CONES = 8
 CONE_MODES = ("reflect", "reverse", "draw10")
+STACKING = ("seed", "off", "full")
+"""``seed``: only a Wild Draw Four takes a Draw Two (any colour) or a Wild Draw Four on top, and a
+Draw Two on it only a Wild Draw Four; ``off``: nothing stacks; ``full``: a Draw Two or a Wild
+Draw Four goes on either."""
+
+# ``--option stacking=off`` reaches the game as ``False`` (the command line reads off/no/false
+# as a boolean), so that spelling is taken for the option's name.
+_SPELLINGS: dict[str, dict[object, str]] = {"stacking": {False: "off"}}
 
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("hand_size", 7, "cards dealt to each player", minimum=1, maximum=20),
@@ -35,7 +43,12 @@ SPECS: tuple[OptionSpec, ...] = (
         "play several number cards of one number at once",
         choices=(True, False),
     ),
-    OptionSpec("stacking", True, "answer a Draw Two/Four with another one", choices=(True, False)),
+    OptionSpec(
+        "stacking",
+        "seed",
+        "what may be put on a Draw Two or Wild Draw Four aimed at you",
+        choices=STACKING,
+    ),
     OptionSpec("target", 500, "points that win the game", minimum=1, maximum=100_000),
     OptionSpec(
         "rounds",
@@ -57,7 +70,7 @@ class KatoOptions:
     first: str = "random"
     play_after_draw: bool = True
     multi_play: bool = False
-    stacking: bool = True
+    stacking: str = "seed"
     target: int = 500
     rounds: int = 0
 
@@ -75,9 +88,13 @@ def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
     out: dict[str, Plain] = {}
     for spec in SPECS:
         value = given.get(spec.name, spec.default)
-        if type(value) is not type(spec.default):
+        spelled = _SPELLINGS.get(spec.name, {})
+        if type(value) is bool and value in spelled:
+            value = spelled[value]
+        named = isinstance(spec.default, str) and spec.choices  # a word from a list
+        if type(value) is not type(spec.default) and not named:
             raise OptionError(spec.name, f"must be {type(spec.default).__name__}, got {value!r}")
-        if spec.choices and value not in spec.choices:
+        if spec.choices and (value not in spec.choices or type(value) is not type(spec.default)):
             allowed = ", ".join(str(c) for c in spec.choices)
             raise OptionError(spec.name, f"must be one of {allowed}, got {value!r}")
         if isinstance(value, int) and not isinstance(value, bool):

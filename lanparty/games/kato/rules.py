@@ -5,6 +5,8 @@ Moves (canonical tuples):
 * ``("play", handles, labels, colour)`` — one card, or with ``multi_play`` several number
   cards of one number (the first must match; the last becomes the top). ``labels`` reveal the
   cards; ``colour`` is ``"r"``/``"y"``/``"g"``/``"b"`` when the last card is wild, else ``""``.
+  ``("play", handles, labels, colour, "kato")`` is the same play with the KaTO call, allowed
+  when it leaves one card: nobody can catch that player.
 * ``("draw",)`` — draw one card instead of playing.
 * ``("pass",)`` — after drawing: keep the drawn card and end the turn.
 * ``("accept",)`` — take the pending Draw Two/Four total (or the Skip) and lose the turn.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from protocol.contract import IllegalMove, Move, ShowToSeat, excerpt
 
+from .answers import playable, stackable
 from .cards import (
     CODE,
     COLOUR,
@@ -33,6 +36,7 @@ from .cards import (
     WILD4,
 )
 from .flow import finish_round_if_empty, next_seat, pump
+from .reasons import colour_words, facing, no_match, not_now
 from .state import (
     COLOUR_CHOICE,
     DRAWN,
@@ -61,27 +65,7 @@ _ACCEPT: Move = ("accept",)
 _CHALLENGE: Move = ("challenge",)
 
 
-# --------------------------------------------------------------------------- playability
-
-
-def playable(st: KatoState, code: int) -> bool:
-    """May ``code`` open a play now (given what the current seat faces)?"""
-    pend = st.pend
-    r = RANK[code]
-    if pend == P_NONE:
-        if IS_WILD[code] or COLOUR[code] == st.colour:
-            return True
-        top = st.card_of[st.discard[-1]]
-        return r == RANK[top] and r < 13
-    if r == CONE and st.reflect:
-        return True  # a reflecting cone answers any effect aimed at you
-    if pend == P_SKIP or not st.opts.stacking:
-        return False
-    if r == WILD4:
-        return True
-    if r == DRAW2:
-        return pend == P_DRAW or COLOUR[code] == st.colour
-    return False
+# --------------------------------------------------------------------------- the verdict
 
 
 def wd4_guilty(st: KatoState, record: list[object]) -> bool | None:
@@ -108,7 +92,7 @@ def _bad_str(value: object, allowed: object) -> bool:
 def check(st: KatoState, seat: int, move: Move) -> None:
     """Raise ``IllegalMove`` with the reason unless ``seat`` may make ``move`` now."""
     if st.requests:
-        raise IllegalMove("the table is busy with a deal or reveal; wait for it")
+        raise IllegalMove("wait a moment: the table is still dealing or showing cards")
     if type(move) is not tuple or not move:
         raise IllegalMove("a move is a non-empty tuple")
     if type(seat) is not int or not 0 <= seat < st.n:
@@ -118,13 +102,23 @@ def check(st: KatoState, seat: int, move: Move) -> None:
         if len(move) != 1:
             raise IllegalMove("'kato' takes no arguments")
         if st.kato != seat:
-            raise IllegalMove("only a player left with one card, before the next turn, calls KaTO")
+            held = len(st.hands[seat])
+            raise IllegalMove(
+                "no KaTO call is due: it goes with the play that leaves you one card, or right "
+                "after it before the next player acts"
+                + (f"; you hold {held} cards" if held != 1 else "")
+            )
         return
     if name == "catch":
         if len(move) != 1:
             raise IllegalMove("'catch' takes no arguments")
-        if st.kato < 0 or st.kato == seat:
-            raise IllegalMove("there is nobody to catch")
+        if st.kato == seat:
+            raise IllegalMove("you cannot catch yourself: call kato instead")
+        if st.kato < 0:
+            raise IllegalMove(
+                "nobody to catch: a player is caught after a play that leaves one card without "
+                "KaTO, before the next player acts"
+            )
         return
     if (
         not 0 <= seat < st.n
@@ -137,47 +131,68 @@ def check(st: KatoState, seat: int, move: Move) -> None:
             VERDICT,
         )
     ):
-        raise IllegalMove(f"it is not seat {seat}'s turn")
+        raise IllegalMove(_not_your_turn(st, name))
     phase = st.phase
     if phase == COLOUR_CHOICE:
         if name != "colour" or len(move) != 2 or _bad_str(move[1], COLOUR_INDEX):
-            raise IllegalMove("name the colour first: ('colour', 'r'|'y'|'g'|'b')")
+            raise IllegalMove(
+                f"the round starts on a wild: first name the colour ({colour_words()})"
+            )
         return
     if phase == VERDICT:
         if name != "verdict" or len(move) != 2 or _bad_str(move[1], VERDICTS):
-            raise IllegalMove("announce the challenge: ('verdict', 'guilty'|'innocent')")
+            raise IllegalMove(
+                "the challenge is judged first: the verdict comes from the shown hand"
+            )
         truth = wd4_guilty(st, st.wd4[-1])
         if truth is not None and VERDICTS[truth] != move[1]:
             raise IllegalMove(f"the verdict is false: the shown hand is {VERDICTS[truth]}")
         return
     if name == "play":
         _check_play(st, seat, move)
+    elif name == "colour":
+        raise IllegalMove("a colour is named with the wild you play, or when a round starts on one")
+    elif name == "verdict":
+        raise IllegalMove("there is no challenge to judge")
+    elif name not in ("draw", "pass", "accept", "challenge"):
+        raise IllegalMove(f"unknown move {excerpt(name)}")
     elif len(move) != 1:
         raise IllegalMove(f"{excerpt(name)} takes no arguments")
-    elif phase == DRAWN:
-        if name != "pass":
-            raise IllegalMove("after drawing, play the drawn card or pass")
-    elif name == "draw":
-        if st.pend != P_NONE:
-            raise IllegalMove("you face a card to answer: accept it, or answer it")
-    elif name == "accept":
-        if st.pend == P_NONE:
-            raise IllegalMove("there is nothing to accept")
-    elif name == "challenge":
-        if st.pend != P_W4:
-            raise IllegalMove("only a Wild Draw Four played at you can be challenged")
-    else:
-        raise IllegalMove(f"unknown move {excerpt(name)}")
+    elif not _may(st, name):
+        raise IllegalMove(not_now(st, name))
+
+
+def _may(st: KatoState, name: object) -> bool:
+    """May the current seat make the simple move ``name`` (draw, pass, accept, challenge)?"""
+    if st.phase == DRAWN:
+        return name == "pass"
+    if name == "draw":
+        return st.pend == P_NONE
+    if name == "accept":
+        return st.pend != P_NONE
+    if name == "challenge":
+        return st.pend == P_W4
+    return False  # a pass with no card drawn
+
+
+def _not_your_turn(st: KatoState, name: object) -> str:
+    if st.phase == VERDICT:
+        return "it is not your turn: the challenged hand is being judged"
+    if name in ("kato", "catch") or st.kato < 0:
+        return "it is not your turn"
+    return "it is not your turn (only kato or catch may be played out of turn)"
 
 
 def _check_play(st: KatoState, seat: int, move: Move) -> None:
-    if len(move) != 4:
-        raise IllegalMove("a play is ('play', handles, labels, colour)")
-    _, handles, labels, colour = move
+    if len(move) not in (4, 5):
+        raise IllegalMove("a play is ('play', handles, labels, colour), then 'kato' if called")
+    _, handles, labels, colour = move[:4]
     if type(handles) is not tuple or type(labels) is not tuple or not handles:
         raise IllegalMove("a play names its cards as tuples of handles and labels")
     if len(handles) != len(labels):
         raise IllegalMove("one label per card played is needed")
+    if len(set(handles)) != len(handles):
+        raise IllegalMove("a card is named twice")
     hand = st.hands[seat]
     card_of = st.card_of
     codes = []
@@ -194,22 +209,30 @@ def _check_play(st: KatoState, seat: int, move: Move) -> None:
     if len(set(handles)) != len(handles):
         raise IllegalMove("a card can be played only once")
     if st.phase == DRAWN and handles[0] != st.drawn:
-        raise IllegalMove("after drawing, only the drawn card may be played")
+        raise IllegalMove("you have drawn: only the card you drew may be played now, or pass")
     first = codes[0]
     if len(codes) > 1:
         if not st.opts.multi_play:
-            raise IllegalMove("several cards at once needs the multi_play option")
+            raise IllegalMove("one card at a time at this table (option multi_play is off)")
         if st.pend != P_NONE:
-            raise IllegalMove("several cards cannot answer a Draw or Skip")
+            raise IllegalMove(f"several cards at once cannot answer it; {facing(st)}")
         if RANK[first] > 9 or any(RANK[c] != RANK[first] for c in codes):
             raise IllegalMove("several cards at once must be number cards of one number")
     if not playable(st, first):
-        raise IllegalMove(f"{LABEL[first]} cannot be played now")
+        raise IllegalMove(no_match(st, first))
     if IS_WILD[codes[-1]]:
         if _bad_str(colour, COLOUR_INDEX):
-            raise IllegalMove("name the next colour: 'r', 'y', 'g' or 'b'")
+            raise IllegalMove(f"a wild names the next colour: {colour_words()}")
     elif colour != "":
         raise IllegalMove("only a wild names a colour (use '')")
+    if len(move) == 5:
+        if move[4] != "kato":
+            raise IllegalMove("only 'kato' may follow the cards of a play")
+        left = len(hand) - len(handles)
+        if left != 1:
+            raise IllegalMove(
+                f"KaTO is called with the play that leaves you one card; this one leaves {left}"
+            )
 
 
 # --------------------------------------------------------------------------- apply
@@ -218,6 +241,8 @@ def _check_play(st: KatoState, seat: int, move: Move) -> None:
 def apply(st: KatoState, seat: int, move: Move) -> None:
     """Apply a checked move in place (then queue whatever the table must do next)."""
     st.step += 1
+    if st.phase != VERDICT:
+        st.showing = -1  # play moves on: the challenge is no longer on show
     name = move[0]
     if name == "play":
         _apply_play(st, seat, move)
@@ -248,6 +273,7 @@ def apply(st: KatoState, seat: int, move: Move) -> None:
         st.kato = -1
         record = st.wd4[-1]
         record[W_BY] = seat
+        st.showing = len(st.wd4) - 1
         st.phase = VERDICT
         st.requests.append(ShowToSeat(record[W_SEAT], seat, record[W_HANDLES]))
         return
@@ -301,8 +327,8 @@ def _apply_play(st: KatoState, seat: int, move: Move) -> None:
     elif r == DRAW2:
         st.total += 2
         victim = next_seat(st, seat)
-        if st.opts.stacking or st.reflect:  # the victim may have an answer: ask it
-            st.pend = P_DRAW
+        st.pend = P_DRAW
+        if st.reflect or stackable(st):  # the victim may have an answer: ask it
             st.aggressor = seat
             st.current = victim
         else:
@@ -333,8 +359,8 @@ def _apply_play(st: KatoState, seat: int, move: Move) -> None:
     else:  # a number, a Wild, a cone used as a plain wild
         st.pend = P_NONE
         st.current = next_seat(st, seat)
-    if not finish_round_if_empty(st, seat) and len(hand) == 1:
-        st.kato = seat
+    if not finish_round_if_empty(st, seat) and len(hand) == 1 and len(move) == 4:
+        st.kato = seat  # not called with the play: the catch window opens
 
 
 def _aim_skip(st: KatoState, seat: int) -> None:
@@ -390,6 +416,7 @@ def legal_moves(st: KatoState, seat: int) -> list[Move]:
 def _list_plays(st: KatoState, seat: int, firsts: list[int], out: list[Move]) -> None:
     card_of = st.card_of
     multi = st.opts.multi_play and st.pend == P_NONE
+    calls = len(st.hands[seat]) - 1  # a play of this many cards may carry the KaTO call
     for h in firsts:
         code = card_of.get(h)
         if code is None or not playable(st, code):
@@ -397,14 +424,21 @@ def _list_plays(st: KatoState, seat: int, firsts: list[int], out: list[Move]) ->
         label = LABEL[code]
         if IS_WILD[code]:
             for c in COLOURS:
-                out.append(("play", (h,), (label,), c))
+                _add_play(out, ("play", (h,), (label,), c), calls == 1)
             continue
-        out.append(("play", (h,), (label,), ""))
+        _add_play(out, ("play", (h,), (label,), ""), calls == 1)
         if multi and RANK[code] <= 9:
-            _list_multi(st, seat, h, code, out)
+            _list_multi(st, seat, h, code, out, calls)
 
 
-def _list_multi(st: KatoState, seat: int, h0: int, code0: int, out: list[Move]) -> None:
+def _add_play(out: list[Move], move: Move, may_call: bool) -> None:
+    """List ``move``, then, if it leaves one card, the same play with the KaTO call."""
+    out.append(move)
+    if may_call:
+        out.append((*move, "kato"))
+
+
+def _list_multi(st: KatoState, seat: int, h0: int, code0: int, out: list[Move], calls: int) -> None:
     card_of = st.card_of
     r = RANK[code0]
     others = [h for h in st.hands[seat] if h != h0 and h in card_of and RANK[card_of[h]] == r]
@@ -421,4 +455,5 @@ def _list_multi(st: KatoState, seat: int, h0: int, code0: int, out: list[Move]) 
     for sub in subsets:
         for last in sub:
             seq = (h0, *(x for x in sub if x != last), last)
-            out.append(("play", seq, tuple(LABEL[card_of[x]] for x in seq), ""))
+            move = ("play", seq, tuple(LABEL[card_of[x]] for x in seq), "")
+            _add_play(out, move, len(seq) == calls)

@@ -65,6 +65,7 @@ class KatoState:
         "round_scores",
         "scores",
         "seen",
+        "showing",
         "skips",
         "step",
         "then",
@@ -99,6 +100,7 @@ class KatoState:
         self.kato = -1  # seat with one card that has not called KaTO yet (catch window)
         self.wd4: list[list[Any]] = []
         self.seen: list[set[int]] = [set() for _ in range(n)]  # handles shown to a seat
+        self.showing = -1  # the challenged Wild Draw Four (wd4 index) on show until play moves on
         self.scores = [0] * n
         self.round_scores: list[list[int]] = []
         self.winners: list[int] = []
@@ -138,7 +140,7 @@ def request_from_plain(v: Any) -> Request:
 
 _INT_FIELDS = (
     "step", "phase", "then", "first", "current", "direction", "colour", "next_handle", "pend",
-    "total", "aggressor", "drawn", "kato",
+    "total", "aggressor", "drawn", "kato", "showing",
 )  # fmt: skip
 
 

@@ -21,7 +21,6 @@ from .state import (
     P_NONE,
     PEND_NAMES,
     PHASE_NAMES,
-    VERDICT,
     W_BY,
     W_COLOUR,
     W_HANDLES,
@@ -85,9 +84,8 @@ def view(st: KatoState, seat: int | None) -> dict[str, Plain]:
         "round_scores": [list(r) for r in st.round_scores],
         "winners": list(st.winners),
     }
-    if st.phase == VERDICT:
-        rec = st.wd4[-1]
-        v["challenge"] = {"by": rec[W_BY], "of": rec[W_SEAT]}
+    if st.showing >= 0:
+        v["challenge"] = _challenge(st, seat)
     if seat is not None:
         v["hand"] = [(h, LABEL[card_of[h]]) for h in st.hands[seat]]
         seen = st.seen[seat]
@@ -101,6 +99,24 @@ def view(st: KatoState, seat: int | None) -> dict[str, Plain]:
                 if h in seen
             ]
     return v
+
+
+def _challenge(st: KatoState, seat: int | None) -> dict[str, Plain]:
+    """The challenge on show: who challenged whom, the colour that decides it, the verdict
+    once announced, and (to the challenger, once shown) the hand's cards."""
+    rec = st.wd4[st.showing]
+    colour = rec[W_COLOUR]
+    verdict = rec[W_VERDICT]
+    out: dict[str, Plain] = {
+        "by": rec[W_BY],
+        "of": rec[W_SEAT],
+        "colour": COLOURS[colour] if colour != NO_COLOUR else None,
+        "verdict": None if verdict < 0 else ("guilty" if verdict else "innocent"),
+    }
+    handles = rec[W_HANDLES]
+    if seat is not None and seat == rec[W_BY] and st.seen[seat].issuperset(handles):
+        out["shown"] = [LABEL[st.card_of[h]] for h in handles]
+    return out
 
 
 def audit(st: KatoState, cards: Mapping[int, str]) -> list[Violation]:
