@@ -50,7 +50,7 @@ def login_name() -> str:
         name = getpass.getuser()
     except (KeyError, OSError, ImportError):  # no variable set and no password entry
         return FALLBACK_NAME
-    name = " ".join("".join(c for c in name if c.isprintable()).split())[:_MAX_LOGIN].strip()
+    name = "".join(c for c in " ".join(name.split()) if c.isprintable())[:_MAX_LOGIN].strip()
     return name or FALLBACK_NAME
 
 
