@@ -249,14 +249,6 @@ def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
         return spawn(cmd, stdout=log, stderr=log)
 
 
-def reap(proc: subprocess.Popen[bytes], timeout: float = 30) -> int:
-    try:
-        return proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        return proc.wait()
-
-
 def _identity() -> Identity:
     """Our persistent identity, or a one-off one if another process of ours uses it."""
     try:
@@ -562,4 +554,4 @@ def _farewell(out: Outcome) -> int:
     return 0
 
 
-__all__ = ["NetError", "reap", "run_host", "run_join"]
+__all__ = ["NetError", "run_host", "run_join"]

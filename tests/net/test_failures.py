@@ -102,8 +102,11 @@ def test_a_bot_killed_mid_game_is_named_to_everyone(
     lines = capsys.readouterr().out.strip().splitlines()
     n = int(next(line for line in lines if line.startswith("entries ")).split()[1])
     names = "|".join(host["names"])
-    assert re.fullmatch(rf"incomplete: stopped at entry {n}, waiting for ({names}) \(seat \d\)'s "
-                        r"[a-z -]+; everything up to there verified", lines[-1]), lines[-1]
+    assert re.fullmatch(
+        rf"incomplete: stopped at entry {n}, waiting for ({names}) \(seat \d\)'s "
+        r"[a-z -]+; everything up to there verified",
+        lines[-1],
+    ), lines[-1]
     code, out, err = table.finish("ann")
     assert code == 1 and "Traceback" not in err
     ann = json.loads(out)

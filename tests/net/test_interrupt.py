@@ -117,7 +117,7 @@ def test_ctrl_c_at_a_headless_host_stops_its_table_and_ends_its_bots(
                   "--bots", "2", "--grace", "30", env=env)  # fmt: skip
     assert host.stderr is not None
     first = host.stderr.readline()
-    assert first.startswith(f"table \"{_login()}'s kato\" on 127.0.0.1:"), first
+    assert first.startswith(f'table "{_login()}\'s kato" on 127.0.0.1:'), first
     for line in host.stderr:
         if line.startswith("seats fixed"):  # the game is under way
             break
