@@ -19,7 +19,7 @@ from lanparty.games import GAMES, get_game, rules_text
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
 from lanparty.netargs import configure_host, configure_join, configure_list, configure_lobby
 from lanparty.text import printable
-from lanparty.whoami import default_nick
+from lanparty.whoami import nick_for
 from protocol.contract import OptionError, Plain
 
 __all__ = ["SUBCOMMANDS", "CliError", "Subcommand", "main"]
@@ -145,7 +145,7 @@ def _run_play(args: argparse.Namespace) -> int:
     kinds = bots_for(game_name)
     if args.bot_kind not in kinds:
         raise CliError(f"unknown --bot-kind {args.bot_kind!r}; known: {', '.join(sorted(kinds))}")
-    nick = args.nick or default_nick()
+    nick = nick_for(args.nick)
     check_table(game_name, bots + 1, options)
     if not args.offline:
         return _play_on_loopback(args, game_name, options, bots, nick)
@@ -213,7 +213,7 @@ def _run_host(args: argparse.Namespace) -> int:
 
     if args.resume is not None:
         return run_host(args, {})
-    args.nick = args.nick or default_nick()
+    args.nick = nick_for(args.nick, bot=args.bot)
     if args.game is None:
         raise CliError("which game? e.g. lanparty host kato (or --resume)")
     game = get_game(_game(args.game))
@@ -230,7 +230,7 @@ def _run_join(args: argparse.Namespace) -> int:
     from lanparty.netcmd import run_join
 
     if args.resume is None:
-        args.nick = args.nick or default_nick()
+        args.nick = nick_for(args.nick, bot=args.bot)
     return run_join(args)
 
 

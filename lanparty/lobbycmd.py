@@ -16,7 +16,7 @@ from lanparty.interrupt import Interrupted
 from lanparty.net.interfaces import InterfaceError, choose_interface
 from lanparty.text import printable
 from lanparty.ui.lobby import Choice, run_lobby
-from lanparty.whoami import default_nick
+from lanparty.whoami import nick_for
 
 __all__ = ["argv_for", "run_lobby_command"]
 
@@ -54,7 +54,7 @@ def run_lobby_command(
         iface = choose_interface(args.interface, local=args.local)
     except InterfaceError as exc:
         raise error(f"{exc} (try --local, or --interface NAME)") from None
-    nick = args.nick or default_nick()
+    nick = nick_for(args.nick)
     again = False
     while True:
         choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})", again=again)

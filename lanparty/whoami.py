@@ -11,10 +11,12 @@ host would take the second for the first coming back on a new connection, and no
 tell the two seats apart.
 
 **The name.** Without ``--nick`` a person goes by their login name (from the OS: ``$LOGNAME``,
-``$USER``, else the password database), or ``player`` if there is none; the n-th process of a
-data directory running at once that asks for a default name goes by ``NAME n`` (names are
-unique per table, so two terminals of one person must not both be "ana"). Slots are locks
-too (``run/name-N.lock``), so a number is free again as soon as its process ends.
+``$USER``, else the password database), or ``player`` if there is none. Names are unique per
+table, so two terminals of one person must not both be "ana": every person's process of a
+data directory takes a number while it lives (the lowest free one; locks ``run/name-N.lock``,
+free again as soon as their process ends), given ``--nick`` or not, and the n-th goes by
+``NAME n`` by default (the first by the plain login name). A headless peer (``--bot``) takes a
+number only when it needs a default name: the bots a command starts are named by it.
 
 Locks are ``flock`` locks: on a system without ``fcntl`` every process gets the persistent
 identity and the plain login name, as before.
@@ -29,7 +31,7 @@ from pathlib import Path
 from crypto import Identity
 from lanparty.store import home, load_identity
 
-__all__ = ["FALLBACK_NAME", "claim_identity", "default_nick", "login_name"]
+__all__ = ["FALLBACK_NAME", "claim_identity", "default_nick", "login_name", "nick_for"]
 
 #: The name of a person whose login name cannot be found (it reads well in "player's kato").
 FALLBACK_NAME = "player"
@@ -40,7 +42,7 @@ _MAX_LOGIN = 24
 # was given, by data directory: one process keeps one key and one name.
 _held: dict[str, int] = {}
 _identities: dict[Path, tuple[Identity, bool]] = {}
-_nicks: dict[Path, str] = {}
+_slots: dict[Path, int] = {}
 
 
 def login_name() -> str:
@@ -90,20 +92,33 @@ def claim_identity(base: Path | None = None) -> tuple[Identity, bool]:
     return _identities[folder]
 
 
-#: How many processes of one data directory may run at once with a default name each.
+#: Numbers handed out to the processes of one data directory running at once.
 _MAX_SLOTS = 99
 
 
+def _slot(folder: Path) -> int:
+    """This process's number among the live processes of ``folder`` (the lowest free one,
+    kept for this process's lifetime); its pid if all are taken."""
+    if folder not in _slots:
+        free = (n for n in range(1, _MAX_SLOTS + 1) if _lock(folder / "run" / f"name-{n}.lock"))
+        _slots[folder] = next(free, os.getpid())
+    return _slots[folder]
+
+
 def default_nick(base: Path | None = None) -> str:
-    """The name of a person who gave no ``--nick``: the login name for the first process of
-    this data directory, ``NAME 2``, ``NAME 3``, … for the others running at the same time
-    (the number is kept for this process's lifetime)."""
-    folder = base or home()
-    if folder not in _nicks:
-        name = login_name()
-        _nicks[folder] = f"{name} {os.getpid()}"
-        for n in range(1, _MAX_SLOTS + 1):
-            if _lock(folder / "run" / f"name-{n}.lock"):
-                _nicks[folder] = name if n == 1 else f"{name} {n}"
-                break
-    return _nicks[folder]
+    """The name of a process that gave no ``--nick``: the login name for the first process
+    of this data directory, ``NAME 2``, ``NAME 3``, … for the others running at the same
+    time."""
+    n = _slot(base or home())
+    return login_name() if n == 1 else f"{login_name()} {n}"
+
+
+def nick_for(given: str | None, *, bot: bool = False, base: Path | None = None) -> str:
+    """The name this process goes by: ``given``, else :func:`default_nick`. A person's
+    process takes its number either way, so that another terminal's default name never
+    repeats the login name this one chose to be called by."""
+    if given:
+        if not bot:
+            _slot(base or home())
+        return given
+    return default_nick(base)
