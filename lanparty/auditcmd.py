@@ -4,41 +4,64 @@ The verdict is :func:`protocol.audit_transcript`'s, which replays the file as a 
 re-checks every signature, relay signature, chain link, proof, share, coin and move, then
 runs the end-of-game audit. This module only opens the file (one over :data:`MAX_TRANSCRIPT`
 is refused by its size, unread; the protocol reads the rest a chunk at a time), watches the
-replay through the game contract (to tell the outcome) and describes the result. Exit codes:
-0 the audit passed (complete, every seat signed off, every signature, proof, share and move
-checked), with any rule broken that nobody challenged during play (a bluffed Wild Draw Four)
-listed — the same verdict every peer reaches at the table; 1 the transcript is valid but
-stops early; a file that cannot be read, is too large or is not a valid transcript raises
-:class:`lanparty.netcmd.NetError` (one line, exit 2).
+replay through the game contract (to tell the outcome) and describes the result; on a
+terminal a status line on stderr says how far the replay got. Exit statuses:
+
+- 0 (:data:`EXIT_PASSED`) the audit passed: complete, every seat signed off, every signature,
+  proof, share and move checked; a rule broken that nobody challenged during play (a bluffed
+  Wild Draw Four) is listed — the same verdict every peer reaches at the table;
+- 1 (:data:`EXIT_FAILED`) the audit failed: an entry is forged, damaged, out of place or
+  breaks a rule (named with its log position), or the file is not a transcript at all;
+- 2 the file cannot be audited: missing, unreadable, empty, over the size limit, or of
+  another version (:class:`lanparty.errors.NetError`, one line);
+- 3 (:data:`EXIT_INCOMPLETE`) incomplete: every entry in the file verified, but the log stops
+  before the end — the table stopped (someone left, vanished or stalled) or the file was cut.
+  The log does not say why (the host's halt is not a signed entry), but it says where it
+  stopped and whose entry the table was waiting for.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import stat
+import sys
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from crypto import fingerprint
+from lanparty.errors import NetError
 from lanparty.games import GAMES
-from lanparty.netcmd import NetError
+from lanparty.progress import Progress
 from lanparty.text import printable
 from protocol import (
     AuditReport,
     Finding,
     ProtocolError,
     RemoteProtocolError,
+    VersionMismatchError,
     audit_transcript,
     unpack,
 )
 from protocol._log import MAX_TRANSCRIPT
 from protocol.contract import Game, Outcome, Plain
 
-__all__ = ["MAX_TRANSCRIPT", "Verdict", "audit_file", "run_audit", "too_large", "verdict_json"]
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_INCOMPLETE",
+    "EXIT_PASSED",
+    "MAX_TRANSCRIPT",
+    "Verdict",
+    "audit_file",
+    "run_audit",
+    "too_large",
+    "verdict_json",
+]
+EXIT_PASSED, EXIT_FAILED, EXIT_INCOMPLETE = 0, 1, 3
 #: The rule ``audit_transcript`` reports when the file ends before the audit ran.
 _NOT_AUDITED = "incomplete"
 
@@ -79,12 +102,40 @@ class Verdict:
     complete: bool = False
     outcome: Outcome | None = None
     findings: list[Finding] = field(default_factory=list)
+    #: Where an incomplete log ends: the seat the table waited on, and what it owed.
+    waiting: tuple[int, str] | None = None
+    #: Why the audit failed (an entry forged, damaged, out of place or illegal), or "".
+    error: str = ""
+    error_pos: int | None = None
 
     @property
     def passed(self) -> bool:
         """Complete and every signature, proof, share and move valid (as at the table: rules
         broken that nobody challenged are listed, not a failure of the audit)."""
-        return self.complete
+        return self.complete and not self.error
+
+    @property
+    def status(self) -> str:
+        """``passed``, ``failed`` (something does not verify) or ``incomplete`` (everything
+        verifies, but the log stops early)."""
+        if self.error:
+            return "failed"
+        return "passed" if self.complete else "incomplete"
+
+    @property
+    def exit_code(self) -> int:
+        """The exit status ``lanparty audit`` ends with for this verdict."""
+        return {"passed": EXIT_PASSED, "failed": EXIT_FAILED}.get(self.status, EXIT_INCOMPLETE)
+
+    def stopped(self) -> str:
+        """Where an incomplete log stops, and whose entry the table was waiting for."""
+        n = self.entries
+        if self.waiting is None:
+            where = "before the seats were fixed" if self.outcome is None else "no entry due"
+            return f"stopped at entry {n}, {where}"
+        seat, owed = self.waiting
+        who = f"{self.name(seat)} (seat {seat})" if self.name(seat) else f"seat {seat}"
+        return f"stopped at entry {n}, waiting for {who}'s {_OWED.get(owed, owed)}"
 
     def name(self, seat: int) -> str | None:
         """The name at ``seat``, if known."""
@@ -148,6 +199,15 @@ class _Lobby:
         return True
 
 
+#: What a seat owes, in words (``Table.waiting_on``'s kinds).
+_OWED = {
+    "key": "key share", "shuffle": "shuffle", "shares": "decryption shares",
+    "coin_commit": "coin commitment", "coin_open": "coin opening", "show": "shown hand",
+    "show_ack": "acknowledgement", "seal_commit": "sealed move", "seal_open": "opening",
+    "secrets": "audit secrets", "signoff": "sign-off", "move": "move",
+}  # fmt: skip
+
+
 def _refusal(path: str, exc: ProtocolError, verdict: Verdict) -> str:
     """One line saying why ``path`` is not a valid transcript, naming the culprit if known."""
     if not isinstance(exc, RemoteProtocolError):
@@ -172,15 +232,21 @@ def too_large(path: str, size: int | None = None) -> str:
     return f"{path} is too large for a lanparty transcript: {size} bytes, the limit is {limit}"
 
 
-def _audit(path: str, file: BinaryIO, lobby: _Lobby, games: Mapping[str, Game[Any]]) -> AuditReport:
+def _audit(
+    path: str, file: BinaryIO, lobby: _Lobby, games: Mapping[str, Game[Any]], progress: Progress
+) -> AuditReport:
     """Audit the open ``file``: a regular file is refused by its size before it is read,
-    then streamed; anything else (a pipe) is read whole, up to the limit."""
+    then streamed; anything else (a pipe) is read whole, up to the limit. Raises
+    :class:`NetError` for a file that cannot be audited, ``ProtocolError`` for one that
+    does not verify."""
     info = os.fstat(file.fileno())
     source: bytes | BinaryIO = file
+    size = 0  # known for a regular file only: the progress shown is a share of it
     if stat.S_ISREG(info.st_mode):
         if info.st_size > MAX_TRANSCRIPT:
             raise NetError(too_large(path, info.st_size))
-        empty = info.st_size == 0
+        size = info.st_size
+        empty = size == 0
     else:
         source = file.read(MAX_TRANSCRIPT + 1)
         if len(source) > MAX_TRANSCRIPT:
@@ -188,30 +254,47 @@ def _audit(path: str, file: BinaryIO, lobby: _Lobby, games: Mapping[str, Game[An
         empty = not source
     if empty:
         raise NetError(f"{path} is empty, not a lanparty transcript")
+    name = os.path.basename(path)
+    progress.show(f"auditing {name}: reading…", force=True)
+
+    def seen(pos: int, raw: bytes) -> None:
+        lobby.see(pos, raw)
+        done = f"{100 * file.tell() // size}%, " if size else ""
+        progress.show(f"auditing {name}: {done}{pos + 1} entries checked…")
+
     try:
-        return audit_transcript(source, games, seen=lobby.see)
-    except ProtocolError as exc:
-        raise NetError(_refusal(path, exc, lobby.verdict)) from None
+        return audit_transcript(source, games, seen=seen)
+    except VersionMismatchError as exc:  # not a forgery: a file this program cannot read
+        raise NetError(f"{path}: {exc.reason}") from None
 
 
-def audit_file(path: str, games: Mapping[str, Game[Any]] = GAMES) -> Verdict:
-    """Audit the transcript at ``path``, reading it a chunk at a time.
+def audit_file(
+    path: str, games: Mapping[str, Game[Any]] = GAMES, progress: Progress | None = None
+) -> Verdict:
+    """Audit the transcript at ``path``, reading it a chunk at a time (``progress`` says
+    how far it got). A file that does not verify (not a transcript, or an entry forged,
+    damaged, out of place or illegal) gives a verdict with ``error`` set.
 
-    Raises :class:`NetError` with a one-line reason if the file cannot be read, is larger
-    than :data:`MAX_TRANSCRIPT` (refused before it is read), is not a transcript, or holds an
-    entry that is forged, out of place or illegal.
+    Raises :class:`NetError` with a one-line reason if the file cannot be read, is empty, is
+    larger than :data:`MAX_TRANSCRIPT` (refused before it is read) or of another version.
     """
     verdict = Verdict(path)
     lobby = _Lobby(verdict)
     watched = {name: _Watched(game) for name, game in games.items()}
     try:
         with open(path, "rb") as file:
-            report = _audit(path, file, lobby, watched)
+            report = _audit(path, file, lobby, watched, progress or Progress(io.StringIO()))
     except OSError as exc:
         raise NetError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ProtocolError as exc:
+        verdict.entries, verdict.kinds = lobby.entries, dict(lobby.kinds)
+        verdict.error = _refusal(path, exc, verdict)
+        verdict.error_pos = exc.pos if isinstance(exc, RemoteProtocolError) else None
+        return verdict
     verdict.entries = lobby.entries
     verdict.kinds = dict(lobby.kinds)
     verdict.complete = report.complete
+    verdict.waiting = report.waiting
     verdict.findings = [f for f in report.findings if f.rule != _NOT_AUDITED or f.seat >= 0]
     game = watched.get(verdict.game)
     verdict.outcome = game.final() if game is not None else None
@@ -238,8 +321,19 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
         "winners": [v.name(w) or w for w in out.winners] if out else [],
         "findings": [_finding_json(v, f) for f in v.findings],
         "audit_ok": v.passed,
-        "verdict": "passed" if v.passed else "failed",
+        "verdict": v.status,
+        "stopped": None if v.complete or v.error else v.stopped(),
+        "waiting_for": _waiting_json(v),
+        "error": v.error or None,
+        "error_pos": v.error_pos,
     }
+
+
+def _waiting_json(v: Verdict) -> dict[str, Any] | None:
+    if v.complete or v.error or v.waiting is None:
+        return None
+    seat, owed = v.waiting
+    return {"seat": seat, "name": v.name(seat), "owed": owed}
 
 
 def _finding_json(v: Verdict, f: Finding) -> dict[str, Any]:
@@ -259,7 +353,8 @@ def _option(value: Plain) -> str:
 
 
 def verdict_text(v: Verdict) -> str:
-    """The verdict for a human, several lines ending in ``audit passed``/``audit FAILED``."""
+    """The verdict for a human, several lines ending in ``audit passed`` or
+    ``incomplete: stopped at entry N, waiting for …; everything up to there verified``."""
     opts = ", ".join(f"{k}={_option(val)}" for k, val in sorted(v.options.items()))
     seats = ", ".join(
         f"{i}: {n} [{k}]" for i, (n, k) in enumerate(zip(v.names, v.keys, strict=True))
@@ -281,18 +376,30 @@ def verdict_text(v: Verdict) -> str:
     if v.findings:
         lines.append(f"rules broken {len(v.findings)}, that nobody challenged:")
         lines.extend(_finding_line(v, f) for f in v.findings)
-    else:
+    elif v.complete or v.kinds.get("secrets", 0) >= len(v.names):
         lines.append("rules broken none")
-    lines.append("audit passed" if v.passed else "audit FAILED")
+    else:  # the secrets that open every hidden card were never published
+        lines.append("rules broken none seen; the rules that depend on hidden cards could not "
+                     "be checked (the game stopped before its audit)")  # fmt: skip
+    if v.complete:
+        lines.append("audit passed")
+    else:
+        lines.append("why          not in the log: the host's halt is not a signed entry (the "
+                     "players were told who left, vanished or stalled)")  # fmt: skip
+        lines.append(f"incomplete: {v.stopped()}; everything up to there verified")
     return "\n".join(lines)
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    """``lanparty audit FILE [--json]``: 0 if the audit passed, 1 if the transcript is valid
-    but incomplete; raises :class:`NetError` for an unusable file."""
-    verdict = audit_file(args.file)
+    """``lanparty audit FILE [--json]``; the exit status is the verdict's (0 passed,
+    1 failed, 3 incomplete: see the module's docstring). Raises :class:`NetError` for a
+    file that cannot be audited (exit 2)."""
+    with Progress() as progress:
+        verdict = audit_file(args.file, progress=progress)
     if args.json:
         print(json.dumps(verdict_json(verdict)))
+    elif verdict.error:
+        print(printable(f"lanparty audit: FAILED: {verdict.error}"), file=sys.stderr)
     else:  # names and details come from the file: nothing in it may steer the terminal
         print("\n".join(printable(line) for line in verdict_text(verdict).splitlines()))
-    return 0 if verdict.passed else 1
+    return verdict.exit_code

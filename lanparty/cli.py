@@ -8,14 +8,18 @@ one entry. Errors a user can make end in one line on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import NoReturn
 
 from lanparty.games import GAMES, get_game, rules_text
+from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
+from lanparty.netargs import configure_host, configure_join, configure_list, configure_lobby
+from lanparty.text import printable
+from lanparty.whoami import nick_for
 from protocol.contract import OptionError, Plain
 
 __all__ = ["SUBCOMMANDS", "CliError", "Subcommand", "main"]
@@ -97,7 +101,8 @@ def check_table(game: str, seats: int, options: dict[str, Plain]) -> None:
 def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
     p.add_argument("--bots", type=int, default=None, help="bot players (default: 3 for kato)")
-    p.add_argument("--nick", default=None, help="your name at the table (default: $USER)")
+    p.add_argument("--nick", default=None, help="your name at the table (default: your "
+                   "login name; 'NAME 2' in a second terminal)")  # fmt: skip
     p.add_argument(
         "--option",
         action="append",
@@ -140,7 +145,7 @@ def _run_play(args: argparse.Namespace) -> int:
     kinds = bots_for(game_name)
     if args.bot_kind not in kinds:
         raise CliError(f"unknown --bot-kind {args.bot_kind!r}; known: {', '.join(sorted(kinds))}")
-    nick = (args.nick or os.environ.get("USER") or "you").strip() or "you"
+    nick = nick_for(args.nick)
     check_table(game_name, bots + 1, options)
     if not args.offline:
         return _play_on_loopback(args, game_name, options, bots, nick)
@@ -153,7 +158,9 @@ def _run_play(args: argparse.Namespace) -> int:
     from lanparty.ui.app import run
 
     print(f"{game_name} against {bots} {args.bot_kind} bot(s), seed {seed}")
-    return run(session)
+    if run(session) == EXIT_INTERRUPTED:
+        raise Interrupted("interrupted: you left the game")
+    return 0
 
 
 def _play_on_loopback(
@@ -189,40 +196,6 @@ def _run_rules(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- the table
 
 
-def _network_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--interface", help="interface name or IPv4 address to use "
-                   "(default: the default route's; --local: loopback)")  # fmt: skip
-    p.add_argument("--local", action="store_true", help="stay on loopback (this machine only)")
-    p.add_argument("--nick", default=os.environ.get("USER") or "player", help="your name")
-    p.add_argument("--bot", action="store_true", help="play this seat with a bot, headless")
-    p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
-    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
-    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
-    p.add_argument("--grace", type=float, default=30.0, metavar="S",
-                   help="seconds a lost connection may take to come back before the table "
-                   "stops (default 30; 0: stop at once)")  # fmt: skip
-
-
-def _configure_host(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", nargs="?",
-                   help=f"the game: {', '.join(sorted(GAMES))}")  # fmt: skip
-    p.add_argument("--resume", nargs="?", const="", metavar="TABLE_ID",
-                   help="restore the table this host ran when its program ended mid-game "
-                   "(its players reconnect within their --grace)")  # fmt: skip
-    p.add_argument("--name", help="table name shown in the lobby")
-    p.add_argument("--seats", type=int, default=4, help="number of seats (default 4)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="a table option; repeatable")  # fmt: skip
-    p.add_argument("--bots", type=int, default=0, help="bot peers to start (separate processes)")
-    p.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
-    p.add_argument("--approve", action="store_true", help="each join waits for your yes at "
-                   "the table (approve NAME, deny NAME)")  # fmt: skip
-    p.add_argument("--react", type=float, default=None, metavar="S",
-                   help="the bots' reaction time when others may move too (default: like a "
-                   "person, 0.7 to 2 s at random; 0 for none, e.g. to measure)")  # fmt: skip
-    _network_args(p)
-
-
 def _net(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def wrapped(args: argparse.Namespace) -> int:
         from lanparty.netcmd import NetError
@@ -240,6 +213,7 @@ def _run_host(args: argparse.Namespace) -> int:
 
     if args.resume is not None:
         return run_host(args, {})
+    args.nick = nick_for(args.nick, bot=args.bot)
     if args.game is None:
         raise CliError("which game? e.g. lanparty host kato (or --resume)")
     game = get_game(_game(args.game))
@@ -254,50 +228,16 @@ def _run_host(args: argparse.Namespace) -> int:
     return run_host(args, options)
 
 
-def _configure_join(p: argparse.ArgumentParser) -> None:
-    p.add_argument("table", metavar="TABLE", nargs="?", help="table name (default: the first)")
-    p.add_argument("--connect", metavar="HOST:PORT", help="join directly, without mDNS")
-    p.add_argument("--timeout", type=float, default=10, help="seconds to look for the table")
-    p.add_argument(
-        "--resume",
-        nargs="?",
-        const="",
-        metavar="TABLE_ID",
-        help="take your seat back after this program ended mid-game (the host waits for "
-        "--grace seconds); the saved seat, or the one whose table id starts with TABLE_ID",
-    )
-    p.add_argument(
-        "--host-key",
-        metavar="FINGERPRINT",
-        help="join only the table opened by this key: with --connect, refuse any other; "
-        "over mDNS, pick the table announced with it (several tables may share a name)",
-    )
-    p.add_argument(
-        "--react",
-        type=float,
-        default=None,
-        metavar="S",
-        help="a --bot's reaction time when others may move too (a KaTO call or catch); "
-        "default: like a person, 0.7 to 2 s drawn at random each time; 0 for none",
-    )
-    _network_args(p)
-
-
 def _run_join(args: argparse.Namespace) -> int:
     from lanparty.netcmd import run_join
 
+    if args.resume is None:
+        args.nick = nick_for(args.nick, bot=args.bot)
     return run_join(args)
 
 
-def _configure_list(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--timeout", type=float, default=2, help="seconds to listen (default 2)")
-    p.add_argument("--interface", help="interface name or IPv4 address")
-    p.add_argument("--local", action="store_true", help="look on loopback only")
-    p.add_argument("--json", action="store_true", help="print the tables as JSON")
-
-
 def _run_list(args: argparse.Namespace) -> int:
-    from lanparty.netcmd import run_list
+    from lanparty.listcmd import run_list
 
     return run_list(args)
 
@@ -350,51 +290,20 @@ def _run_bench(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- lobby
 
 
-def _configure_lobby(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--interface", help="interface name or IPv4 address to look on "
-                   "(default: the default route's)")  # fmt: skip
-    p.add_argument("--local", action="store_true", help="look on loopback (this machine only)")
-    p.add_argument("--nick", default=os.environ.get("USER") or "player", help="your name")
-
-
 def _run_lobby(args: argparse.Namespace) -> int:
-    from lanparty.net.interfaces import InterfaceError, choose_interface
-    from lanparty.ui.lobby import run_lobby
+    from lanparty.lobbycmd import run_lobby_command
 
-    try:
-        iface = choose_interface(args.interface, local=args.local)
-    except InterfaceError as exc:
-        raise CliError(f"{exc} (try --local, or --interface NAME)") from None
-    choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})")
-    # The choice runs as the very command line it stands for, parsed by the same parser, so
-    # it gets every option's default (a hand-built Namespace once lacked ``resume``).
-    net = [f"--nick={args.nick}", *(["--local"] if args.local else []),
-           *([f"--interface={args.interface}"] if args.interface else [])]  # fmt: skip
-    if choice.action == "join" and choice.table is not None:
-        ad = choice.table  # joined where it was seen, with the key it was seen with
-        argv = ["join", f"--connect={ad.endpoint}", f"--host-key={ad.fingerprint}", *net]
-    elif choice.action == "resume":
-        command = "host" if choice.extra["host"] else "join"
-        argv = [command, f"--resume={choice.extra['table']}", *net]
-    elif choice.action == "host":
-        argv = ["host", choice.game, f"--seats={choice.seats}", *net]
-    elif choice.action == "play":
-        argv = ["play", choice.game, f"--nick={args.nick}"]
-    else:
-        return 0
-    command_args = build_parser().parse_args(argv)
-    run: Callable[[argparse.Namespace], int] = command_args._run
-    return run(command_args)
+    return run_lobby_command(args, build_parser().parse_args, CliError)
 
 
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand(
-        "lobby", "the tables on the network, live (the default)", _configure_lobby, _run_lobby
+        "lobby", "the tables on the network, live (the default)", configure_lobby, _run_lobby
     ),
     Subcommand("play", "play a game in this terminal against bots", _configure_play, _run_play),
-    Subcommand("host", "open a table on the network", _configure_host, _net(_run_host)),
-    Subcommand("join", "join a table on the network", _configure_join, _net(_run_join)),
-    Subcommand("list", "list the tables on the network", _configure_list, _net(_run_list)),
+    Subcommand("host", "open a table on the network", configure_host, _net(_run_host)),
+    Subcommand("join", "join a table on the network", configure_join, _net(_run_join)),
+    Subcommand("list", "list the tables on the network", configure_list, _net(_run_list)),
     Subcommand(
         "demo",
         "a whole table of bot processes over mDNS on loopback",
@@ -440,7 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code (0 ok, 2 usage error)."""
+    """Run the command line; return the exit code (0 ok, 1 the table stopped or the audit
+    failed, 2 usage error, 3 an incomplete transcript, 130 Ctrl-C)."""
     parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
     if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help", "--version")):
@@ -450,9 +360,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except CliError as exc:
-        from lanparty.text import printable
-
         print(printable(f"lanparty {args.command}: error: {exc}"), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # leaving with Ctrl-C is not a failure
-        return 0
+    except BaseException as exc:
+        if not interrupted(exc):
+            raise
+        # Ctrl-C: one line, whatever was running (children are ended where they were started).
+        line = str(exc) if isinstance(exc, Interrupted) and str(exc) else "interrupted"
+        with suppress(KeyboardInterrupt):
+            print(printable(f"lanparty {args.command}: {line}"), file=sys.stderr)
+        return EXIT_INTERRUPTED

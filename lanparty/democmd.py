@@ -1,66 +1,109 @@
 """``lanparty demo``: a whole table of bot processes that find each other over mDNS on
-loopback, play to the end and pass the audit; prints the outcome and exits 0 only then."""
+loopback, play to the end and pass the audit; prints the outcome and exits 0 only then.
+
+The host keeps the table's transcript; the other bots keep none. While the game runs, a
+status line on a terminal's stderr says how far it got (read from the host's trace, see
+:mod:`lanparty.trace`); with stderr not a terminal nothing is shown. Ctrl-C ends every
+process of the demo (one line, exit status 130).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import subprocess
 import sys
+import tempfile
 import time
+from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from lanparty.games import get_game
-from lanparty.netcmd import reap
+from lanparty.interrupt import end_all, on_interrupt, spawn
 from lanparty.outcome import verdict
+from lanparty.progress import Progress
 
 __all__ = ["run_demo"]
 
+#: Seconds a demo may take before its processes are ended and it fails.
+TIMEOUT = 300
+_HOST = "host-bot"
 
-def _demo(args: argparse.Namespace) -> dict[str, Any]:
+
+class _Watch:
+    """How far the host got, from its trace file (``None``: not traced)."""
+
+    def __init__(self, path: Path | None, seats: int) -> None:
+        self._path = path
+        self._offset = 0
+        self._seats = seats
+        self.seated = self.moves = 0
+        self.fixed = self.over = False
+
+    def poll(self) -> None:
+        """Read the events traced since the last call."""
+        if self._path is None or not self._path.exists():
+            return
+        with self._path.open("rb") as f:
+            f.seek(self._offset)
+            data = f.read()
+        done = data.rfind(b"\n") + 1  # a line still being written is read next time
+        self._offset += done
+        for line in data[:done].splitlines():
+            self._see(json.loads(line))
+
+    def _see(self, event: dict[str, Any]) -> None:
+        ev, kind = event.get("ev"), event.get("kind")
+        if ev == "applied" and kind in ("open", "join"):
+            self.seated += 1
+        elif ev == "applied" and kind == "move":
+            self.moves += 1
+        elif ev == "seats":
+            self.fixed = True
+        elif ev == "over":
+            self.over = True
+
+    def status(self) -> str:
+        """Where the table is, in a few words."""
+        if self.over:
+            return "auditing the game"
+        if self.moves:
+            return f"playing: {self.moves} moves"
+        if self.fixed:
+            return "shuffling and dealing"
+        return f"{self.seated} of {self._seats} seated"
+
+
+def _demo(args: argparse.Namespace, progress: Progress) -> dict[str, Any]:
     name = f"demo-{secrets.token_hex(4)}"
     base = [sys.executable, "-m", "lanparty"]
     start = time.perf_counter()
-    host = subprocess.Popen(
-        [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--seats",
-         str(args.players), "--name", name, "--seed", str(args.seed), "--nick", "host-bot",
-         "--grace", "0", *(f"--option={o}" for o in getattr(args, "option", []))],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-    )  # fmt: skip
-    # Each joiner finds the table by its name over mDNS, and reports by its exit code.
-    joiners = [
-        subprocess.Popen(
-            [
-                *base,
-                "join",
-                name,
-                "--bot",
-                "--local",
-                "--quiet",
-                "--timeout",
-                "30",
-                "--seed",
-                str(args.seed + i),
-                "--nick",
-                f"bot-{i}",
-                "--grace",  # all on this machine: a broken connection means the host died
-                "0",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-        )
-        for i in range(1, args.players)
-    ]
-    try:
-        codes = [reap(p, 300) for p in joiners]
-        out, _ = host.communicate(timeout=300)
-    finally:
-        for p in [host, *joiners]:
-            if p.poll() is None:
-                p.kill()
-                p.wait()
-    codes.insert(0, host.returncode)
+    with tempfile.TemporaryDirectory(prefix="lanparty-demo-") as trace:
+        env = {**os.environ, "LANPARTY_TRACE": trace} if progress.on else None
+        watch = _Watch(Path(trace) / f"{_HOST}.jsonl" if progress.on else None, args.players)
+        host = spawn(
+            [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--seats",
+             str(args.players), "--name", name, "--seed", str(args.seed), "--nick", _HOST,
+             "--grace", "0", *(f"--option={o}" for o in getattr(args, "option", []))],
+            stdout=subprocess.PIPE, env=env,
+        )  # fmt: skip
+        # Each joiner finds the table by its name over mDNS, and reports by its exit code;
+        # all on this machine: a broken connection means the host died (--grace 0).
+        join = [*base, "join", name, "--bot", "--local", "--quiet", "--timeout", "30",
+                "--grace", "0", "--no-transcript"]  # fmt: skip
+        bots = [[*join, "--seed", str(args.seed + i), "--nick", f"bot-{i}"]
+                for i in range(1, args.players)]  # fmt: skip
+        joiners = [spawn(cmd, stdout=subprocess.DEVNULL) for cmd in bots]
+        procs = [host, *joiners]
+        try:
+            _wait(procs, watch, progress, args.game)
+            out, _ = host.communicate()
+        finally:
+            end_all(procs)  # those still running: a timeout, or Ctrl-C
+    codes = [p.returncode for p in procs]
     try:
         summary: dict[str, Any] = json.loads(out.decode() or "{}")
     except ValueError:
@@ -72,16 +115,36 @@ def _demo(args: argparse.Namespace) -> dict[str, Any]:
     return summary
 
 
+def _wait(
+    procs: list[subprocess.Popen[bytes]], watch: _Watch, progress: Progress, game: str
+) -> None:
+    """Wait for every process to end (at most :data:`TIMEOUT` seconds), showing progress."""
+    start = time.monotonic()
+    while (running := [p for p in procs if p.poll() is None]) and (
+        time.monotonic() - start < TIMEOUT
+    ):
+        watch.poll()
+        progress.show(f"demo {game}: {watch.status()} · {time.monotonic() - start:.0f} s")
+        with suppress(subprocess.TimeoutExpired):
+            running[0].wait(timeout=0.25)
+
+
 def run_demo(args: argparse.Namespace) -> int:
-    """``lanparty demo``: 0 only if every process finished and the audit passed."""
+    """``lanparty demo``: 0 only if every process finished and the audit passed; raises
+    :class:`lanparty.interrupt.Interrupted` on Ctrl-C, once every process has ended."""
     get_game(args.game)
-    result = _demo(args)
+    ended = f"interrupted: the demo's {args.players} processes were ended"
+    with on_interrupt(lambda: ended), Progress() as progress:
+        result = _demo(args, progress)
     if args.json:
         print(json.dumps(result))
     elif "names" in result:
         print(f"{args.game}, {args.players} bot processes over mDNS on loopback, "
               f"{result['wall_s']:.1f} s in all")  # fmt: skip
-        print(verdict(result))
+        print(verdict({**result, "transcript": ""}))
+        if result.get("transcript"):
+            print(f"transcript: {result['transcript']} (the host's copy; the other bots keep "
+                  "none)")  # fmt: skip
     else:
         print(f"the demo failed: exit codes {result['exit_codes']}", file=sys.stderr)
     return 0 if result["ok"] else 1

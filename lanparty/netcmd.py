@@ -1,15 +1,16 @@
-"""``lanparty host``, ``join``, ``list`` and ``demo``: tables across processes and machines.
+"""``lanparty host`` and ``join``: tables across processes and machines.
 
 Each command parses its arguments in :mod:`lanparty.cli` style (one ``Subcommand`` entry),
 then runs a trio program built from :mod:`lanparty.net` (TCP, mDNS) around the sans-IO
 protocol. A ``--bot`` peer plays headless with its own fresh keys and exits when the table
-closes: 0 if the audit passed, 1 if the game stopped or the audit found a broken rule.
+closes: 0 if the audit passed, 1 if the game stopped or the audit found a broken rule. A
+person signs with their persistent key unless another process of theirs holds it
+(:mod:`lanparty.whoami`); Ctrl-C at a table ends it in one line (:mod:`lanparty.interrupt`).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import secrets
 import subprocess
@@ -21,8 +22,11 @@ from typing import Any
 import trio
 
 from crypto import Identity, KeyShare, SealKey, fingerprint
+from lanparty.errors import NetError
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
+from lanparty.interrupt import call_on_ctrl_c, end_all, on_interrupt, spawn
+from lanparty.listcmd import by_name
 from lanparty.net.discovery import TableAd, advertise, bad_table_name, browse, same_name
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
@@ -37,6 +41,7 @@ from lanparty.net.node import (
 )
 from lanparty.net.seat import NetSeat
 from lanparty.net.server import HostServer
+from lanparty.netargs import split_endpoint
 from lanparty.outcome import Outcome, event_sink, report, say
 from lanparty.session import BOT_NAMES
 from lanparty.store import (
@@ -49,8 +54,8 @@ from lanparty.store import (
     save_seat,
     save_transcript,
 )
-from lanparty.text import printable
 from lanparty.trace import Tracer
+from lanparty.whoami import claim_identity
 from protocol import (
     PROTOCOL_VERSION,
     Applied,
@@ -64,10 +69,6 @@ from protocol import (
     SeatsFixed,
 )
 from protocol._names import skeleton
-
-
-class NetError(Exception):
-    """A failure worth one line to the user (no traceback)."""
 
 
 def _finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
@@ -167,9 +168,11 @@ async def _host(
     bot_names += [f"Bot {i}" for i in range(len(bot_names) + 1, args.bots + 1)]
     try:
         async with trio.open_nursery() as nursery:
+            reason = f"{args.nick} (the host) left the table"
             if seat is not None:
-                reason = f"{args.nick} (the host) left the table"
                 seat.on_leave = lambda: _soon(nursery, server.halt, reason, 0)
+            else:  # headless: Ctrl-C leaves as a person's quit does
+                _leave_on_ctrl_c(out, lambda: _soon(nursery, server.halt, reason, 0))
             nursery.start_soon(server.serve, listeners)
             for i in range(args.bots):
                 # A bot waits for a restarted host as long as the host waits for its players.
@@ -193,12 +196,13 @@ async def _host(
                     # Withdraw the advertisement once the seats are fixed (the goodbye).
                     await adv.withdraw()
     finally:
-        if not server.done.is_set():  # we are leaving (Ctrl-C, quit): tell everyone
+        leaving = not server.done.is_set()
+        if leaving:  # we are leaving (Ctrl-C, quit): tell everyone
             with trio.CancelScope(shield=True), trio.move_on_after(2):
                 await server.halt(f"{args.nick} (the host) left the table", 0)
         tracer.close()
-        for p in procs:
-            reap(p)
+        # Our bots stop when the table does; ones that do not (told nothing) are ended.
+        end_all(procs, wait=5 if leaving else 30)
         if server.vanished and not out.audit_ok:
             out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
         forget_seat(host.table_id, host.identity.public.raw)  # we end here
@@ -258,6 +262,17 @@ def _keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> Any:
     return journal
 
 
+def _leave_on_ctrl_c(out: Outcome, leave: Any) -> None:
+    """(trio) At the first Ctrl-C, note it in ``out`` and ``leave()`` the table (the host
+    halts it for everyone, naming who left), instead of dropping every connection."""
+
+    def interrupted() -> None:
+        out.interrupted = True
+        leave()
+
+    trio.lowlevel.spawn_system_task(call_on_ctrl_c, interrupted)
+
+
 def _soon(nursery: trio.Nursery, fn: Any, *args: Any) -> None:
     """Start ``fn(*args)`` in ``nursery`` unless the nursery is already winding down."""
     with suppress(RuntimeError):  # "closed to new arrivals": the table is ending anyway
@@ -270,36 +285,36 @@ async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
 
 
 def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", *extra]
+    # Our bots keep no transcript: the host keeps the table's (one copy, not one per bot).
+    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--no-transcript", *extra]
     # The bot's own words would mix into ours (and into a terminal UI): they go to its log
-    # file; it reports to us by its exit code.
+    # file; it reports to us by its exit code. It runs in a session of its own: Ctrl-C is
+    # ours to handle (we halt the table, and it stops).
     log = open_log(f"bot-{secrets.token_hex(3)}")
     with log:
-        return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
-
-
-def reap(proc: subprocess.Popen[bytes], timeout: float = 30) -> int:
-    try:
-        return proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        return proc.wait()
+        return spawn(cmd, stdout=log, stderr=log)
 
 
 def _identity() -> Identity:
-    from lanparty.store import load_identity
-
-    return load_identity()
+    """Our persistent identity, or a one-off one if another process of ours uses it."""
+    try:
+        identity, persistent = claim_identity()
+    except ValueError as exc:  # a damaged key file: never replaced silently
+        raise NetError(str(exc)) from None
+    if not persistent:
+        say(False, "another lanparty of yours (same data directory) is using your key: this "
+                   f"one signs with a one-off key, {identity.public.fingerprint}")  # fmt: skip
+    return identity
 
 
 # --------------------------------------------------------------------------- join
 
 
 def _parse_endpoint(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise NetError(f"--connect wants HOST:PORT, got {text!r}")
-    return host, int(port)
+    try:
+        return split_endpoint(text)
+    except ValueError as exc:
+        raise NetError(str(exc)) from None
 
 
 #: Seconds to keep listening after the first table answers, to learn whether it is alone
@@ -327,7 +342,7 @@ async def _find(ip: str, name: str | None, timeout: float, host_key: str | None 
                 with trio.move_on_after(_MORE_ANSWERS):
                     while True:
                         await lobby.next_event()
-        found = sorted(filter(wanted, lobby.tables.values()), key=_order)
+        found = sorted(filter(wanted, lobby.tables.values()), key=by_name)
     if len(found) == 1:
         return found[0]
     what = f"table {name!r}" if name else "table"
@@ -350,11 +365,6 @@ async def _find(ip: str, name: str | None, timeout: float, host_key: str | None 
 def _key(fp: str) -> str:
     """A fingerprint as typed (any case, with or without dashes), for comparison."""
     return fp.replace("-", "").replace(" ", "").upper()
-
-
-def _order(t: TableAd) -> tuple[str, str, str]:
-    """Tables sorted by name, look-alike names side by side, then by host key."""
-    return skeleton(t.name), t.name, t.fingerprint
 
 
 async def _locate(args: argparse.Namespace, tell: Any) -> tuple[str, int, str | None]:
@@ -417,6 +427,8 @@ async def _join(
                         notice=tell)  # fmt: skip
     if seat is not None:
         seat.on_leave = client.leave
+    else:  # headless: Ctrl-C leaves as a person's quit does
+        _leave_on_ctrl_c(out, client.leave)
     try:
         await client.run()
     except PeerVanished as exc:
@@ -438,7 +450,7 @@ async def _join(
             # is not ours to report.
             out.stopped, out.audit_ok = "the table was full or closed before we got a seat", False
         game = peer.table.game.name if peer.table.game is not None else "table"
-        if len(peer.table.log):
+        if len(peer.table.log) and not getattr(args, "no_transcript", False):
             _finish(peer, out, game, f"joined-{args.nick}")
         if seat is not None and out.stopped:
             seat.lost(f"The table stopped: {out.stopped}")
@@ -483,18 +495,6 @@ def _pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
     return pinned
 
 
-# --------------------------------------------------------------------------- list
-
-
-async def _list(args: argparse.Namespace) -> list[TableAd]:
-    iface = choose_interface(args.interface, local=args.local)
-    async with browse(iface.ip) as lobby:
-        with trio.move_on_after(args.timeout):
-            while True:
-                await lobby.next_event()
-        return sorted(lobby.tables.values(), key=_order)
-
-
 # --------------------------------------------------------------------------- wiring
 
 
@@ -535,10 +535,11 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     host.approve_joins = bool(getattr(args, "approve", False))
     out = _outcome_of(host) if getattr(args, "resumed", None) else Outcome()
     try:
-        if args.bot:
-            return report(args, trio.run(_host, args, host, None, out))
-        seat = NetSeat(host, args.game)
-        play_in_terminal(lambda: _host(args, host, seat, out), seat, _screen())
+        with on_interrupt(lambda: _left(out, "the table stopped for everyone")):
+            if args.bot:
+                return _report(args, trio.run(_host, args, host, None, out))
+            seat = NetSeat(host, args.game)
+            play_in_terminal(lambda: _host(args, host, seat, out), seat, _screen())
     except LeftTable:
         pass
     except (InterfaceError, OSError) as exc:
@@ -566,10 +567,11 @@ def run_join(args: argparse.Namespace) -> int:
     args.resumed = resumed
     out = Outcome()
     try:
-        if args.bot:
-            return report(args, trio.run(_join, args, peer, None, out))
-        seat = NetSeat(peer, "kato")
-        play_in_terminal(lambda: _join(args, peer, seat, out), seat, _screen())
+        with on_interrupt(lambda: _left(out, "you left the table")):
+            if args.bot:
+                return _report(args, trio.run(_join, args, peer, None, out))
+            seat = NetSeat(peer, "kato")
+            play_in_terminal(lambda: _join(args, peer, seat, out), seat, _screen())
     except LeftTable:
         pass
     except (InterfaceError, OSError) as exc:
@@ -584,6 +586,21 @@ def _screen() -> Any:
     return run_async
 
 
+def _report(args: argparse.Namespace, out: Outcome) -> int:
+    """A headless peer's outcome (see :func:`report`); ``KeyboardInterrupt`` if it left the
+    table on Ctrl-C."""
+    if out.interrupted:
+        raise KeyboardInterrupt
+    return report(args, out)
+
+
+def _left(out: Outcome, what: str) -> str:
+    """The one line for Ctrl-C at a table: what happened, and where the transcript is."""
+    if not out.transcript:  # not at a table yet (looking for it, connecting)
+        return "interrupted"
+    return f"interrupted: {what}; transcript saved: {out.transcript}"
+
+
 def _farewell(out: Outcome) -> int:
     """After the terminal UI: where the transcript is; 0 (leaving is not an error)."""
     if out.transcript:
@@ -591,35 +608,4 @@ def _farewell(out: Outcome) -> int:
     return 0
 
 
-def run_list(args: argparse.Namespace) -> int:
-    """``lanparty list``."""
-    try:
-        tables = trio.run(_list, args)
-    except InterfaceError as exc:
-        raise NetError(str(exc)) from None
-    if args.json:
-        print(json.dumps([_ad(t) for t in tables]))
-    elif not tables:
-        print("no tables found")
-    for t in [] if args.json else tables:
-        print(printable(f"{t.name:24} {t.game:9} {t.seats - t.free}/{t.seats} seated  "
-                        f"host {t.host} [{t.fingerprint}]  --connect {t.endpoint}"))  # fmt: skip
-    for t, alike in [] if args.json else _namesakes(tables):
-        print(printable(f"({alike} tables are called {t.name!r}: tell them apart by the host "
-                        "key; join one with --host-key FINGERPRINT)"))  # fmt: skip
-    return 0
-
-
-def _namesakes(tables: list[TableAd]) -> list[tuple[TableAd, int]]:
-    """One table of each name that several tables read as, and how many do."""
-    groups: dict[str, list[TableAd]] = {}
-    for t in tables:
-        groups.setdefault(skeleton(t.name), []).append(t)
-    return [(group[0], len(group)) for group in groups.values() if len(group) > 1]
-
-
-def _ad(t: TableAd) -> dict[str, Any]:
-    return {k: getattr(t, k) for k in TableAd.__slots__}
-
-
-__all__ = ["NetError", "reap", "run_host", "run_join", "run_list"]
+__all__ = ["NetError", "run_host", "run_join"]

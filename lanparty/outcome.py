@@ -49,6 +49,8 @@ class Outcome:
     #: Seconds from the start of this process to: every seat taken, the first move, the
     #: game's end, the table closed.
     times: dict[str, float] = field(default_factory=dict)
+    #: The user pressed Ctrl-C: a headless peer left the table then, as a person who quits.
+    interrupted: bool = False
 
 
 _STARTED = time.monotonic()
@@ -147,8 +149,8 @@ def report(args: argparse.Namespace, out: Outcome) -> int:
     if getattr(args, "json", False):
         print(json.dumps(summary(out)))
     elif out.stopped:
-        print(printable(f"the game stopped: {out.stopped} (transcript: {out.transcript})"),
-              file=sys.stderr)  # fmt: skip
+        kept = f" (transcript: {out.transcript})" if out.transcript else ""
+        print(printable(f"the game stopped: {out.stopped}{kept}"), file=sys.stderr)
     else:
         print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
     return 0 if out.audit_ok and not out.stopped else 1
@@ -173,5 +175,6 @@ def verdict(s: dict[str, Any]) -> str:
         lines.append("audit FAILED")
     if s["findings"]:
         lines.append("rules broken that nobody challenged: " + "; ".join(s["findings"]))
-    lines.append(f"transcript: {s['transcript']}")
+    if s["transcript"]:
+        lines.append(f"transcript: {s['transcript']}")
     return "\n".join(lines)

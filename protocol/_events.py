@@ -29,6 +29,10 @@ class AuditReport:
 
     findings: tuple[Finding, ...]
     complete: bool = True
+    #: For a log that stops early (an offline audit of a stopped table's transcript): the
+    #: seat the table was waiting on where the log ends, and what it owed
+    #: (:meth:`Table.waiting_on`); ``None`` otherwise, and not part of :meth:`to_plain`.
+    waiting: tuple[Seat, str] | None = None
 
     @property
     def ok(self) -> bool:

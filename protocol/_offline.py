@@ -41,7 +41,9 @@ def audit_transcript(
     with each entry's bytes before it is replayed.
 
     Returns the audit's report: its findings name each broken rule with seat and log
-    position; ``complete`` is false if the log stops before every seat signed off. Raises
+    position; ``complete`` is false if the log stops before every seat signed off, and
+    ``waiting`` then says which seat owed the next entry, and what (a table that stopped —
+    someone left, vanished or stalled — ends its log there: a halt is not an entry). Raises
     :class:`RemoteProtocolError` if the file is malformed or too large (see
     :func:`read_transcript`), or naming the culprit (or at least the log position) if any
     entry is malformed, forged, out of turn or illegal (the transcript cannot be trusted past
@@ -86,7 +88,8 @@ def _replay(
         return AuditReport(
             (Finding(len(table.log), -1, "incomplete", "the game was not audited"),),
             complete=False,
+            waiting=table.waiting_on(),
         )
     if table.phase is not Phase.CLOSED:
-        return AuditReport(report.findings, complete=False)
+        return AuditReport(report.findings, complete=False, waiting=table.waiting_on())
     return report

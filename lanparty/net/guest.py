@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import suppress
 from typing import Any, TypeVar
 
 import trio
 
+from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.net.seat import NetSeat
 
 __all__ = ["play_in_terminal", "start_guest"]
 
 T = TypeVar("T")
 #: The terminal UI: runs (on asyncio) until the table ends or the player leaves.
-Screen = Callable[[NetSeat], Coroutine[Any, Any, Any]]
+Screen = Callable[[NetSeat], Coroutine[Any, Any, int]]
 
 
 def start_guest(fn: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
@@ -44,9 +46,11 @@ def play_in_terminal(network: Callable[[], Awaitable[T]], seat: NetSeat, screen:
     (the network layer knows no screen: the caller brings it).
 
     The UI ends when the table ends (the node tells ``seat``) or when the player leaves; in
-    the second case ``network()`` is cancelled and must leave cleanly (its ``finally``
-    blocks run, shielded if they need to send a last frame). Returns what ``network()``
-    returned; re-raises what it raised.
+    the second case ``network()`` is told (``seat.on_leave``, else it is cancelled) and must
+    leave cleanly (its ``finally`` blocks run, shielded if they need to send a last frame).
+    Returns what ``network()`` returned; re-raises what it raised. Raises
+    ``KeyboardInterrupt`` once the network side has ended if the player left with Ctrl-C
+    (twice at the prompt, or once as a signal before the prompt took the terminal).
     """
     return asyncio.run(_both(network, seat, screen))
 
@@ -66,22 +70,38 @@ async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat, screen: Scre
     # table that cannot be found or reached ends in one line, with no UI shown at all.
     ready: asyncio.Future[None] = loop.create_future()
     seat.on_ready = lambda: None if ready.done() else ready.set_result(None)
-    await asyncio.wait({ready, finished}, return_when=asyncio.FIRST_COMPLETED)
-    if not ready.done():
-        return finished.result().unwrap()  # type: ignore[no-any-return]
-    ui = loop.create_task(screen(seat))
-    await asyncio.wait({ui, finished}, return_when=asyncio.FIRST_COMPLETED)
+    ui: asyncio.Task[int] | None = None
+    interrupted = False
+    try:
+        await asyncio.wait({ready, finished}, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            return finished.result().unwrap()  # type: ignore[no-any-return]
+        ui = loop.create_task(screen(seat))
+        await asyncio.wait({ui, finished}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:
+        # SIGINT (asyncio's handler cancels us): Ctrl-C while the terminal was not in the
+        # prompt's hands, or a signal sent to us. Leave as with Ctrl-C at the prompt.
+        interrupted = True
+        if ui is not None:
+            ui.cancel()
     if not finished.done() and not seat.over():
         # The player left: the network side says goodbye (a host halts the table for
         # everyone; a peer hangs up and its host does that) and ends.
-        assert seat.token is not None  # set by root() before the UI could run
-        seat.token.run_sync_soon(seat.on_leave or scope.cancel)
+        if seat.token is None:  # trio has not started yet: nothing to say goodbye to
+            scope.cancel()
+        else:
+            seat.token.run_sync_soon(seat.on_leave or scope.cancel)
     result = await finished
-    if not ui.done():
+    if interrupted and ui is not None:
+        with suppress(asyncio.CancelledError):
+            await ui
+    if ui is not None and not ui.done():
         if not seat.over():  # the network side ended without a word (an error)
             error = getattr(result, "error", None)
             seat.lost(f"The connection ended: {error}" if error else "The connection ended")
         await ui  # the UI shows the end and returns by itself
+    if interrupted or (ui is not None and not ui.cancelled() and ui.result() == EXIT_INTERRUPTED):
+        raise KeyboardInterrupt
     return result.unwrap()  # type: ignore[no-any-return]
 
 

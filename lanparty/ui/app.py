@@ -22,7 +22,8 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
 from lanparty.games import rules_text
-from lanparty.session import TableSession
+from lanparty.interrupt import EXIT_INTERRUPTED
+from lanparty.session import LocalTable, TableSession
 from protocol.contract import IllegalMove, Plain
 
 from . import render
@@ -79,7 +80,8 @@ def make_completer(session: TableSession) -> Completer:
 
 
 def make_key_bindings() -> KeyBindings:
-    """Ctrl-C and Ctrl-D leave the game at once (even with text typed)."""
+    """Ctrl-D ends the prompt with ``EOFError`` even with text typed (as Ctrl-C does with
+    ``KeyboardInterrupt``); what that means is the caller's to decide."""
     kb = KeyBindings()
 
     @kb.add("c-d")
@@ -166,14 +168,29 @@ class _Screen:
             self.show(render.final_scores(view, self.session.names))
 
 
+def leave_question(session: TableSession) -> FormattedText:
+    """The prompt that asks a player who typed ``quit`` (or pressed Ctrl-D or Ctrl-C)
+    whether they mean it: at a networked table, leaving stops the game for everyone."""
+    if isinstance(session, LocalTable):
+        text = "leave the game? (y/N)> "
+    else:
+        text = "leave the table? the game stops for everyone (y/N)> "
+    return FormattedText([("class:warn", text)])
+
+
 def run(session: TableSession) -> int:
     """Play ``session`` at the terminal (see :func:`run_async`)."""
     return asyncio.run(run_async(session))
 
 
 async def run_async(session: TableSession) -> int:
-    """Play ``session`` at the terminal until the game ends or the player leaves; 0 always
-    (leaving is not an error). ``IllegalMove`` and typing mistakes are shown, never raised.
+    """Play ``session`` at the terminal until the game ends or the player leaves: 0, or
+    :data:`EXIT_INTERRUPTED` (130) if they left with Ctrl-C. ``IllegalMove`` and typing
+    mistakes are shown, never raised.
+
+    ``quit``, Ctrl-D and Ctrl-C ask first (y/N): leaving a networked table stops the game for
+    everyone. ``y`` or a second Ctrl-D leaves; a second Ctrl-C leaves at once (130); anything
+    else plays on.
 
     Changes that happen on their own (moves arriving from the network) are printed above the
     prompt as they come, and the prompt, its completions and the bottom bar follow them.
@@ -216,7 +233,11 @@ async def run_async(session: TableSession) -> int:
             if prompt.app.is_running:
                 prompt.app.invalidate()
 
+    asking = False  # whether the player really means to leave
+
     def message() -> FormattedText:
+        if asking:
+            return leave_question(session)
         # Ask only about the table the player has been shown.
         view = session.view()
         asked = bool(session.legal_moves()) and (not view or view == screen.shown)
@@ -237,18 +258,33 @@ async def run_async(session: TableSession) -> int:
                 text = await prompt.prompt_async(message, pre_run=end_prompt_if_over)
             except _TableEndedError:
                 continue
-            except (KeyboardInterrupt, EOFError):
-                screen.show([("class:dim", "Bye.\n")])
-                return 0
-            if not _handle(text, session, screen):
-                screen.show([("class:dim", "Bye.\n")])
-                return 0
+            except KeyboardInterrupt:
+                if asking:
+                    return EXIT_INTERRUPTED  # the second Ctrl-C: the caller says the one line
+                asking = True
+                screen.show([("class:dim", "(Ctrl-C again leaves at once)\n")])
+                continue
+            except EOFError:
+                if asking:
+                    screen.show([("class:dim", "Bye.\n")])
+                    return 0
+                asking = True
+                continue
+            if asking:
+                asking = False
+                if text.strip().lower() in ("y", "yes"):
+                    screen.show([("class:dim", "Bye.\n")])
+                    return 0
+                screen.show([("class:dim", "Playing on.\n")])
+                screen.shown = None  # show the table again when the player is asked
+                continue
+            asking = not _handle(text, session, screen)
     finally:
         follower.cancel()
 
 
 def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
-    """Carry out one typed line; False if the player asked to leave."""
+    """Carry out one typed line; False if the player asked to leave (``quit``)."""
     view = session.view()
     try:
         action = parse(text, view, session.can_decline())

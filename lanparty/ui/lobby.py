@@ -43,8 +43,8 @@ HELP = """Commands (Tab completes):
 
 @dataclass
 class Choice:
-    """What the player picked: ``action`` is ``join``, ``host``, ``play``, ``resume`` or
-    ``quit``."""
+    """What the player picked: ``action`` is ``join``, ``host``, ``play``, ``resume``,
+    ``quit``, or ``interrupt`` (Ctrl-C)."""
 
     action: str
     table: TableAd | None = None
@@ -123,13 +123,14 @@ class _LobbyCompleter(Completer):
                 yield Completion(option, start_position=-len(text))
 
 
-def run_lobby(ip: str, where: str) -> Choice:
+def run_lobby(ip: str, where: str, *, again: bool = False) -> Choice:
     """Show the lobby on interface address ``ip`` (``where`` names it) until the player
-    chooses; Ctrl-C, Ctrl-D and ``quit`` choose ``quit``."""
-    return asyncio.run(_run(ip, where))
+    chooses; Ctrl-D and ``quit`` choose ``quit``, Ctrl-C ``interrupt``. ``again``: the
+    player is back from a table (a shorter greeting)."""
+    return asyncio.run(_run(ip, where, again))
 
 
-async def _run(ip: str, where: str) -> Choice:
+async def _run(ip: str, where: str, again: bool) -> Choice:
     loop = asyncio.get_running_loop()
     lobby = _Lobby()
     changed = asyncio.Event()
@@ -170,8 +171,11 @@ async def _run(ip: str, where: str) -> Choice:
             if prompt.app.is_running:
                 prompt.app.invalidate()
 
-    show("lanparty lobby", "class:title")
-    show(f"Looking for tables on {where}; they appear here as they open. Type help.")
+    if again:
+        show(f"Back in the lobby: looking for tables on {where}. Type help.", "class:title")
+    else:
+        show("lanparty lobby", "class:title")
+        show(f"Looking for tables on {where}; they appear here as they open. Type help.")
     for seat in lobby.resumable:
         what = "The table you hosted" if seat.host else f"Your seat as {seat.nick} at table"
         show(f"{what} {seat.table_hex[:12]} ({seat.endpoint}) may still be waiting for you: "
@@ -181,7 +185,9 @@ async def _run(ip: str, where: str) -> Choice:
         while True:
             try:
                 text = await prompt.prompt_async(FormattedText([("class:prompt", "lobby> ")]))
-            except (KeyboardInterrupt, EOFError):
+            except KeyboardInterrupt:
+                return Choice("interrupt")
+            except EOFError:
                 return Choice("quit")
             choice = _choose(text, lobby, show)
             if choice is not None:

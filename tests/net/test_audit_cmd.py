@@ -1,11 +1,14 @@
-"""``lanparty audit FILE``: a transcript saved by a real game across processes passes; a
-damaged, truncated, empty or missing file is refused in one line (exit 2); a transcript that
-stops early fails the audit (exit 1); a rule broken that nobody challenged is listed."""
+"""``lanparty audit FILE``: a transcript saved by a real game across processes passes (exit
+0); a damaged or truncated file fails in one line naming where (exit 1); an empty, missing or
+oversized file cannot be audited (one line, exit 2); a transcript that stops early is
+incomplete, everything in it verified (exit 3); a rule broken that nobody challenged is
+listed. On a terminal a status line shows the progress; elsewhere stderr stays empty."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +22,7 @@ from lanparty.games import GAMES
 from protocol import Phase, pack, read_transcript, unpack
 
 from ..protocol.conftest import Bluffer, Honest, play_until
+from ..ui.tmux import REPO, Pane
 
 
 def _lanparty(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
@@ -46,12 +50,15 @@ def saved(game: dict[str, Any]) -> Path:
     return Path(game["transcript"])
 
 
-def _refused(capsys: pytest.CaptureFixture[str], path: Path | str) -> str:
-    assert main(["audit", str(path)]) == 2
+def _refused(capsys: pytest.CaptureFixture[str], path: Path | str, code: int = 2) -> str:
+    """The one line ``lanparty audit PATH`` says on stderr, ending with ``code`` (2: cannot
+    be audited, 1: the audit failed)."""
+    assert main(["audit", str(path)]) == code
     out, err = capsys.readouterr()
     assert out == ""
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("lanparty audit: error: "), err
+    prefix = "lanparty audit: FAILED: " if code == 1 else "lanparty audit: error: "
+    assert len(lines) == 1 and lines[0].startswith(prefix), err
     return lines[0]
 
 
@@ -85,11 +92,17 @@ def test_a_flipped_byte_is_refused(saved: Path, tmp_path: Path) -> None:
     bad = tmp_path / "flipped.lptx"
     bad.write_bytes(bytes(data))
     proc = _lanparty("audit", str(bad), home=tmp_path)
-    assert proc.returncode == 2
+    assert proc.returncode == 1
     assert proc.stdout == "" and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
     assert f"{bad} is not a valid lanparty transcript" in proc.stderr
     assert "log position" in proc.stderr  # says where the damage is
+    proc = _lanparty("audit", str(bad), "--json", home=tmp_path)
+    assert proc.returncode == 1 and proc.stderr == ""
+    v = json.loads(proc.stdout)
+    assert v["verdict"] == "failed" and v["audit_ok"] is False
+    assert v["error"].startswith(f"{bad} is not a valid lanparty transcript")
+    assert isinstance(v["error_pos"], int) and f"log position {v['error_pos']}" in v["error"]
 
 
 def test_every_flipped_byte_is_refused_in_one_line(
@@ -101,7 +114,7 @@ def test_every_flipped_byte_is_refused_in_one_line(
         flipped = bytearray(data)
         flipped[i] ^= 0x40
         bad.write_bytes(bytes(flipped))
-        assert "not a valid lanparty transcript" in _refused(capsys, bad)
+        assert "not a valid lanparty transcript" in _refused(capsys, bad, 1)
 
 
 def test_truncated_empty_garbage_and_missing_files(
@@ -109,38 +122,52 @@ def test_truncated_empty_garbage_and_missing_files(
 ) -> None:
     cut = tmp_path / "cut.lptx"
     cut.write_bytes(saved.read_bytes()[: len(saved.read_bytes()) * 2 // 3])
-    assert "is not a valid lanparty transcript" in _refused(capsys, cut)
+    assert "is not a valid lanparty transcript" in _refused(capsys, cut, 1)
     empty = tmp_path / "empty.lptx"
     empty.write_bytes(b"")
     assert "is empty" in _refused(capsys, empty)
     garbage = tmp_path / "garbage.lptx"
     garbage.write_bytes(b"this is not a transcript\n" * 40)
-    assert "is not a valid lanparty transcript" in _refused(capsys, garbage)
+    assert "is not a valid lanparty transcript" in _refused(capsys, garbage, 1)
     other = tmp_path / "other.lptx"
     other.write_bytes(pack({"v": 1, "type": "something-else", "entries": []}))
-    assert "not a lanparty transcript" in _refused(capsys, other)
+    assert "not a lanparty transcript" in _refused(capsys, other, 1)
+    newer = tmp_path / "newer.lptx"  # not a forgery: a file this program cannot read
+    newer.write_bytes(pack({"v": 2, "type": "lanparty-transcript", "entries": []}))
+    assert "entry version 2, this program reads version 1" in _refused(capsys, newer)
     assert "cannot read" in _refused(capsys, tmp_path / "missing.lptx")
     assert "cannot read" in _refused(capsys, tmp_path)  # a directory
 
 
-def test_a_transcript_that_stops_early_fails(
+def test_a_transcript_that_stops_early_is_incomplete(
     game: dict[str, Any], saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     value = unpack(saved.read_bytes(), 1 << 28)
     assert isinstance(value, dict)
     entries = value["entries"]
+    last = game["names"][1]  # seat 1 signs off last
     before_signoff = tmp_path / "no-signoff.lptx"
     before_signoff.write_bytes(pack({**value, "entries": entries[:-1]}))
-    assert main(["audit", str(before_signoff)]) == 1
+    assert main(["audit", str(before_signoff)]) == 3
     out = capsys.readouterr().out
-    assert "stopped early" in out and "1 of 2 seats signed off" in out
-    assert "winner:" in out and out.strip().endswith("audit FAILED")
+    assert "stopped early" in out and "1 of 2 seats signed off" in out and "winner:" in out
+    n = len(entries) - 1
+    assert out.strip().splitlines()[-1] == (
+        f"incomplete: stopped at entry {n}, waiting for {last} (seat 1)'s sign-off; "
+        "everything up to there verified"
+    )
+    assert "audit FAILED" not in out
     mid_game = tmp_path / "mid-game.lptx"
     mid_game.write_bytes(pack({**value, "entries": entries[:20]}))
-    assert main(["audit", str(mid_game), "--json"]) == 1
+    assert main(["audit", str(mid_game), "--json"]) == 3
     v = json.loads(capsys.readouterr().out)
-    assert v["complete"] is False and v["game_over"] is False and v["verdict"] == "failed"
+    assert v["complete"] is False and v["game_over"] is False and v["verdict"] == "incomplete"
     assert v["entries"] == 20 and v["findings"] == [] and v["names"] == game["names"]
+    assert v["stopped"].startswith("stopped at entry 20, waiting for ")
+    assert v["waiting_for"]["seat"] in (0, 1) and v["error"] is None
+    assert main(["audit", str(mid_game)]) == 3
+    out = capsys.readouterr().out
+    assert "the rules that depend on hidden cards could not be checked" in out
 
 
 def test_an_unchallenged_bluff_is_listed_and_the_audit_passes(
@@ -211,7 +238,7 @@ def test_memory_stays_small_for_a_file_over_the_limit_or_just_under_it(tmp_path:
     under.write_bytes(head + item * 58_000 + tail)
     assert MAX_TRANSCRIPT - (8 << 20) < under.stat().st_size < MAX_TRANSCRIPT
     code, err, rss = _peak_rss("audit", str(under), home=tmp_path)
-    assert code == 2 and "is not a valid lanparty transcript" in err and "[log position 0]" in err
+    assert code == 1 and "is not a valid lanparty transcript" in err and "[log position 0]" in err
     assert rss < baseline + (16 << 20)  # the whole file decoded would take hundreds of MiB
 
 
@@ -227,7 +254,7 @@ def test_trailing_bytes_are_refused_before_the_replay(
 ) -> None:
     longer = tmp_path / "longer.lptx"
     longer.write_bytes(saved.read_bytes() + b"\x00")
-    line = _refused(capsys, longer)
+    line = _refused(capsys, longer, 1)
     assert line.endswith("is not a valid lanparty transcript: trailing bytes after the transcript")
 
 
@@ -238,6 +265,28 @@ def test_a_transcript_piped_in_is_read_whole(saved: Path, tmp_path: Path) -> Non
     env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
     proc = subprocess.run([sys.executable, "-m", "lanparty", "audit", "/dev/stdin", "--json"],
                           input=cut, capture_output=True, env=env, timeout=120)  # fmt: skip
-    assert proc.returncode == 1, proc.stderr
+    assert proc.returncode == 3, proc.stderr
     v = json.loads(proc.stdout)
     assert v["entries"] == 20 and v["complete"] is False
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_a_terminal_is_shown_the_progress_and_then_a_clean_verdict(
+    saved: Path, tmp_path: Path
+) -> None:
+    raw = tmp_path / "raw"
+    # The program waits for Enter, so everything it writes to the terminal is captured.
+    command = f"cd {REPO} && read go && {sys.executable} -m lanparty audit {saved}"
+    pane = Pane(tmp_path, command, "tmux-256color")
+    try:
+        pane.tmux("pipe-pane", "-t", "lp", f"cat > {raw}")
+        pane.keys("Enter")
+        assert pane.exit_code() == 0
+        pane.wait(lambda: b"audit passed" in raw.read_bytes(), "the whole output")
+        stream = raw.read_bytes().decode(errors="replace")
+        assert f"\rauditing {saved.name}: " in stream  # a status line, rewritten in place
+        screen = pane.screen()
+        assert "audit passed" in screen and "auditing" not in screen  # and wiped at the end
+        assert f"\ntranscript   {saved}" in "\n" + screen.split("read go")[-1].lstrip("\n")
+    finally:
+        pane.kill()

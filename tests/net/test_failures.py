@@ -5,6 +5,7 @@ ends in a clear message naming what happened, no traceback, and the transcript s
 from __future__ import annotations
 
 import json
+import re
 import signal
 import socket
 import struct
@@ -12,6 +13,7 @@ import threading
 
 import pytest
 
+from lanparty.cli import main
 from protocol import PROTOCOL_VERSION
 from protocol._codec import pack
 
@@ -81,7 +83,9 @@ def test_the_host_vanishing_mid_game_stops_every_peer(table: Table) -> None:
     ("grace", "what"),
     [("0", "left the table"), ("1.5", "lost the connection and did not come back within 1.5 s")],
 )
-def test_a_bot_killed_mid_game_is_named_to_everyone(table: Table, grace: str, what: str) -> None:
+def test_a_bot_killed_mid_game_is_named_to_everyone(
+    table: Table, grace: str, what: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     endpoint = table.host("--seats", "3", "--json", "--grace", grace)
     for nick in ("ann", "bob"):
         table.start(nick, "join", "--bot", "--connect", endpoint, "--nick", nick, "--json")
@@ -93,6 +97,16 @@ def test_a_bot_killed_mid_game_is_named_to_everyone(table: Table, grace: str, wh
     bob = f"bob (seat {host['names'].index('bob')}) {what}"  # seats go by arrival
     assert bob in host["stopped"]
     assert table.transcripts("host")
+    # Its audit: incomplete, not failed; where it stopped, and whose entry was due (exit 3).
+    assert main(["audit", host["transcript"]]) == 3
+    lines = capsys.readouterr().out.strip().splitlines()
+    n = int(next(line for line in lines if line.startswith("entries ")).split()[1])
+    names = "|".join(host["names"])
+    assert re.fullmatch(
+        rf"incomplete: stopped at entry {n}, waiting for ({names}) \(seat \d\)'s "
+        r"[a-z -]+; everything up to there verified",
+        lines[-1],
+    ), lines[-1]
     code, out, err = table.finish("ann")
     assert code == 1 and "Traceback" not in err
     ann = json.loads(out)

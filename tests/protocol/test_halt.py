@@ -12,6 +12,7 @@ from protocol import (
     Phase,
     RemoteProtocolError,
     Stopped,
+    audit_transcript,
     decode_message,
     encode_message,
 )
@@ -106,3 +107,23 @@ def test_waiting_on_names_the_author_of_every_next_entry(games):
             assert seat == member.seat, (pos, kind, predicted[pos])
         kinds.add(kind)
     assert {"key", "shuffle", "shares", "move", "secrets", "signoff"} <= kinds
+
+
+def test_an_offline_audit_of_a_halted_table_says_whose_entry_was_due(games):
+    """A halt is not in the log: the transcript just ends. Its audit is incomplete and names
+    the seat the table was waiting on there, and what it owed; a whole game names none."""
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=4)
+    h.pump()
+    h.step()
+    h.pump()
+    due = h.host.table.waiting_on()
+    assert due is not None
+    h.host.halt("p2 (seat 2) left the table", seat=2)
+    h.pump()
+    for party in h.parties:
+        report = audit_transcript(party.transcript(), games)
+        assert not report.complete and report.waiting == due
+    whole = Harness(games, "kato", 2, {"rounds": 1}, [Honest()] * 2, seed=5)
+    whole.run()
+    report = audit_transcript(whole.host.transcript(), games)
+    assert report.complete and report.waiting is None

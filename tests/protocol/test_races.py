@@ -11,9 +11,16 @@ from protocol.harness import Harness
 from .conftest import Honest
 
 
+class Forgetful(Honest):
+    """An honest bot that never calls KaTO with its play: a catch then races the next move."""
+
+    def choose(self, view, legal, rng):
+        return super().choose(view, [m for m in legal if not (m and len(m) == 5)], rng)
+
+
 def _to_a_race(games, seed: int) -> Harness:
     """A 3-seat game played until several seats may move for the next position."""
-    h = Harness(games, "kato", 3, {"rounds": 1, "hand_size": 3}, [Honest()] * 3, seed=seed)
+    h = Harness(games, "kato", 3, {"rounds": 1, "hand_size": 3}, [Forgetful()] * 3, seed=seed)
     h.pump()
     for _ in range(400):
         st = h.host.status()

@@ -98,3 +98,50 @@ def test_a_table_name_that_cannot_be_announced_is_refused_in_one_line(
     assert code == 2
     assert err.startswith("lanparty host: error: a table name is") and why in err
     assert err.count("\n") == 1 and "\x1b" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["host", "kato", "--port", "70000"], "a port is a number from 0 to 65535"),
+        (["host", "kato", "--port", "65536"], "a port is a number from 0 to 65535"),
+        (["host", "kato", "--port", "99999"], "a port is a number from 0 to 65535"),
+        (["host", "kato", "--port=-1"], "a port is a number from 0 to 65535"),
+        (["host", "kato", "--port", "http"], "a port is a number from 0 to 65535"),
+        (["join", "--connect", "10.0.0.1:70000"], "HOST:PORT with a port from 1 to 65535"),
+        (["join", "--connect", "10.0.0.1:0"], "HOST:PORT with a port from 1 to 65535"),
+        (["join", "--connect", "10.0.0.1:-1"], "HOST:PORT with a port from 1 to 65535"),
+        (["join", "--connect", "10.0.0.1"], "HOST:PORT with a port from 1 to 65535"),
+    ],
+)
+def test_a_port_out_of_range_is_refused_as_it_is_parsed(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    # Parsed only: a port that got through would open a table (or dial one) for real.
+    with pytest.raises(SystemExit) as exit_info:
+        cli.build_parser().parse_args(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"lanparty {argv[0]}: error: argument --")
+    assert message in err
+
+
+@pytest.mark.parametrize(
+    "argv", [["host", "kato", "--port", "0"], ["host", "kato", "--port", "65535"],
+             ["join", "--connect", "[::1]:65535"], ["join", "--connect", "host.lan:1"]],
+)  # fmt: skip
+def test_every_port_in_range_is_taken(argv: list[str]) -> None:
+    cli.build_parser().parse_args(argv)
+
+
+def test_ctrl_c_during_an_audit_is_one_line_and_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lanparty import auditcmd
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(auditcmd, "audit_file", interrupted)
+    code, out, err = run_main(capsys, "audit", "some.lptx")
+    assert (code, out, err) == (130, "", "lanparty audit: interrupted\n")

@@ -17,7 +17,7 @@ from lanparty.games.bots import bots_for
 from lanparty.session import LocalTable, card_name, colour_name
 from lanparty.ui.commands import command_for, hand_of
 
-from .tmux import REPO, Pane
+from .tmux import REPO, Pane, last_line
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -130,23 +130,48 @@ def test_play_a_few_turns_then_quit(pane_factory: Callable[..., Pane]) -> None:
         )
         assert log_lines(pane.history()) == told
 
+    # quit asks first: anything but y plays on, y leaves.
     pane.type("quit")
+    pane.wait_text("leave the game? (y/N)>")
+    pane.type("n")
+    pane.wait_text("Playing on.")
+    pane.wait(lambda: "your move>" in pane.screen().split("Playing on.")[-1], "asked to play")
+    pane.type("quit")
+    pane.wait(lambda: pane.screen().count("leave the game? (y/N)>") == 2, "asked again")
+    pane.type("y")
     assert pane.exit_code() == 0
     history = pane.history()
     assert "Bye." in history
     assert "Traceback" not in history
 
 
-@pytest.mark.parametrize(("key", "term"), [("C-c", "screen"), ("C-d", "tmux-256color")])
-def test_ctrl_c_and_ctrl_d_leave_cleanly(
-    pane_factory: Callable[..., Pane], key: str, term: str
-) -> None:
+@pytest.mark.parametrize("term", ["screen", "tmux-256color"])
+def test_ctrl_d_asks_then_leaves(pane_factory: Callable[..., Pane], term: str) -> None:
     pane = pane_factory("play", "kato", "--offline", "--bots", "3", "--seed", "3", term=term)
     pane.wait_text("Your hand:")
     pane.keys("pl")  # half-typed text does not stop it
-    pane.keys(key)
+    pane.keys("C-d")
+    pane.wait_text("leave the game? (y/N)>")
+    pane.keys("C-d")
     assert pane.exit_code() == 0
-    assert "Traceback" not in pane.history()
+    history = pane.history()
+    assert "Bye." in history and "Traceback" not in history
+
+
+def test_ctrl_c_asks_and_a_second_ctrl_c_leaves_in_one_line(
+    pane_factory: Callable[..., Pane],
+) -> None:
+    pane = pane_factory("play", "kato", "--offline", "--bots", "3", "--seed", "3")
+    pane.wait_text("Your hand:")
+    pane.keys("pl")
+    pane.keys("C-c")
+    pane.wait_text("(Ctrl-C again leaves at once)")
+    pane.wait_text("leave the game? (y/N)>")
+    pane.keys("C-c")
+    assert pane.exit_code() == 130
+    history = pane.history()
+    assert "Traceback" not in history
+    assert last_line(pane) == "lanparty play: interrupted: you left the game"
 
 
 def test_narrow_terminal_still_plays(pane_factory: Callable[..., Pane]) -> None:
@@ -158,6 +183,8 @@ def test_narrow_terminal_still_plays(pane_factory: Callable[..., Pane]) -> None:
     pane.type("help")
     pane.wait_text("Short forms: p = play")
     pane.type("quit")
+    pane.wait_text("(y/N)>")
+    pane.type("y")
     assert pane.exit_code() == 0
     assert "Traceback" not in pane.history()
 
@@ -215,4 +242,6 @@ def test_the_challengers_screen_shows_the_verdict_untyped(
     last_table = history[history.rindex("play goes ") : history.rindex("Your hand:")]
     assert "Challenge:" not in last_table
     pane.type("quit")
+    pane.wait_text("leave the game? (y/N)>")
+    pane.type("y")
     assert pane.exit_code() == 0

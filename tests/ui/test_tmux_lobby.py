@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .tmux import REPO, Pane
+from .tmux import REPO, Pane, last_line
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -64,11 +64,21 @@ def test_tables_come_and_go_live_and_one_is_joined(
         pane.wait(lambda: "Your hand:" in pane.screen(), "the deal at the joined table", SLOW)
         assert "Zed (you)" in pane.screen()
         pane.type("quit")
-        assert pane.exit_code() == 0
-        assert "Traceback" not in pane.history()
+        pane.wait_text("leave the table? the game stops for everyone (y/N)>")
+        pane.type("y")
+        # Leaving a table joined from the lobby is being back in the lobby.
+        pane.wait_text("Back in the lobby: looking for tables on lo (127.0.0.1)")
         out, err = host.communicate(timeout=60)
         assert host.returncode == 1 and "Traceback" not in err
         assert "Zed (seat 1) left the table" in out
+        assert not (tmp_path / "lobby" / "rc").exists()  # the program still runs
+        pane.type("help")
+        pane.wait_text("  host GAME [SEATS] open a table of your own")
+        # Ctrl-C in the lobby ends the program: one line, status 130.
+        pane.keys("C-c")
+        assert pane.exit_code() == 130
+        assert "Traceback" not in pane.history()
+        assert last_line(pane) == "lanparty lobby: interrupted"
     finally:
         pane.kill()
 
@@ -101,6 +111,10 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
         assert "Your seat as Zed at table" in lobby.screen()
         lobby.type("resume")
         lobby.wait(lambda: "Your hand:" in lobby.screen(), "the seat taken back", SLOW)
+        lobby.type("quit")
+        lobby.wait_text("(y/N)>")
+        lobby.type("y")
+        lobby.wait_text("Back in the lobby")
         lobby.type("quit")
         assert lobby.exit_code() == 0
         assert "Traceback" not in lobby.history()
@@ -144,6 +158,10 @@ def test_help_reads_as_lines_and_host_game_seats_opens_a_table(
         procs.append(guest)
         pane.wait(lambda: "Bo joined (seat 1)" in pane.screen(), "a guest found by name", SLOW)
         pane.type("quit")
+        pane.wait_text("leave the table? the game stops for everyone (y/N)>")
+        pane.type("y")
+        pane.wait_text("Back in the lobby")
+        pane.keys("C-d")  # Ctrl-D in the lobby: quit
         assert pane.exit_code() == 0
         assert "Traceback" not in pane.history()
     finally:
@@ -173,8 +191,10 @@ def test_two_tables_of_one_name_are_two_entries_and_join_name_asks_which(
         pane.wait_text("join N with the number of the one whose host key you know")
         pane.type(f"join {numbers['h2']}")
         _until(procs[1], "seat 1: Zed joined")
-        pane.type("quit")
-        assert pane.exit_code() == 0
+        pane.keys("C-c")
+        pane.wait_text("leave the table? the game stops for everyone (y/N)>")
+        pane.keys("C-c")  # a second Ctrl-C at a table from the lobby ends the program
+        assert pane.exit_code() == 130
         assert "Traceback" not in pane.history()
     finally:
         pane.kill()

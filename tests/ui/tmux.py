@@ -43,6 +43,10 @@ class Pane:
     def history(self) -> str:
         return self.tmux("capture-pane", "-p", "-t", "lp", "-S", "-", "-E", "-")
 
+    def joined(self) -> str:
+        """The whole history with lines the terminal wrapped joined again."""
+        return self.tmux("capture-pane", "-p", "-J", "-t", "lp", "-S", "-", "-E", "-")
+
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", "-t", "lp", *keys)
 
@@ -68,3 +72,9 @@ class Pane:
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def last_line(pane: Pane) -> str:
+    """The last line the program printed, as printed (tmux's "Pane is dead" left out)."""
+    lines = [line.rstrip() for line in pane.joined().splitlines()]
+    return [line for line in lines if line and not line.startswith("Pane is dead")][-1]

@@ -1,0 +1,62 @@
+"""``lanparty list``: the tables announced on the network, listened for a moment."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import trio
+
+from lanparty.errors import NetError
+from lanparty.net.discovery import TableAd, browse
+from lanparty.net.interfaces import InterfaceError, choose_interface
+from lanparty.text import printable
+from protocol._names import skeleton
+
+__all__ = ["by_name", "run_list"]
+
+
+def by_name(t: TableAd) -> tuple[str, str, str]:
+    """Sort key of tables: by name, look-alike names side by side, then by host key."""
+    return skeleton(t.name), t.name, t.fingerprint
+
+
+async def _list(args: argparse.Namespace) -> list[TableAd]:
+    iface = choose_interface(args.interface, local=args.local)
+    async with browse(iface.ip) as lobby:
+        with trio.move_on_after(args.timeout):
+            while True:
+                await lobby.next_event()
+        return sorted(lobby.tables.values(), key=by_name)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """``lanparty list``; :class:`NetError` if the interface cannot be used."""
+    try:
+        tables = trio.run(_list, args)
+    except InterfaceError as exc:
+        raise NetError(str(exc)) from None
+    if args.json:
+        print(json.dumps([_ad(t) for t in tables]))
+    elif not tables:
+        print("no tables found")
+    for t in [] if args.json else tables:
+        print(printable(f"{t.name:24} {t.game:9} {t.seats - t.free}/{t.seats} seated  "
+                        f"host {t.host} [{t.fingerprint}]  --connect {t.endpoint}"))  # fmt: skip
+    for t, alike in [] if args.json else _namesakes(tables):
+        print(printable(f"({alike} tables are called {t.name!r}: tell them apart by the host "
+                        "key; join one with --host-key FINGERPRINT)"))  # fmt: skip
+    return 0
+
+
+def _namesakes(tables: list[TableAd]) -> list[tuple[TableAd, int]]:
+    """One table of each name that several tables read as, and how many do."""
+    groups: dict[str, list[TableAd]] = {}
+    for t in tables:
+        groups.setdefault(skeleton(t.name), []).append(t)
+    return [(group[0], len(group)) for group in groups.values() if len(group) > 1]
+
+
+def _ad(t: TableAd) -> dict[str, Any]:
+    return {k: getattr(t, k) for k in TableAd.__slots__}

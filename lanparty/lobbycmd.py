@@ -1,0 +1,74 @@
+"""``lanparty`` with no command: the lobby, and the tables chosen from it.
+
+The lobby only chooses (:mod:`lanparty.ui.lobby`); the choice runs as the very command line it
+stands for (``lanparty join/host/play …``), parsed by the same parser. When that table ends —
+the game is over, or the player quit it — the player is back in the lobby. Ctrl-C ends the
+whole program (one line, exit status 130).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from lanparty.interrupt import Interrupted
+from lanparty.net.interfaces import InterfaceError, choose_interface
+from lanparty.text import printable
+from lanparty.ui.lobby import Choice, run_lobby
+from lanparty.whoami import nick_for
+
+__all__ = ["argv_for", "run_lobby_command"]
+
+
+def argv_for(choice: Choice, args: argparse.Namespace, nick: str) -> list[str] | None:
+    """The command line ``choice`` stands for (``None``: leave the lobby)."""
+    net = [f"--nick={nick}", *(["--local"] if args.local else []),
+           *([f"--interface={args.interface}"] if args.interface else [])]  # fmt: skip
+    if choice.action == "join" and choice.table is not None:
+        ad = choice.table  # joined where it was seen, with the key it was seen with
+        return ["join", f"--connect={ad.endpoint}", f"--host-key={ad.fingerprint}", *net]
+    if choice.action == "resume":
+        command = "host" if choice.extra["host"] else "join"
+        return [command, f"--resume={choice.extra['table']}", *net]
+    if choice.action == "host":
+        return ["host", choice.game, f"--seats={choice.seats}", *net]
+    if choice.action == "play":
+        return ["play", choice.game, f"--nick={nick}"]
+    return None
+
+
+def run_lobby_command(
+    args: argparse.Namespace,
+    parse: Callable[[list[str]], argparse.Namespace],
+    error: type[Exception],
+) -> int:
+    """Show the lobby, run what the player picks, and come back to the lobby when that
+    table ends; 0 once the player quits. ``parse`` is the command line's parser;
+    ``error`` its one-line error, shown without leaving the lobby.
+
+    Raises :class:`KeyboardInterrupt` or :class:`Interrupted` on Ctrl-C, and ``error`` if
+    the interface cannot be used.
+    """
+    try:
+        iface = choose_interface(args.interface, local=args.local)
+    except InterfaceError as exc:
+        raise error(f"{exc} (try --local, or --interface NAME)") from None
+    nick = nick_for(args.nick)
+    again = False
+    while True:
+        choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})", again=again)
+        if choice.action == "interrupt":
+            raise KeyboardInterrupt
+        argv = argv_for(choice, args, nick)
+        if argv is None:
+            return 0
+        command = parse(argv)
+        run: Callable[[argparse.Namespace], int] = command._run
+        try:
+            run(command)
+        except Interrupted:
+            raise
+        except error as exc:  # a table that could not be joined, say: back to the lobby
+            print(printable(f"lanparty {command.command}: error: {exc}"), file=sys.stderr)
+        again = True

@@ -1,0 +1,141 @@
+"""The arguments of the commands that use the network (``host``, ``join``, ``list``, the
+lobby), and the checks argparse makes of them as they are parsed: a port is 0 to 65535, an
+address is ``HOST:PORT``. A bad value ends in one line and exit code 2, before anything
+starts."""
+
+from __future__ import annotations
+
+import argparse
+
+from lanparty.games import GAMES
+
+__all__ = [
+    "configure_host",
+    "configure_join",
+    "configure_list",
+    "configure_lobby",
+    "endpoint",
+    "port",
+    "split_endpoint",
+]
+
+_NICK_HELP = "your name at the table (default: your login name; 'NAME 2' in a second terminal)"
+
+
+def port(text: str) -> int:
+    """``--port``: a TCP port, 0 to 65535 (0: any free port); ``ArgumentTypeError`` else."""
+    value = text.strip()
+    if not value.isdigit() or not 0 <= int(value) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"a port is a number from 0 to 65535 (0: any free port), got {text!r}"
+        )
+    return int(value)
+
+
+def split_endpoint(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[IPv6]:PORT`` too) as host and port, the port 1 to 65535; raises
+    :class:`ValueError` with a one-line reason."""
+    host, sep, number = text.strip().rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not sep or not host or not number.isdigit() or not 0 < int(number) <= 65535:
+        raise ValueError(f"--connect wants HOST:PORT with a port from 1 to 65535, got {text!r}")
+    return host, int(number)
+
+
+def endpoint(text: str) -> str:
+    """``--connect``: ``text`` if :func:`split_endpoint` takes it; ``ArgumentTypeError`` else."""
+    try:
+        split_endpoint(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--connect ")) from None
+    return text
+
+
+def _network_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--interface", help="interface name or IPv4 address to use "
+                   "(default: the default route's; --local: loopback)")  # fmt: skip
+    p.add_argument("--local", action="store_true", help="stay on loopback (this machine only)")
+    p.add_argument("--nick", default=None, help=_NICK_HELP)
+    p.add_argument("--bot", action="store_true", help="play this seat with a bot, headless")
+    p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
+    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--grace", type=float, default=30.0, metavar="S",
+                   help="seconds a lost connection may take to come back before the table "
+                   "stops (default 30; 0: stop at once)")  # fmt: skip
+
+
+def configure_host(p: argparse.ArgumentParser) -> None:
+    """``lanparty host``'s arguments."""
+    p.add_argument("game", metavar="GAME", nargs="?",
+                   help=f"the game: {', '.join(sorted(GAMES))}")  # fmt: skip
+    p.add_argument("--resume", nargs="?", const="", metavar="TABLE_ID",
+                   help="restore the table this host ran when its program ended mid-game "
+                   "(its players reconnect within their --grace)")  # fmt: skip
+    p.add_argument("--name", help="table name shown in the lobby (default: NICK's GAME)")
+    p.add_argument("--seats", type=int, default=4, help="number of seats (default 4)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a table option; repeatable")  # fmt: skip
+    p.add_argument("--bots", type=int, default=0, help="bot peers to start (separate processes)")
+    p.add_argument("--port", type=port, default=0,
+                   help="TCP port, 0 to 65535 (default 0: any free port)")  # fmt: skip
+    p.add_argument("--approve", action="store_true", help="each join waits for your yes at "
+                   "the table (approve NAME, deny NAME)")  # fmt: skip
+    p.add_argument("--react", type=float, default=None, metavar="S",
+                   help="the bots' reaction time when others may move too (default: like a "
+                   "person, 0.7 to 2 s at random; 0 for none, e.g. to measure)")  # fmt: skip
+    _network_args(p)
+
+
+def configure_join(p: argparse.ArgumentParser) -> None:
+    """``lanparty join``'s arguments."""
+    p.add_argument("table", metavar="TABLE", nargs="?", help="table name (default: the first)")
+    p.add_argument("--connect", metavar="HOST:PORT", type=endpoint,
+                   help="join directly, without mDNS")  # fmt: skip
+    p.add_argument("--timeout", type=float, default=10, help="seconds to look for the table")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="TABLE_ID",
+        help="take your seat back after this program ended mid-game (the host waits for "
+        "--grace seconds); the saved seat, or the one whose table id starts with TABLE_ID",
+    )
+    p.add_argument(
+        "--host-key",
+        metavar="FINGERPRINT",
+        help="join only the table opened by this key: with --connect, refuse any other; "
+        "over mDNS, pick the table announced with it (several tables may share a name)",
+    )
+    p.add_argument(
+        "--react",
+        type=float,
+        default=None,
+        metavar="S",
+        help="a --bot's reaction time when others may move too (a KaTO call or catch); "
+        "default: like a person, 0.7 to 2 s drawn at random each time; 0 for none",
+    )
+    p.add_argument(
+        "--no-transcript",
+        action="store_true",
+        help="keep no copy of the transcript (the bots a command of yours starts: the peer "
+        "that represents you keeps one)",
+    )
+    _network_args(p)
+
+
+def configure_list(p: argparse.ArgumentParser) -> None:
+    """``lanparty list``'s arguments."""
+    p.add_argument("--timeout", type=float, default=2, help="seconds to listen (default 2)")
+    p.add_argument("--interface", help="interface name or IPv4 address")
+    p.add_argument("--local", action="store_true", help="look on loopback only")
+    p.add_argument("--json", action="store_true", help="print the tables as JSON")
+
+
+def configure_lobby(p: argparse.ArgumentParser) -> None:
+    """The lobby's arguments (``lanparty`` with no command)."""
+    p.add_argument("--interface", help="interface name or IPv4 address to look on "
+                   "(default: the default route's)")  # fmt: skip
+    p.add_argument("--local", action="store_true", help="look on loopback (this machine only)")
+    p.add_argument("--nick", default=None, help=_NICK_HELP)
