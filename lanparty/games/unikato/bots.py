@@ -11,7 +11,7 @@ from lanparty.games.views import cards, num, seq
 from protocol.contract import Move, Plain
 
 from .board import SIDES, Board, Cell
-from .tiles import CODE, COMPAT, LABEL
+from .tiles import ALL, CODE, COMPAT, LABEL
 
 _STEPS = tuple((dx, dy) for dx, dy, _ in SIDES)
 
@@ -19,22 +19,25 @@ _STEPS = tuple((dx, dy) for dx, dy, _ in SIDES)
 def _board(view: dict[str, Plain]) -> Board:
     board = Board()
     for item in seq(view, "grid"):
-        x, y, label = item  # type: ignore[misc]
+        if not isinstance(item, list | tuple) or len(item) != 3:
+            raise TypeError(f"view field 'grid' holds {item!r}, not (x, y, label)")
+        x, y, label = item
+        if type(x) is not int or type(y) is not int or not isinstance(label, str):
+            raise TypeError(f"view field 'grid' holds {item!r}, not (x, y, label)")
         board.add((x, y), CODE[label])
     return board
 
 
-def _touching(at: dict[Cell, int], cell: Cell, code: int) -> int:
-    """How many tiles ``code`` would touch on ``cell``; -1 if one of them forbids it."""
+def _cell(at: dict[Cell, int], cell: Cell) -> tuple[int, int]:
+    """(mask of the codes that fit ``cell``, how many tiles touch it)."""
     x, y = cell
-    count = 0
+    mask, count = ALL, 0
     for dx, dy in _STEPS:
         other = at.get((x + dx, y + dy))
         if other is not None:
-            if not COMPAT[other] >> code & 1:
-                return -1
+            mask &= COMPAT[other]
             count += 1
-    return count
+    return mask, count
 
 
 class HeuristicBot:
@@ -79,7 +82,7 @@ class HeuristicBot:
         for move in places:
             h, cell = move[1], (move[3], move[4])
             code = codes[h]  # type: ignore[index]
-            touching = _touching(at, cell, code)  # type: ignore[arg-type]
+            touching = _cell(at, cell)[1]  # type: ignore[arg-type]
             rest = [c for c in codes.values() if c != code]
             at[cell] = code  # type: ignore[index]
             tiles, bonus = self._extend(at, cell, rest)  # type: ignore[arg-type]
@@ -101,10 +104,10 @@ class HeuristicBot:
             cell = (x + dx, y + dy)
             if cell in at:
                 continue
+            mask, touching = _cell(at, cell)
             for i, code in enumerate(rest):
                 self._nodes += 1
-                touching = _touching(at, cell, code)
-                if touching < 1:
+                if not mask >> code & 1:
                     continue
                 at[cell] = code
                 tiles, bonus = self._extend(at, cell, rest[:i] + rest[i + 1 :])

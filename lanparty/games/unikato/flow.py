@@ -137,7 +137,11 @@ def resolve(st: UnikatoState, result: Result) -> None:
         else:  # a new display
             st.display.extend(result.handles)
     elif isinstance(result, CoinResult):
-        if not isinstance(req, JointCoin) or not 0 <= result.value < req.n:
+        if (
+            not isinstance(req, JointCoin)
+            or type(result.value) is not int
+            or not 0 <= result.value < req.n
+        ):
             raise BadResult(f"expected the answer to {req}, got {excerpt(result)}")
         del st.requests[0]
         st.step += 1
