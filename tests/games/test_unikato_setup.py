@@ -62,6 +62,14 @@ def test_defaults_and_specs() -> None:
     assert set(bots()) == {"random", "heuristic"}
 
 
+def test_bots_stays_the_function_once_the_bots_module_is_imported() -> None:
+    import lanparty.games.unikato
+    import lanparty.games.unikato.bots as module
+
+    assert callable(lanparty.games.unikato.bots) and lanparty.games.unikato.bots is bots
+    assert bots()["heuristic"] is module.HeuristicBot
+
+
 @pytest.mark.parametrize(
     ("given", "option", "words"),
     [
