@@ -4,6 +4,7 @@ move decoder and the rules text."""
 from __future__ import annotations
 
 import re
+import sys
 from importlib import resources
 
 import msgpack
@@ -64,9 +65,10 @@ def test_defaults_and_specs() -> None:
 
 def test_bots_stays_the_function_once_the_bots_module_is_imported() -> None:
     import lanparty.games.unikato
-    import lanparty.games.unikato.bots as module
+    import lanparty.games.unikato.bots  # the point of the test
 
-    assert callable(lanparty.games.unikato.bots) and lanparty.games.unikato.bots is bots
+    module = sys.modules["lanparty.games.unikato.bots"]
+    assert lanparty.games.unikato.bots is bots and callable(bots)
     assert bots()["heuristic"] is module.HeuristicBot
 
 
