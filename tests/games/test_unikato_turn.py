@@ -215,6 +215,7 @@ def test_a_blocked_round_is_won_by_the_fewest_tiles() -> None:
     rig.move(0, "pass")
     outcome = over(rig).outcome
     assert outcome.rounds == ((-9, -10),) and outcome.winners == (0,)
+    assert rig.view()["round_ends"] == [{"blocked": True, "winners": [0]}]
 
 
 def test_a_placement_breaks_the_circle_of_passes() -> None:
