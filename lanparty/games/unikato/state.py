@@ -211,6 +211,8 @@ def decode(value: Plain) -> UnikatoState:
         rebuild(st)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise GameError(f"malformed unikato state: {exc}") from exc
+    if not 2 <= st.n <= 4 or not SETUP <= st.phase <= OVER:
+        raise GameError("malformed unikato state: seat count or phase out of range")
     if len(st.hands) != st.n or len(st.scores) != st.n:
         raise GameError("malformed unikato state: per-seat lists do not match the seat count")
     return st
