@@ -163,11 +163,9 @@ def _check_pass(st: UnikatoState, seat: int, move: Move) -> None:
     placeable = st.board.placeable()
     for h in st.hands[seat]:
         code = st.card_of.get(h)
-        cell = placeable.get(code) if code is not None else None
-        if cell is not None:
-            raise IllegalMove(
-                f"you can place {LABEL[code]} at {cell[0]}, {cell[1]}: you may not pass"  # type: ignore[index]
-            )
+        if code is not None and code in placeable:
+            x, y = placeable[code]
+            raise IllegalMove(f"you can place {LABEL[code]} at {x}, {y}: you may not pass")
 
 
 # --------------------------------------------------------------------------- apply
