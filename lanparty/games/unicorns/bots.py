@@ -1,0 +1,5 @@
+"""placeholder"""
+
+from lanparty.games.bots import RandomBot as HeuristicBot
+
+__all__ = ["HeuristicBot"]
