@@ -78,6 +78,7 @@ class Rig:
         self.sealed: dict[int, tuple[Any, ...]] = {}
         self.check_views = check_views
         self.inputs = 0
+        self.log: list[tuple[int | None, Any]] = []  # omniscient inputs, in order
         self.settle()
 
     # ------------------------------------------------------------------ the table's side
@@ -112,6 +113,7 @@ class Rig:
         )
 
     def feed(self, result: Result) -> None:
+        self.log.append((None, result))
         G.resolve(self.state, result)
         for seat, copy in enumerate(self.copies):
             G.resolve(copy, for_seat(result, seat))
@@ -141,6 +143,7 @@ class Rig:
             assert G.status(copy) == G.status(self.state)
 
     def _apply(self, seat: int, move: tuple[Any, ...]) -> None:
+        self.log.append((seat, move))
         G.check(self.state, seat, move)
         G.apply(self.state, seat, move)
         for copy in self.copies:

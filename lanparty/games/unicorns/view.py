@@ -148,7 +148,9 @@ def view(st: UnicornsState, seat: int | None) -> dict[str, Plain]:
         if expert:
             v["my_discards"] = [card_of[h] for h in st.discards[seat]]
         seen = st.seen[seat]
-        v["peeked"] = [[h, card_of[h]] for u in remaining(st) for h in st.planted[u] if h in seen]
+        v["peeked"] = [
+            [h, card_of.get(h)] for u in remaining(st) for h in st.planted[u] if h in seen
+        ]
         v["may_peek"] = may_use(st, seat, PRINCESS)
         v["may_shift"] = may_use(st, seat, SHAMAN)
     return v
