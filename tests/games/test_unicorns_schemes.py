@@ -364,7 +364,7 @@ def test_shaman_moves_a_scheme_once_a_day() -> None:
     illegal(rig, 3, ("shift", shiny, pink), "another unicorn")
     rig.move(3, "shift", shiny, legendary)
     assert rig.state.planted[pink] == [rig.scheme(1, "decoy")]
-    assert rig.state.planted[legendary] == [shiny]
+    assert rig.state.planted[legendary] == [shiny] and rig.state.planted[blue] == [trojan]
     illegal(rig, 3, ("shift", trojan, legendary), "once a day")
     illegal(rig, 0, ("peek", trojan), "not your turn")
     rig.hunt(3, 1)  # the Shaman opens the hunt (everyone else passed)

@@ -115,7 +115,7 @@ def test_day_one_starts_with_the_first_player_planting() -> None:
         3,
         unicorns=["pink-4", "blue-2", "legendary"],
         schemes={0: ["shiny", "stinky"], 1: ["decoy", "sick"], 2: ["trojan", "ambush"]},
-        first=2,
+        first_seat=2,
         characters=["wizard", "princess", "knight"],
         start=["yellow", "green", "pink"],
     )

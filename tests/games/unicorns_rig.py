@@ -53,7 +53,7 @@ class Rig:
         n: int = 3,
         unicorns: Sequence[str] = (),
         schemes: dict[int, Sequence[str]] | None = None,
-        first: int = 0,
+        first_seat: int = 0,
         characters: Sequence[str] = ("princess", "knight", "wizard", "shaman"),
         start: Sequence[str] = ("pink", "blue", "green", "yellow"),
         rng: random.Random | None = None,
@@ -71,7 +71,7 @@ class Rig:
         for seat, labels in (schemes or {}).items():
             self.fronts[f"schemes-{seat}"] = list(labels)
         self.coins = {
-            "first": first,
+            "first": first_seat,
             "characters": _perm_index([CHARACTERS.index(c) for c in characters[:n]]),
             "start": _perm_index([COLOURS.index(c) for c in start[:n]]),
         }
