@@ -272,6 +272,11 @@ def test_rules_text_covers_every_scheme_and_character() -> None:
 
 
 def test_bots_factory() -> None:
+    import lanparty.games.unicorns
+    import lanparty.games.unicorns.bots as strategy
+
+    # Importing the bots module does not replace the package's bots() function.
+    assert lanparty.games.unicorns.bots is bots and strategy.HeuristicBot is bots()["heuristic"]
     factories = bots()
     assert set(factories) == {"random", "heuristic"}
     assert all(callable(f().choose) for f in factories.values())

@@ -3,7 +3,7 @@
 Modules: ``cards`` (identities), ``options``, ``state`` (the state and its encoding),
 ``flow`` (requests, results, the course of a hunt), ``rules`` (check/apply/legal moves),
 ``scoring`` (worth, collections, rainbows), ``view`` (status, views, outcome, audit),
-``bots``, ``game`` (the contract object ``UNICORNS``).
+``bots`` (the heuristic strategy), ``game`` (the contract object ``UNICORNS``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+# The submodule is imported before the function of the same name is defined: importing a
+# submodule for the first time sets the package attribute to it, so a later first import
+# would replace ``bots()`` below with the module.
+from . import bots as _strategy
 from .game import UNICORNS, UnicornsGame
 from .state import UnicornsState
 
@@ -22,9 +26,7 @@ def bots() -> dict[str, Callable[[], Bot]]:
     """Bot factories by name: ``random`` and ``heuristic``."""
     from lanparty.games.bots import RandomBot
 
-    from .bots import HeuristicBot
-
-    return {"random": RandomBot, "heuristic": HeuristicBot}
+    return {"random": RandomBot, "heuristic": _strategy.HeuristicBot}
 
 
 __all__ = ["UNICORNS", "UnicornsGame", "UnicornsState", "bots"]
