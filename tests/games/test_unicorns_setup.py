@@ -272,11 +272,14 @@ def test_rules_text_covers_every_scheme_and_character() -> None:
 
 
 def test_bots_factory() -> None:
+    import sys
+
     import lanparty.games.unicorns
-    import lanparty.games.unicorns.bots as strategy
+    from lanparty.games.unicorns.bots import HeuristicBot
 
     # Importing the bots module does not replace the package's bots() function.
-    assert lanparty.games.unicorns.bots is bots and strategy.HeuristicBot is bots()["heuristic"]
+    assert lanparty.games.unicorns.bots is bots and HeuristicBot is bots()["heuristic"]
+    assert sys.modules["lanparty.games.unicorns.bots"].HeuristicBot is HeuristicBot
     factories = bots()
     assert set(factories) == {"random", "heuristic"}
     assert all(callable(f().choose) for f in factories.values())
