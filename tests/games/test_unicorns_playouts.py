@@ -12,6 +12,7 @@ seat's copy), that every move survives the wire, and that the audit finds nothin
 from __future__ import annotations
 
 import random
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 import msgpack
@@ -21,7 +22,8 @@ from unicorns_rig import G, Rig
 from lanparty.games.bots import RandomBot
 from lanparty.games.localdealer import for_seat
 from lanparty.games.unicorns.bots import HeuristicBot
-from protocol.contract import GameOver
+from lanparty.games.unicorns.state import MARKET, OPEN
+from protocol.contract import Commit, GameOver, IllegalMove, Turn
 
 VARIANTS: list[dict[str, Any]] = [
     {},
@@ -117,3 +119,66 @@ def test_heuristic_bot_beats_random_bots() -> None:
         winners = rig.state.winners
         wins += (hero in winners) / len(winners)
     assert wins / games > 0.6  # a random bot's share would be 1/3 or 1/4
+
+
+# ----------------------------------------------------------------------------- legal == check
+
+
+def _universe(rig: Rig, seat: int) -> list[tuple[Any, ...]]:
+    """Candidate moves for ``seat`` now, well beyond the legal ones: every shape of move the
+    phase knows, over the handles and values in play plus a few that are not."""
+    st = rig.state
+    schemes = sorted(st.owner)
+    unicorns = sorted({*st.row, *(u for c in st.collections for u in c)})
+    colours = ["pink", "blue", "green", "yellow", "", "violet"]
+    combos = [c for k in range(5) for c in combinations_with_replacement(range(5), k)]
+    out: list[tuple[Any, ...]] = [("pass",), ("join",), ("boost",), ("decline",)]
+    out += [("hunt", k) for k in range(5)]
+    out += [("cards", c) for c in combos] + [("cards", (3, 1))]
+    out += [("recall", v) for v in range(5)] + [("colour", c) for c in colours]
+    out += [("reveal", h) for h in schemes] + [("give", u) for u in unicorns]
+    out += [("peek", h) for h in schemes]
+    out += [("shift", h, u) for h in schemes for u in st.row]
+    pair = st.drawn[seat] or [0, 1]
+    for keep in [*pair, schemes[0] if schemes else 0]:
+        for discard in pair:
+            for u in [*st.row, -1]:
+                for label in ["", "shiny", *(st.card_of.get(h, "x") for h in pair)]:
+                    out.append(("plant", keep, u, discard, label))
+    if st.phase == MARKET:
+        mine = st.collections[seat] + [u for u in unicorns if u not in st.collections[seat]][:1]
+        hand = st.hands[seat]
+        pays = sorted({c for k in range(1, len(hand) + 1) for c in combinations(hand, k)})
+        for item in ("butcher", "horn", "candy", "dust"):
+            for u in mine:
+                for colour in colours[:5]:
+                    out += [("buy", item, u, colour, p) for p in pays]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_legal_moves_are_exactly_the_moves_check_accepts(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    rig = Rig(3 + seed % 2, rng=rng, check_views=False, **VARIANTS[seed])
+    bots = [RandomBot() for _ in range(rig.n)]
+    while not isinstance(G.status(rig.state), GameOver):
+        if rig.state.phase not in (OPEN,) and not rig.state.requests:
+            seat = rig.state.current
+            legal = set(G.legal_moves(rig.state, seat))
+            accepted = set()
+            for move in _universe(rig, seat):
+                try:
+                    G.check(rig.state, seat, move)
+                except IllegalMove:
+                    continue
+                accepted.add(move)
+            assert accepted == legal, (rig.state.phase, accepted ^ legal)
+            other = (seat + 1) % rig.n
+            assert G.legal_moves(rig.state, other) == []
+        status = G.status(rig.state)
+        seat = status.seat if isinstance(status, Turn) else status.seats[0]  # type: ignore[union-attr]
+        move = bots[seat].choose({}, G.legal_moves(rig.copies[seat], seat), rng)
+        if isinstance(status, Commit):
+            rig.seal(seat, *move)
+        else:
+            rig.move(seat, *move)
