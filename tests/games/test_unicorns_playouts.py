@@ -6,7 +6,9 @@ seat in both; every move is checked in every copy. Here we also check, after eve
 that no view pairs a planted scheme with its label unless that seat peeked at it, that no
 view names a card still in a scheme deck, and at the end that the game is over with winners,
 that replaying the log gives the same state bit for bit (in the omniscient state and in one
-seat's copy), that every move survives the wire, and that the audit finds nothing.
+seat's copy), that every move survives the wire, and that the audit finds nothing. Last,
+in every phase of a few random games, ``legal_moves`` is exactly the set of candidate moves
+that ``check`` accepts.
 """
 
 from __future__ import annotations
