@@ -1,0 +1,95 @@
+"""Kill the Unicorns table options: declared specs, defaults and strict validation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from protocol.contract import OptionError, OptionSpec, Plain
+
+from .cards import KNIGHT, WIZARD
+
+MIN_SEATS, MAX_SEATS = 3, 4
+INITIATIONS = ("none", "no_schemes", "no_schemes_no_powers")
+
+SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "first",
+        "random",
+        "who holds the first-player token on day 1: joint coin, or the host",
+        choices=("random", "host"),
+    ),
+    OptionSpec(
+        "powers", True, "characters use their powers (once per day each)", choices=(True, False)
+    ),
+    OptionSpec(
+        "expert",
+        False,
+        "discarded scheme cards stay face down; played hunt cards are not displayed",
+        choices=(True, False),
+    ),
+    OptionSpec(
+        "initiation",
+        "none",
+        "simpler game: no_schemes (no scheme cards, no Princess or Shaman power), "
+        "no_schemes_no_powers (no scheme cards, no powers)",
+        choices=INITIATIONS,
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UnicornsOptions:
+    """Validated options."""
+
+    first: str = "random"
+    powers: bool = True
+    expert: bool = False
+    initiation: str = "none"
+
+    @property
+    def schemes(self) -> bool:
+        """Scheme cards are in play."""
+        return self.initiation == "none"
+
+    def power_of(self, character: int) -> bool:
+        """Whether ``character`` (an index into ``cards.CHARACTERS``) has its power."""
+        if not self.powers or self.initiation == "no_schemes_no_powers":
+            return False
+        # Without scheme cards the Princess and the Shaman have nothing to act on.
+        return self.schemes or character in (KNIGHT, WIZARD)
+
+    def as_plain(self) -> dict[str, Plain]:
+        """Every option by name, in declaration order."""
+        return {spec.name: getattr(self, spec.name) for spec in SPECS}
+
+
+def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
+    """Fill defaults and check every value; raise ``OptionError`` naming the bad option."""
+    names = {spec.name for spec in SPECS}
+    for name in given:
+        if name not in names:
+            raise OptionError(str(name), "unknown option for unicorns")
+    out: dict[str, Plain] = {}
+    for spec in SPECS:
+        value = given.get(spec.name, spec.default)
+        if type(value) is not type(spec.default):
+            raise OptionError(spec.name, f"must be {type(spec.default).__name__}, got {value!r}")
+        if spec.choices and value not in spec.choices:
+            allowed = ", ".join(str(c) for c in spec.choices)
+            raise OptionError(spec.name, f"must be one of {allowed}, got {value!r}")
+        out[spec.name] = value
+    if out["initiation"] == "no_schemes_no_powers":
+        if given.get("powers") is True:
+            raise OptionError("powers", "initiation no_schemes_no_powers has no powers")
+        out["powers"] = False
+    return out
+
+
+def make(seats: int, given: Mapping[str, Plain]) -> UnicornsOptions:
+    """Validated options for ``seats`` players; raise ``OptionError`` (``"seats"`` included)."""
+    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise OptionError(
+            "seats", f"unicorns needs {MIN_SEATS} to {MAX_SEATS} players, got {seats!r}"
+        )
+    return UnicornsOptions(**validate(given))  # type: ignore[arg-type]

@@ -1,0 +1,229 @@
+"""The Kill the Unicorns state: one mutable object per peer copy, with a canonical encoding.
+
+Cards are *handles* (ints, unique within a game). ``card_of`` maps the handles whose label
+this copy knows; every zone (the unicorn deck, each scheme deck, the schemes planted on a
+unicorn, a face-down discard) is handles only. A copy never holds a secret it was not told:
+the omniscient test dealer's copy knows every label, a peer's copy only what its seat was
+shown, so a view built from ``card_of`` cannot leak more than the copy was given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from protocol.contract import (
+    Deal,
+    GameError,
+    JointCoin,
+    Plain,
+    Request,
+    RevealToAll,
+    ShowToSeat,
+    Shuffle,
+)
+
+from .cards import ITEMS, TOKENS_PER_ITEM
+from .options import UnicornsOptions
+
+# Phases. SETUP: the table is dealing a day (or the game); TRAP: ``current`` plants a scheme;
+# BID: ``current`` hunts, joins or passes; COMMIT: ``current`` seals its hunt cards; OPEN: the
+# hunters open them; KNIGHT / WIZARD: that power's window; CHOOSE: the winner picks the scheme
+# to reveal; REVEAL: the table reveals it; GIVE: a Trojan's owner gives a unicorn; COLOUR: the
+# winner names a Chameleon's colour; MARKET: ``current`` may buy; OVER.
+(
+    SETUP, TRAP, BID, COMMIT, OPEN, KNIGHT_TURN, CHOOSE, REVEAL, GIVE, COLOUR, WIZARD_TURN,
+    MARKET, OVER,
+) = range(13)  # fmt: skip
+PHASE_NAMES = (
+    "setup", "trap", "bid", "commit", "open", "knight", "choose", "reveal", "give", "colour",
+    "wizard", "market", "over",
+)  # fmt: skip
+DAYS = 4
+
+
+class UnicornsState:
+    """Mutable game state; see ``docs/engine.md`` for the meaning of each field."""
+
+    __slots__ = (
+        "acted",
+        "bid",
+        "boost",
+        "card_of",
+        "cards",
+        "characters",
+        "chosen",
+        "collections",
+        "current",
+        "day",
+        "discards",
+        "drawn",
+        "escaped",
+        "first",
+        "hands",
+        "hunt",
+        "lost",
+        "market",
+        "n",
+        "next_handle",
+        "opts",
+        "owner",
+        "paint",
+        "pates",
+        "phase",
+        "planted",
+        "played",
+        "requests",
+        "row",
+        "scheme_decks",
+        "scheme_on",
+        "seen",
+        "standings",
+        "step",
+        "takers",
+        "tokens",
+        "unicorn_deck",
+        "used",
+        "winner",
+        "winners",
+    )
+
+    def __init__(self, n: int, opts: UnicornsOptions) -> None:
+        self.n = n
+        self.opts = opts
+        self.step = 0  # inputs applied so far (moves and results, Committed included)
+        self.phase = SETUP
+        self.requests: list[Request] = []
+        self.next_handle = 0
+        self.day = 0
+        self.first = 0  # the first-player token
+        self.current = 0  # whose move it is in a turn phase
+        self.acted = 0  # seats that have acted in this planting / hunt / market round
+        self.characters = [-1] * n
+        self.used = [False] * n  # power used today
+        self.card_of: dict[int, str] = {}
+        self.unicorn_deck: list[int] = []  # top first
+        self.scheme_decks: list[list[int]] = [[] for _ in range(n)]  # top first
+        self.owner: dict[int, int] = {}  # scheme handle -> the seat whose deck it is from
+        self.drawn: list[list[int]] = [[] for _ in range(n)]  # today's two schemes, unplanted
+        self.row: list[int] = []  # today's unicorns, in hunting order
+        self.planted: dict[int, list[int]] = {}  # row unicorn -> face-down schemes (<= 2)
+        self.discards: list[list[int]] = [[] for _ in range(n)]  # schemes discarded at planting
+        self.lost: list[int] = []  # schemes gone with a hunt (unrevealed, or an escape's)
+        self.escaped: list[int] = []  # unicorns that escaped or were butchered
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # hunt card values, sorted
+        self.played: list[list[int]] = [[] for _ in range(n)]  # values discarded today
+        self.collections: list[list[int]] = [[] for _ in range(n)]
+        self.paint: dict[int, int] = {}  # unicorn -> colour given by a scheme or the market
+        self.tokens: dict[int, list[str]] = {}  # unicorn -> market tokens on it
+        self.scheme_on: dict[int, int] = {}  # collected unicorn -> its revealed scheme
+        self.pates = [0] * n
+        self.market = [TOKENS_PER_ITEM] * len(ITEMS)  # tokens left, by ``cards.ITEMS``
+        self.seen: list[set[int]] = [set() for _ in range(n)]  # schemes shown to a seat
+        self.hunt = -1  # index in ``row`` of the unicorn being hunted
+        self.bid = 0  # hunt cards each hunter lays (0: nobody has started the hunt)
+        self.takers: list[int] = []  # seats that hunt this unicorn, in the order they joined
+        self.cards: list[list[int]] = [[] for _ in range(n)]  # opened hunt cards, this hunt
+        self.boost = -1  # the Knight who added 2 to this hunt's total
+        self.winner = -1  # the hunt's winner before (or while) a scheme acts
+        self.chosen = -1  # the scheme revealed in this hunt
+        self.standings: list[list[int]] = []  # per day: what each seat gained that day
+        self.winners: list[int] = []
+
+
+# --------------------------------------------------------------------------- encoding
+
+
+def request_to_plain(req: Request) -> list[Plain]:
+    """Encode a pending request (part of the state)."""
+    if isinstance(req, Shuffle):
+        return ["shuffle", req.deck, list(req.cards), list(req.handles)]
+    if isinstance(req, Deal):
+        return ["deal", req.deck, req.seat, list(req.handles)]
+    if isinstance(req, RevealToAll):
+        return ["reveal", list(req.handles)]
+    if isinstance(req, ShowToSeat):
+        return ["show", req.from_seat, req.to_seat, list(req.handles)]
+    return ["coin", req.n, req.purpose]
+
+
+def request_from_plain(v: Any) -> Request:
+    """Inverse of ``request_to_plain``; raise ``GameError`` on an unknown tag."""
+    tag = v[0]
+    if tag == "shuffle":
+        return Shuffle(str(v[1]), tuple(str(c) for c in v[2]), tuple(int(h) for h in v[3]))
+    if tag == "deal":
+        return Deal(str(v[1]), int(v[2]), tuple(int(h) for h in v[3]))
+    if tag == "reveal":
+        return RevealToAll(tuple(int(h) for h in v[1]))
+    if tag == "show":
+        return ShowToSeat(int(v[1]), int(v[2]), tuple(int(h) for h in v[3]))
+    if tag == "coin":
+        return JointCoin(int(v[1]), str(v[2]))
+    raise GameError(f"unknown request tag {tag!r}")
+
+
+_INTS = (
+    "step", "phase", "next_handle", "day", "first", "current", "acted", "hunt", "bid", "boost",
+    "winner", "chosen",
+)  # fmt: skip
+_INT_LISTS = (
+    "characters", "unicorn_deck", "row", "lost", "escaped", "pates", "market", "takers",
+    "winners",
+)  # fmt: skip
+_NESTED = (
+    "scheme_decks", "drawn", "discards", "hands", "played", "collections", "cards", "standings",
+)  # fmt: skip
+_INT_MAPS = ("owner", "paint", "scheme_on")
+
+
+def encode(st: UnicornsState) -> dict[str, Plain]:
+    """Canonical plain encoding: equal states give equal values, key order included."""
+    out: dict[str, Plain] = {"game": "unicorns", "n": st.n, "options": st.opts.as_plain()}
+    for name in _INTS:
+        out[name] = getattr(st, name)
+    for name in _INT_LISTS:
+        out[name] = list(getattr(st, name))
+    for name in _NESTED:
+        out[name] = [list(x) for x in getattr(st, name)]
+    for name in _INT_MAPS:
+        m: dict[int, int] = getattr(st, name)
+        out[name] = [[k, m[k]] for k in sorted(m)]
+    out["used"] = list(st.used)
+    out["requests"] = [request_to_plain(r) for r in st.requests]
+    out["cards_known"] = [[h, st.card_of[h]] for h in sorted(st.card_of)]
+    out["planted"] = [[u, list(st.planted[u])] for u in sorted(st.planted)]
+    out["tokens"] = [[u, list(st.tokens[u])] for u in sorted(st.tokens)]
+    out["seen"] = [list(sorted(s)) for s in st.seen]
+    return out
+
+
+def decode(value: Plain) -> UnicornsState:
+    """Inverse of ``encode``; raise ``GameError`` if the value is not a unicorns state."""
+    from .options import make
+
+    try:
+        if not isinstance(value, dict) or value.get("game") != "unicorns":
+            raise GameError("not a unicorns state")
+        v: dict[str, Any] = value
+        n = v["n"]
+        st = UnicornsState(n, make(n, v["options"]))
+        for name in _INTS:
+            setattr(st, name, int(v[name]))
+        for name in _INT_LISTS:
+            setattr(st, name, [int(x) for x in v[name]])
+        for name in _NESTED:
+            setattr(st, name, [[int(x) for x in inner] for inner in v[name]])
+        for name in _INT_MAPS:
+            setattr(st, name, {int(k): int(x) for k, x in v[name]})
+        st.used = [bool(x) for x in v["used"]]
+        st.requests = [request_from_plain(r) for r in v["requests"]]
+        st.card_of = {int(h): str(label) for h, label in v["cards_known"]}
+        st.planted = {int(u): [int(h) for h in hs] for u, hs in v["planted"]}
+        st.tokens = {int(u): [str(t) for t in ts] for u, ts in v["tokens"]}
+        st.seen = [{int(h) for h in s} for s in v["seen"]]
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise GameError(f"malformed unicorns state: {exc}") from exc
+    per_seat = (st.characters, st.used, st.pates, st.hands, st.played, st.collections, st.seen)
+    if any(len(x) != n for x in per_seat) or len(st.cards) != n or len(st.drawn) != n:
+        raise GameError("malformed unicorns state: per-seat lists do not match the seat count")
+    return st
