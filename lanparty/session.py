@@ -103,6 +103,11 @@ class TableSession(Protocol):
         """Start the game with the players seated so far; "" if started, else why not."""
         ...
 
+    def host_command(self, name: str, arg: str) -> str:
+        """The host's ``kick N``, ``approve NAME`` or ``deny NAME``; "" if done, else why
+        not."""
+        ...
+
 
 class LocalTable:
     """A ``TableSession`` played engine-locally: one human seat, bots in the others.
@@ -202,6 +207,10 @@ class LocalTable:
     def start_now(self) -> str:
         """A local table starts at once: nothing to start."""
         return "the game has already started"
+
+    def host_command(self, name: str, arg: str) -> str:
+        """Nobody joins a local table: nothing to approve or remove."""
+        return f"{name} is for a table on the network that you host"
 
     def advance(self) -> None:
         """Run bots, and every seat's forced moves (``forced_move``), until the human must or

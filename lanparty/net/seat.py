@@ -25,6 +25,7 @@ from protocol import (
     Event,
     GameEnded,
     Host,
+    JoinAsked,
     Joined,
     LocalProtocolError,
     MoveDropped,
@@ -32,6 +33,7 @@ from protocol import (
     Phase,
     Refused,
     Rejected,
+    Removed,
     SeatsFixed,
     Stopped,
     TableClosed,
@@ -96,6 +98,13 @@ class NetSeat:
             self._joined[event.seat] = event.name
             self._lines.append(f"{event.name} joined (seat {event.seat})  "
                                f"key {event.fingerprint}")  # fmt: skip
+        elif isinstance(event, Removed):
+            self._joined = {i: m.name for i, m in enumerate(self.party.table.members)}
+            self._lines.append(f"{event.name} was removed from the table by the host; the "
+                               f"seats after seat {event.seat} moved up one")  # fmt: skip
+        elif isinstance(event, JoinAsked):
+            self._lines.append(f"{event.name} (key {event.fingerprint}) asks to join: type "
+                               f"approve {event.name} or deny {event.name}")  # fmt: skip
         elif isinstance(event, SeatsFixed):
             self.names = event.names
             self.seat = self.party.seat or 0
@@ -281,6 +290,38 @@ class NetSeat:
             self.token.run_sync_soon(self._start)
         return ""
 
+    def host_command(self, name: str, arg: str) -> str:
+        """As the host, before the game: ``kick N`` removes the player in seat N, ``approve
+        NAME``/``deny NAME`` answers a join waiting for our yes; "" if done, else why not."""
+        party, t = self.party, self.party.table
+        if not isinstance(party, Host):
+            return f"only the host can {name}"
+        if t.phase is not Phase.LOBBY:
+            return "the game has already started"
+        if name == "kick":
+            seat = int(arg) if arg.isdigit() else -1
+            if not 1 <= seat < len(t.members):
+                return f"kick N: N is a seat from 1 to {len(t.members) - 1} (you are seat 0)"
+            return self._run(lambda: party.kick(seat))
+        asking = {n.casefold(): fp for n, fp in party.asking()}
+        fp = asking.get(arg.casefold())
+        if fp is None:
+            waiting = ", ".join(n for n, _ in party.asking()) or "nobody"
+            return f"{printable(arg)} is not asking to join (waiting: {printable(waiting)})"
+        return self._run(lambda: party.let_in(fp) if name == "approve" else party.turn_away(fp))
+
+    def _run(self, action: Callable[[], None]) -> str:
+        """Do ``action`` on the node's side (trio), then let it send what it made."""
+
+        def go() -> None:
+            with suppress(LocalProtocolError):  # the table moved on meanwhile
+                action()
+            self._poke()
+
+        if self.token is not None:
+            self.token.run_sync_soon(go)
+        return ""
+
     def _start(self) -> None:
         assert isinstance(self.party, Host)
         with suppress(LocalProtocolError):  # someone sat down meanwhile and filled the table
@@ -298,6 +339,9 @@ class NetSeat:
         if t.phase is Phase.LOBBY:
             capacity = getattr(t, "capacity", 0)
             line = f"waiting for players: {len(t.members)} of {capacity} seated"
+            asking = self.party.asking() if isinstance(self.party, Host) else []
+            if asking:
+                line += f"; asking to join: {', '.join(n for n, _ in asking)}"
             if isinstance(self.party, Host) and t.game and len(t.members) >= t.game.min_seats:
                 line += " (type start to begin now)"
             return line

@@ -27,7 +27,7 @@ from lanparty.session import LocalTable, TableSession
 from protocol.contract import IllegalMove, Plain
 
 from . import render
-from .commands import ParseError, completions, help_text, humanize, parse
+from .commands import HOST_COMMANDS, ParseError, completions, help_text, humanize, parse
 
 __all__ = ["make_completer", "make_key_bindings", "make_style", "run", "run_async"]
 
@@ -293,8 +293,11 @@ def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
         return True
     if action.kind == "quit":
         return False
-    if action.kind == "start":
-        why = session.start_now()
+    if action.kind in ("start", *HOST_COMMANDS):
+        why = (
+            session.start_now() if action.kind == "start"
+            else session.host_command(action.kind, action.arg)
+        )  # fmt: skip
         if why:
             screen.show([("class:error", f"{why[0].upper()}{why[1:]}.\n")])
     elif action.kind == "help":

@@ -54,6 +54,8 @@ _HELP = (
     ("kato / catch", "call KaTO with one card left / catch a player who did not"),
     ("go (or Enter)", "let an out-of-turn chance go and play on"),
     ("start", "(host) begin now, with the players seated so far"),
+    ("kick N", "(host, before the game) remove the player in seat N"),
+    ("approve NAME / deny NAME", "(host with --approve) let a player in, or not"),
 )
 
 
@@ -71,13 +73,19 @@ class ParseError(ValueError):
     """The text is not a command; ``str(error)`` says why, for the player."""
 
 
+#: The host's say over who sits, before the game: the command and what it takes.
+HOST_COMMANDS = {"kick": "N", "approve": "NAME", "deny": "NAME"}
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """What a line of input asks for: a ``move`` (kind ``"move"``), or one of ``"help"``,
-    ``"rules"``, ``"quit"``, ``"go"`` (let an out-of-turn chance go) or ``"nothing"``."""
+    ``"rules"``, ``"quit"``, ``"go"`` (let an out-of-turn chance go), ``"nothing"``, or a
+    host command (``"start"``; ``"kick"``, ``"approve"``, ``"deny"`` with ``arg``)."""
 
     kind: str
     move: Move | None = None
+    arg: str = ""
 
 
 _COLOUR_ORDER = {"r": 0, "y": 1, "g": 2, "b": 3}
@@ -117,6 +125,10 @@ def parse(text: str, view: Mapping[str, Plain], can_decline: bool = False) -> Ac
     args = words[1:]
     if head in META_COMMANDS or head == "start":  # start: the host, before the game
         return Action(head)
+    if head in HOST_COMMANDS:
+        if not args:
+            raise ParseError(f"{head} {HOST_COMMANDS[head]}: say which")
+        return Action(head, arg=" ".join(text.split()[1:]))  # a name as typed
     if head == "go":
         if not can_decline:
             raise ParseError("it is not a moment to wait: make a move (Tab lists them)")

@@ -270,3 +270,52 @@ def test_ctrl_c_twice_leaves_a_networked_table_in_one_line(start) -> None:
                                   f"transcript saved: {saved[0]}")  # fmt: skip
     # The bot was told (the host halted the table) and has ended: it was waited for.
     assert "Ann (the host) left the table" in _bot_logs(pane)
+
+
+def test_the_host_lets_players_in_turns_one_away_and_removes_one(start, tmp_path: Path) -> None:
+    """With --approve each join waits for the host's yes; `deny` sends one away for good,
+    `kick N` removes a seated player before the game starts (it is told, and cannot come
+    back)."""
+    pane = start("host", "kato", "--local", "--seats", "4", "--nick", "Ann", "--approve",
+                 "--option", "rounds=1", "--name", f"door-{os.getpid()}")  # fmt: skip
+    pane.wait_text("is open on 127.0.0.1:")
+    endpoint = re.search(r"is open on (127\.0\.0\.1:\d+)", pane.screen())
+    assert endpoint is not None
+    bots: dict[str, subprocess.Popen[str]] = {}
+
+    def join(nick: str) -> None:
+        env = {**os.environ, "LANPARTY_HOME": str(tmp_path / nick)}
+        cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--connect", endpoint[1],
+               "--nick", nick, "--grace", "0"]  # fmt: skip
+        bots[nick] = subprocess.Popen(
+            cmd, env=env, text=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )  # fmt: skip
+
+    try:
+        join("Bo")
+        pane.wait(lambda: "Bo (key" in pane.joined() and "asks to join" in pane.joined(),
+                  "Bo to ask", SETUP_DEADLINE)  # fmt: skip
+        assert "Bo joined" not in pane.joined()
+        pane.type("approve bo")
+        pane.wait(lambda: "Bo joined (seat 1)" in pane.joined(), "Bo to sit down")
+        join("Cy")
+        pane.wait(lambda: "Cy (key" in pane.joined(), "Cy to ask", SETUP_DEADLINE)
+        pane.type("deny Cy")
+        _, err = bots["Cy"].communicate(timeout=60)
+        assert bots["Cy"].returncode == 1 and "the host did not let you in" in err
+        pane.type("kick 1")
+        pane.wait(lambda: "Bo was removed from the table by the host" in pane.joined(),
+                  "Bo to be removed")  # fmt: skip
+        _, err = bots["Bo"].communicate(timeout=60)
+        assert bots["Bo"].returncode == 1 and "the host removed you from the table" in err
+        assert "waiting for players: 1 of 4 seated" in pane.screen()
+        pane.type("quit")
+        pane.wait_text("(y/N)>")
+        pane.type("y")
+        assert pane.exit_code() == 0 and "Traceback" not in pane.history()
+    finally:
+        for proc in bots.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
