@@ -6,6 +6,7 @@ Modules: ``cards`` (identities), ``options``, ``state`` (the state and its encod
 """
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from protocol.contract import Move, Plain
 
@@ -14,11 +15,15 @@ from ..plugin import GamePlugin
 from .game import KATO, KatoGame
 from .state import KatoState
 
+#: How often the bots at a table forget to call KaTO with their play, as people do (and
+#: must then call on their own, racing whoever would catch them).
+FORGETS = 0.4
+
 
 def _bots() -> dict[str, Callable[[], Bot]]:
     from .bots import HeuristicBot
 
-    return {"random": RandomBot, "heuristic": HeuristicBot}
+    return {"random": RandomBot, "heuristic": partial(HeuristicBot, forgets=FORGETS)}
 
 
 def _forced(view: Mapping[str, Plain], legal: Sequence[Move | None]) -> Move | None:

@@ -42,14 +42,20 @@ _ATTACK = (10, 11, 12, 14, 15)  # Skip, Reverse, Draw Two, Wild Draw Four, cone
 
 
 class HeuristicBot:
-    """A sensible player; it reads only its own view."""
+    """A sensible player; it reads only its own view. With ``forgets`` > 0 it is a little
+    human: that share of the time it plays its second-to-last card without calling KaTO with
+    it, and must call on its own, racing whoever would catch it."""
 
     challenge_at = 5  # challenge a Wild Draw Four when its player held at least this many cards
+
+    def __init__(self, forgets: float = 0.0) -> None:
+        self.forgets = forgets
 
     def choose(
         self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
     ) -> Move | None:
-        """The best-looking legal move by a fixed score (``rng`` unused: deterministic)."""
+        """The best-looking legal move by a fixed score (``rng`` decides only whether it
+        forgets the call: with ``forgets`` = 0 it is deterministic)."""
         names: set[object] = {m[0] for m in legal if m is not None}
         if "kato" in names:
             return ("kato",)
@@ -72,7 +78,8 @@ class HeuristicBot:
         if plays:
             move = max(plays, key=lambda m: self._score(view, m, hand, per_colour))
             if self._score(view, move, hand, per_colour) > -50:
-                return _called(move, legal)
+                forgot = self.forgets > 0 and rng.random() < self.forgets
+                return move if forgot else _called(move, legal)
         return ("pass",) if "pass" in names else ("draw",)
 
     def _answer(
