@@ -34,6 +34,7 @@ __all__ = [
     "Word",
     "WordError",
     "normalise",
+    "problem",
 ]
 
 NORMALISATION_VERSION: Final = 1
@@ -134,6 +135,12 @@ class Word:
     key: str
     bare: str
     letters_only: bool
+
+
+def problem(text: str) -> str | None:
+    """Why ``text`` cannot be handed in as a word (completing "word N ..."), or ``None``."""
+    word = _normalise(text)
+    return word if isinstance(word, str) else None
 
 
 def normalise(text: str, fold_accents: bool) -> Word:

@@ -37,8 +37,12 @@ BONUS: Final = 5
 
 def reading_order(st: UnanimoState) -> tuple[int, ...]:
     """Every seat from the card's leader on, clockwise."""
-    n, lead = st.n, st.leader
-    return tuple((lead + i) % n for i in range(n))
+    return _order(st.n, st.leader)
+
+
+@cache
+def _order(n: int, leader: int) -> tuple[int, ...]:
+    return tuple((leader + i) % n for i in range(n))
 
 
 @cache
@@ -53,17 +57,15 @@ def build(st: UnanimoState) -> tuple[Announcement, ...]:
     subject = subject_parts(st.used[-1])
     voted_out = {key for key, _, rejected in st.verdicts if rejected}
     first: dict[str, tuple[str, str, bool, int]] = {}  # key -> clean, bare, letters only, by
-    keys: list[frozenset[str]] = []
-    for seat in range(st.n):
+    keys: list[frozenset[str]] = [frozenset()] * st.n
+    for seat in reading_order(st):
         mine = set()
         for raw in st.words[seat] or ():
-            mine.add(normalise(raw, fold).key)
-        keys.append(frozenset(mine))
-    for seat in reading_order(st):
-        for raw in st.words[seat] or ():
             w = normalise(raw, fold)
+            mine.add(w.key)
             if w.key not in first:
                 first[w.key] = (w.clean, w.bare, w.letters_only, seat)
+        keys[seat] = frozenset(mine)
     out = []
     for key, (clean, bare, letters_only, by) in first.items():
         writers = tuple(s for s in range(st.n) if key in keys[s])

@@ -25,7 +25,7 @@ from protocol.contract import (
     excerpt,
 )
 
-from .fold import WordError, normalise
+from .fold import problem
 from .reading import BONUS, THRESHOLDS, build, card_points, objectable, reading_order
 from .state import (
     BALLOTS,
@@ -169,10 +169,9 @@ def check_words(words: object) -> tuple[str, ...]:
     if len(words) > MAX_WORDS:
         raise IllegalMove(f"at most {MAX_WORDS} words, not {len(words)}")
     for i, w in enumerate(words):
-        try:
-            normalise(w, True)
-        except WordError as exc:
-            raise IllegalMove(f"word {i + 1} ({excerpt(w)}) {exc.reason}") from None
+        why = problem(w)
+        if why is not None:
+            raise IllegalMove(f"word {i + 1} ({excerpt(w)}) {why}")
     return words
 
 
