@@ -95,6 +95,12 @@ def test_reading_goes_round_from_the_leader_and_announces_each_word_once() -> No
         ("sea", 1, [1, 2]),
         ("sun", 2, [0, 2]),  # seat 2's repeated "sun" counts once
     ]
+    # Each player's words in the order written, with the announcement each one joined.
+    assert view["columns"] == [
+        (("sun", 2), ("beach", 0)),
+        (("beach", 0), ("sea", 1)),
+        (("sea", 1), ("sun", 2), ("sun", 2)),
+    ]
     rig.all_done()
     assert [row["points"] for row in G.view(rig.state, None)["sheet"]] == [[0, 0, 0], [4, 4, 4]]
 
@@ -222,8 +228,10 @@ def test_a_seat_that_handed_in_nothing_writes_nothing_and_scores_zero() -> None:
     assert rig.open_all() == [0, 1, 3]
     assert [a["writers"] for a in G.view(rig.state, None)["reading"]] == [[0, 1, 3], [0, 1, 3]]
     rig.all_done()
-    row = G.view(rig.state, None)["sheet"][0]
+    view = G.view(rig.state, None)
+    row = view["sheet"][0]
     assert row["points"] == [6, 6, 0, 6] and row["absent"] == [2]
+    assert view["columns"][2] is None and view["reading_card"] == 0
 
 
 def test_handing_in_twice_or_out_of_phase_is_refused() -> None:

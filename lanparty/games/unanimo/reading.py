@@ -15,7 +15,7 @@ from typing import Final
 
 from .fold import normalise
 from .roots import parts, same_root
-from .state import OBJECTIONS, ROOT, SYMBOLS, VOTE, VOTED, Announcement, UnanimoState
+from .state import OBJECTIONS, ROOT, SYMBOLS, VOTE, VOTED, Announcement, Column, UnanimoState
 from .subjects import SUBJECTS
 
 __all__ = [
@@ -51,22 +51,28 @@ def subject_parts(card: int) -> tuple[str, ...]:
     return tuple(p for name in SUBJECTS[card] for p in parts(normalise(name, True).bare))
 
 
-def build(st: UnanimoState) -> tuple[Announcement, ...]:
-    """The reading of the current card from the words opened so far."""
+def build(st: UnanimoState) -> tuple[tuple[Announcement, ...], tuple[Column | None, ...]]:
+    """The reading of the current card from the words opened so far, and each seat's column
+    (``None`` for a seat with no words opened)."""
     fold = st.opts.fold_accents
     subject = subject_parts(st.used[-1])
     voted_out = {key for key, _, rejected in st.verdicts if rejected}
     first: dict[str, tuple[str, str, bool, int]] = {}  # key -> clean, bare, letters only, by
     keys: list[frozenset[str]] = [frozenset()] * st.n
+    written: list[list[tuple[str, str]] | None] = [None] * st.n  # clean, key
     for seat in reading_order(st):
-        mine = set()
-        for raw in st.words[seat] or ():
+        words = st.words[seat]
+        if words is None:
+            continue
+        mine = written[seat] = []
+        for raw in words:
             w = normalise(raw, fold)
-            mine.add(w.key)
+            mine.append((w.clean, w.key))
             if w.key not in first:
                 first[w.key] = (w.clean, w.bare, w.letters_only, seat)
-        keys[seat] = frozenset(mine)
-    out = []
+        keys[seat] = frozenset(key for _, key in mine)
+    out: list[Announcement] = []
+    index: dict[str, int] = {}
     for key, (clean, bare, letters_only, by) in first.items():
         writers = tuple(s for s in range(st.n) if key in keys[s])
         why = (
@@ -76,13 +82,18 @@ def build(st: UnanimoState) -> tuple[Announcement, ...]:
             else None
         )  # fmt: skip
         points = len(writers) if why is None and len(writers) >= 2 else 0
+        index[key] = len(out)
         out.append(Announcement(clean, key, by, writers, points, why))
-    return tuple(out)
+    columns = tuple(
+        None if mine is None else tuple((clean, index[key]) for clean, key in mine)
+        for mine in written
+    )
+    return tuple(out), columns
 
 
 def refresh(st: UnanimoState) -> None:
     """Rebuild the derived reading (empty outside the objections and the vote)."""
-    st.reading = build(st) if st.phase in (OBJECTIONS, VOTE) else ()
+    st.reading, st.columns = build(st) if st.phase in (OBJECTIONS, VOTE) else ((), ())
 
 
 def card_points(reading: tuple[Announcement, ...], n: int) -> list[int]:

@@ -67,7 +67,7 @@ def _start_card(st: UnanimoState) -> None:
     st.objector, st.objected = -1, ""
     st.ballots = [NOT_VOTED] * n
     st.verdicts = []
-    st.reading = ()
+    st.reading, st.columns = (), ()
     st.requests.append(JointCoin(len(SUBJECTS) - len(st.used), "subject"))
 
 
@@ -107,7 +107,7 @@ def _after_writing(st: UnanimoState) -> None:
 
 def _after_opening(st: UnanimoState) -> None:
     st.phase = OBJECTIONS
-    st.reading = build(st)
+    st.reading, st.columns = build(st)
     if not objectable(st):
         _score(st)
 
@@ -118,10 +118,11 @@ def _score(st: UnanimoState) -> None:
     need = THRESHOLDS[st.n]
     bonus = [BONUS if p >= need else 0 for p in points]
     absent = tuple(s for s in range(st.n) if st.absent[s])
-    st.sheet.append(Card(st.used[-1], st.leader, absent, tuple(points), tuple(bonus), reading))
+    card = Card(st.used[-1], st.leader, absent, tuple(points), tuple(bonus), reading, st.columns)
+    st.sheet.append(card)
     for s in range(st.n):
         st.scores[s] += points[s] + bonus[s]
-    st.reading = ()
+    st.reading, st.columns = (), ()
     if len(st.sheet) >= st.opts.cards:
         best = max(st.scores)
         st.winners = [s for s in range(st.n) if st.scores[s] == best]
@@ -272,7 +273,7 @@ def _count(st: UnanimoState) -> None:
     st.objector, st.objected = -1, ""
     st.ballots = [NOT_VOTED] * st.n
     st.phase = OBJECTIONS
-    st.reading = build(st)
+    st.reading, st.columns = build(st)
     if all(st.done) or not objectable(st):
         _score(st)
 

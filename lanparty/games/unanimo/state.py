@@ -5,9 +5,10 @@ words reach the state only when they are opened (until then the table holds each
 move; the state knows only who handed in). So every copy is the same, and so is every view
 but for its ``seat``.
 
-The current card's *reading* (:class:`Announcement` s) is derived from the opened words, the
-subject and the objection votes; it is kept as a cache (``reading``) and rebuilt on decode,
-so the encoding holds only what it is derived from.
+The current card's *reading* (:class:`Announcement` s, and each seat's column: its words in
+order, each with the announcement it joined) is derived from the opened words, the subject
+and the objection votes; it is kept as a cache (``reading``, ``columns``) and rebuilt on
+decode, so the encoding holds only what it is derived from.
 """
 
 from __future__ import annotations
@@ -43,9 +44,15 @@ class Announcement(NamedTuple):
     rejected: str | None
 
 
+Column = tuple[tuple[str, int], ...]
+"""One seat's words in the order written: each as written (tidied) with the index of the
+announcement it joined."""
+
+
 class Card(NamedTuple):
     """A finished card on the score sheet: the subject, its leader, the seats that handed in
-    nothing, each seat's word points and bonus, and the whole reading."""
+    nothing, each seat's word points and bonus, and the whole reading with every column
+    (``None`` for a seat that handed in nothing)."""
 
     subject: int
     leader: int
@@ -53,6 +60,7 @@ class Card(NamedTuple):
     points: tuple[int, ...]
     bonus: tuple[int, ...]
     reading: tuple[Announcement, ...]
+    columns: tuple[Column | None, ...]
 
 
 class UnanimoState:
@@ -61,6 +69,7 @@ class UnanimoState:
     __slots__ = (
         "absent",
         "ballots",
+        "columns",
         "done",
         "handed",
         "leader",
@@ -97,6 +106,7 @@ class UnanimoState:
         self.ballots = [NOT_VOTED] * n
         self.verdicts: list[tuple[str, int, bool]] = []  # (key, objector, rejected) this card
         self.reading: tuple[Announcement, ...] = ()  # derived: see the module's docstring
+        self.columns: tuple[Column | None, ...] = ()  # derived too
         self.sheet: list[Card] = []
         self.scores = [0] * n
         self.winners: list[int] = []
@@ -115,6 +125,14 @@ def _announcement(v: Any) -> Announcement:
         rejected = str(rejected)
     return Announcement(str(word), str(key), int(by), tuple(int(s) for s in writers),
                         int(points), rejected)  # fmt: skip
+
+
+def _columns_plain(columns: tuple[Column | None, ...]) -> list[Plain]:
+    return [None if c is None else [[w, i] for w, i in c] for c in columns]
+
+
+def _columns(v: Any) -> tuple[Column | None, ...]:
+    return tuple(None if c is None else tuple((str(w), int(i)) for w, i in c) for c in v)
 
 
 def encode(st: UnanimoState) -> dict[str, Plain]:
@@ -144,6 +162,7 @@ def encode(st: UnanimoState) -> dict[str, Plain]:
                 list(c.points),
                 list(c.bonus),
                 [_announcement_plain(a) for a in c.reading],
+                _columns_plain(c.columns),
             ]
             for c in st.sheet
         ],
@@ -173,7 +192,8 @@ def decode(value: Plain) -> UnanimoState:
         st.verdicts = [(str(k), int(s), bool(r)) for k, s, r in v["verdicts"]]
         st.sheet = [
             Card(int(c[0]), int(c[1]), tuple(int(s) for s in c[2]), tuple(int(p) for p in c[3]),
-                 tuple(int(b) for b in c[4]), tuple(_announcement(a) for a in c[5]))
+                 tuple(int(b) for b in c[4]), tuple(_announcement(a) for a in c[5]),
+                 _columns(c[6]))
             for c in v["sheet"]
         ]  # fmt: skip
         st.scores = [int(s) for s in v["scores"]]

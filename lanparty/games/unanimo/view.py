@@ -16,6 +16,7 @@ from .state import (
     VOTE,
     WRITING,
     Announcement,
+    Column,
     UnanimoState,
 )
 from .subjects import LANGUAGES, SUBJECTS
@@ -77,16 +78,21 @@ def view(st: UnanimoState, seat: int | None) -> dict[str, Plain]:
     and votes), else the last finished card's (``reading_card`` says which card, or
     ``None``): a list of announcements in reading order, each ``{"word", "key", "by",
     "writers", "points", "rejected"}`` (``rejected``: ``None``, ``"symbols"``, ``"root"``
-    or ``"vote"``), for the screen to step through. ``sheet`` has one row per finished card.
+    or ``"vote"``). ``columns[seat]`` is that seat's words in the order written, each
+    ``(word, index of its announcement)`` (``None``: no words), so a screen can step through
+    the reading reader by reader, word by word, announcing a word where its announcement's
+    ``by`` is the reader for the first time. ``sheet`` has one row per finished card.
     """
     phase = st.phase
     n = st.n
+    columns: tuple[Column | None, ...]
     if st.reading:
-        reading, reading_card = st.reading, len(st.sheet)
+        reading, columns, reading_card = st.reading, st.columns, len(st.sheet)
     elif st.sheet:
-        reading, reading_card = st.sheet[-1].reading, len(st.sheet) - 1
+        last = st.sheet[-1]
+        reading, columns, reading_card = last.reading, last.columns, len(st.sheet) - 1
     else:
-        reading, reading_card = (), None
+        reading, columns, reading_card = (), (), None
     v: dict[str, Plain] = {
         "seat": seat,
         "players": n,
@@ -106,6 +112,7 @@ def view(st: UnanimoState, seat: int | None) -> dict[str, Plain]:
         "writing": list(missing(st)),
         "opened": [w is not None for w in st.words],
         "reading": [_announcement(a) for a in reading],
+        "columns": list(columns),  # immutable: tuples of (word, index) pairs
         "reading_card": reading_card,
         "objectable": list[Plain](objectable(st)) if phase == OBJECTIONS else [],
         "done": list(st.done),
