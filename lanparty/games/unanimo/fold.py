@@ -139,7 +139,7 @@ class Word:
 
 def problem(text: str) -> str | None:
     """Why ``text`` cannot be handed in as a word (completing "word N ..."), or ``None``."""
-    word = _normalise(text)
+    word = _scan(text)
     return word if isinstance(word, str) else None
 
 
@@ -147,7 +147,7 @@ def normalise(text: str, fold_accents: bool) -> Word:
     """The comparable form of one word; raise :class:`WordError` if it cannot be handed in
     (a character outside the table's alphabet, an accent that makes no known letter, empty
     once spaces are trimmed, or too long)."""
-    word = _normalise(text)
+    word = _scan(text)
     if isinstance(word, str):
         raise WordError(word)
     if fold_accents:
@@ -156,11 +156,16 @@ def normalise(text: str, fold_accents: bool) -> Word:
                 word.letters_only)  # fmt: skip
 
 
+def _scan(text: str) -> Word | str:
+    """The word with accents folded, or why it cannot be handed in."""
+    if len(text) > MAX_TYPED:  # before the cache: it keeps only short texts
+        return f"is longer than {MAX_TYPED} characters as typed"
+    return _normalise(text)
+
+
 @lru_cache(maxsize=8192)
 def _normalise(text: str) -> Word | str:
-    """The word with accents folded, or why it cannot be handed in (cached: pure)."""
-    if len(text) > MAX_TYPED:
-        return f"is longer than {MAX_TYPED} characters as typed"
+    """``_scan`` of a text of at most ``MAX_TYPED`` characters (cached: it is pure)."""
     out: list[str] = []
     for ch in text:
         if ch in _LOWER or ch in _SYMBOL_SET:
