@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from lanparty.games.unanimo import UNANIMO
 from lanparty.games.unanimo.bots import HeuristicBot, RandomBot
-from protocol import Phase
+from protocol import LocalProtocolError, Phase
 from protocol.contract import Commit, Move, Plain
 from protocol.harness import Harness
 
@@ -43,6 +45,8 @@ def test_the_leader_closes_once_half_handed_in_and_the_late_seat_writes_nothing(
     h.pump()
     st = h.host.status()
     assert st == Commit((3,), 0, 0) and h.host.table.missing() == (3,)
+    with pytest.raises(LocalProtocolError, match="may not close"):
+        h.by_seat(2).close_phase()  # only the leader
     h.host.close_phase()  # the host is seat 0, the leader of card 1
     h.run()
     assert all(p.phase is Phase.CLOSED for p in h.parties)
