@@ -1,9 +1,8 @@
 """The subject cards: the project's own list, each subject in English, Polish and Spanish.
 
-Card ``i`` is ``SUBJECTS[i]``. The list is part of the rules: reordering, removing or
-changing a card changes every table's game, so cards are only ever added at the end (and a
-table that was started with fewer cards still picks among the first ones it knew: it draws
-from ``range(len(SUBJECTS))`` as of this program).
+Card ``i`` is ``SUBJECTS[i]``; a coin's value v picks the v-th card not played yet. The list
+is part of the rules on every peer (which card comes up, and which words share its root), so
+it is covered by :data:`~.fold.NORMALISATION_VERSION`: changing it means a new version.
 """
 
 from __future__ import annotations
