@@ -1,0 +1,54 @@
+"""Unanimo over the real table protocol (in-process harness, real crypto): every seat seals its
+words at once, the leader closes the writing, every copy ends with the same score sheet."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lanparty.games.unanimo import UNANIMO
+from lanparty.games.unanimo.bots import HeuristicBot, RandomBot
+from protocol import LocalProtocolError, Phase
+from protocol.contract import Commit, Move, Plain
+from protocol.harness import Harness
+
+GAMES = {"unanimo": UNANIMO}
+
+
+def test_a_whole_game_over_the_protocol() -> None:
+    bots = [HeuristicBot(), RandomBot(), HeuristicBot()]
+    h = Harness(GAMES, "unanimo", 3, {"cards": 2}, bots, seed=3)
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    sheets = [UNANIMO.view(p.table.state, None)["sheet"] for p in h.parties]
+    assert len(sheets[0]) == 2 and sheets[0] == sheets[1] == sheets[2]
+    kinds = [se.entry.body.KIND for se in h.host.table.log.entries]
+    assert kinds.count("seal_commit") == 6 and kinds.count("seal_open") == 6
+
+
+class _Late:
+    """Hands in nothing while writing (a person still thinking); otherwise as ``inner``."""
+
+    def __init__(self, inner: HeuristicBot) -> None:
+        self.inner = inner
+
+    def choose(self, view: dict[str, Plain], legal: list[Move | None], rng: random.Random):
+        return None if view["phase"] == "writing" else self.inner.choose(view, legal, rng)
+
+
+def test_the_leader_closes_once_half_handed_in_and_the_late_seat_writes_nothing() -> None:
+    bots = [HeuristicBot(), HeuristicBot(), HeuristicBot(), _Late(HeuristicBot())]
+    h = Harness(GAMES, "unanimo", 4, {"cards": 1}, bots, seed=4)
+    h.pump()
+    h.step()  # three seats seal at once and race; seat 3 keeps writing
+    h.pump()
+    st = h.host.status()
+    assert st == Commit((3,), 0, 0) and h.host.table.missing() == (3,)
+    with pytest.raises(LocalProtocolError, match="may not close"):
+        h.by_seat(2).close_phase()  # only the leader
+    h.host.close_phase()  # the host is seat 0, the leader of card 1
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    [row] = UNANIMO.view(h.parties[1].table.state, None)["sheet"]
+    assert row["absent"] == [3] and row["points"][3] == 0 and row["points"][0] == 24
