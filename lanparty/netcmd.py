@@ -39,9 +39,9 @@ from lanparty.net.node import (
     Stalled,
     keepalive,
 )
-from lanparty.net.seat import NetSeat
 from lanparty.net.server import HostServer
 from lanparty.netargs import split_endpoint
+from lanparty.netseat import NetSeat
 from lanparty.outcome import Outcome, event_sink, report, say
 from lanparty.session import BOT_NAMES
 from lanparty.store import (
@@ -538,7 +538,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
         with on_interrupt(lambda: _left(out, "the table stopped for everyone")):
             if args.bot:
                 return _report(args, trio.run(_host, args, host, None, out))
-            seat = NetSeat(host, args.game)
+            seat = NetSeat(host)
             play_in_terminal(lambda: _host(args, host, seat, out), seat, _screen())
     except LeftTable:
         pass
@@ -570,7 +570,7 @@ def run_join(args: argparse.Namespace) -> int:
         with on_interrupt(lambda: _left(out, "you left the table")):
             if args.bot:
                 return _report(args, trio.run(_join, args, peer, None, out))
-            seat = NetSeat(peer, "kato")
+            seat = NetSeat(peer)
             play_in_terminal(lambda: _join(args, peer, seat, out), seat, _screen())
     except LeftTable:
         pass

@@ -16,15 +16,20 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from lanparty.games import get_game
+from lanparty.games import PLUGINS, get_game
 from lanparty.games.bots import Bot, forced_move
 from lanparty.games.localdealer import LocalDealer, for_seat
-from lanparty.narrate import Narrator, card_name, colour_name
+from lanparty.narrate import narrator_for
+from lanparty.ui.base import GameScreen
 from protocol.contract import (
+    Commit,
+    Committed,
+    CommitTimeout,
     Game,
     GameOver,
     IllegalMove,
     Move,
+    Open,
     Outcome,
     Plain,
     Seat,
@@ -32,13 +37,7 @@ from protocol.contract import (
     Turn,
 )
 
-__all__ = [
-    "BOT_NAMES",
-    "LocalTable",
-    "TableSession",
-    "card_name",
-    "colour_name",
-]
+__all__ = ["BOT_NAMES", "LocalTable", "TableSession"]
 
 BOT_NAMES = ("Bea", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo", "Juno")
 """Names given to bot seats 1, 2, … in order."""
@@ -54,6 +53,8 @@ class TableSession(Protocol):
     game_name: str
     seat: Seat
     names: tuple[str, ...]
+    #: The game's part of the screen (table, hand, prompt, commands).
+    screen: GameScreen
 
     def advance(self) -> None:
         """Let the other seats act until this seat must or may act, or the game is over."""
@@ -103,9 +104,18 @@ class TableSession(Protocol):
         """Start the game with the players seated so far; "" if started, else why not."""
         ...
 
+    def may_move(self) -> bool:
+        """True when this seat is asked (a game of free text may list no move at all)."""
+        ...
+
     def host_command(self, name: str, arg: str) -> str:
         """The host's ``kick N``, ``approve NAME`` or ``deny NAME``; "" if done, else why
         not."""
+        ...
+
+    def close_phase(self) -> str:
+        """End the sealed phase now, as its closer (the seats still missing hand in
+        nothing); "" if done, else why not."""
         ...
 
 
@@ -142,9 +152,9 @@ class LocalTable:
         self.copies = [self.game.setup(seats, options) for _ in range(seats)]
         self.inputs = 0  # moves and results applied so far
         self.last_mover: Seat = -1
-        self.narrator = Narrator(
-            game_name, seat, self.names, lambda: getattr(self._state, "hands", None)
-        )
+        self.screen = PLUGINS[game_name].screen()
+        self.narrator = narrator_for(game_name, seat, self.names, lambda: self._state)
+        self._sealed: dict[Seat, Move] = {}  # sealed moves, held until the phase opens
         self._taken = 0
         # The out-of-turn window being walked: (inputs when it opened, seats left to ask).
         self._window: tuple[int, list[Seat]] | None = None
@@ -158,6 +168,8 @@ class LocalTable:
     def legal_moves(self) -> list[Move]:
         """The human seat's legal moves now (empty while the table is busy or over)."""
         status = self.game.status(self._state)
+        if isinstance(status, Commit) and self.seat in status.seats:
+            return self.game.legal_moves(self.copies[self.seat], self.seat)
         if not isinstance(status, Turn):
             return []
         if status.seat != self.seat and not self._offered():
@@ -174,12 +186,37 @@ class LocalTable:
         if self._window is not None and self._window[1][:1] == [self.seat]:
             self._window[1].pop(0)
 
+    def may_move(self) -> bool:
+        """True when the human is asked: its turn, an out-of-turn chance, or a sealed move
+        to write (a game of free text may list no move at all)."""
+        status = self.game.status(self._state)
+        if isinstance(status, Commit):
+            return self.seat in status.seats
+        if isinstance(status, Turn):
+            return status.seat == self.seat or self._offered()
+        return False
+
     def submit(self, move: Move) -> None:
-        """Check then apply the human's move; ``IllegalMove`` leaves every copy unchanged."""
+        """Check then apply the human's move (or seal it, in a sealed phase); ``IllegalMove``
+        leaves every copy unchanged."""
         status = self.game.status(self._state)
         if isinstance(status, GameOver):
             raise IllegalMove("the game is over")
+        move = self.game.decode_move(move)
+        if isinstance(status, Commit):
+            if self.seat not in status.seats:
+                raise IllegalMove("you have handed in already")
+            self._seal(self.seat, move)
+            return
         self._play(self.seat, move)
+
+    def close_phase(self) -> str:
+        """End the sealed phase now, as its closer; "" if done, else why not."""
+        status = self.game.status(self._state)
+        if not isinstance(status, Commit) or status.closer != self.seat:
+            return "you may not close this now"
+        self._feed(CommitTimeout(status.seats))
+        return ""
 
     def take_log(self) -> list[str]:
         """Log lines since the last call."""
@@ -223,6 +260,23 @@ class LocalTable:
         while True:
             self._resolve()
             status = game.status(self._state)
+            if isinstance(status, Commit):
+                bots = [s for s in status.seats if s != self.seat]
+                for s in bots:  # every bot hands in at once; the human writes in its time
+                    move = self._bot(s).choose(
+                        game.view(self.copies[s], s), game.legal_moves(self.copies[s], s),
+                        self.bot_rng,
+                    )  # fmt: skip
+                    if move is None:
+                        raise RuntimeError(f"the bot of seat {s} wrote nothing")
+                    self._seal(s, move)
+                if bots:
+                    continue
+                return
+            if isinstance(status, Open):
+                for s in status.seats:  # the sealed moves, shown in the order asked
+                    self._play(s, self._sealed.pop(s))
+                continue
             if not isinstance(status, Turn):
                 if isinstance(status, GameOver):
                     return
@@ -296,6 +350,21 @@ class LocalTable:
         self.inputs += 1
         self.last_mover = seat
         self.narrator.narrate(seat, move, before, self.view())
+
+    def _seal(self, seat: Seat, move: Move) -> None:
+        """Check a sealed move and hold it; every copy learns only that ``seat`` handed in."""
+        for copy in self.copies:
+            self.game.check(copy, seat, move)
+        self._sealed[seat] = move
+        self._feed(Committed(seat))
+
+    def _feed(self, result: Committed | CommitTimeout) -> None:
+        """Feed every copy a result that answers no request (a hand-in, a closed phase)."""
+        before = self.view()
+        for copy in self.copies:
+            self.game.resolve(copy, result)
+        self.inputs += 1
+        self.narrator.narrate(None, result, before, self.view())
 
     def _resolve(self) -> None:
         """Fulfil table requests until a move (or nothing) is due; each copy gets only what

@@ -10,14 +10,22 @@ place that ties it to the application.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from protocol.contract import Game
+from protocol.contract import Game, Seat
 
 from .bots import Bot, Forced
+
+if TYPE_CHECKING:
+    from lanparty.narrate import GameNarrator
+    from lanparty.ui.base import GameScreen
+
+#: A game's narrator for one seat: ``(seat, names, state)`` where ``state()`` gives the
+#: seat's own copy of the game state.
+NarratorFactory = Callable[[Seat, Sequence[str], Callable[[], Any]], "GameNarrator"]
 
 __all__ = ["GROUP", "GamePlugin", "load_plugins"]
 
@@ -27,12 +35,15 @@ GROUP = "lanparty.games"
 
 @dataclass(frozen=True, slots=True)
 class GamePlugin:
-    """A game for lanparty: its engine, its bots by kind (``"random"`` at least), and its
+    """A game for lanparty: its engine, its bots by kind (``"random"`` at least), its screen
+    and its narrator (made when first asked for: the engine never needs them), and its
     forced moves (what a seat's program plays by itself, e.g. a verdict read from a shown
     hand: a person types nothing and a strategy is not asked)."""
 
     game: Game[Any]
     bots: Callable[[], dict[str, Callable[[], Bot]]]
+    screen: Callable[[], GameScreen]
+    narrator: NarratorFactory
     forced: Forced | None = None
 
 

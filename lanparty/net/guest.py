@@ -11,18 +11,35 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import suppress
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import trio
 
 from lanparty.interrupt import EXIT_INTERRUPTED
-from lanparty.net.seat import NetSeat
 
 __all__ = ["play_in_terminal", "start_guest"]
 
 T = TypeVar("T")
+
+
+class Seat(Protocol):
+    """What the terminal's seat offers the network side (``lanparty.netseat.Seat``)."""
+
+    token: trio.lowlevel.TrioToken | None
+    on_ready: Callable[[], None]
+    on_leave: Callable[[], None] | None
+
+    def over(self) -> bool:
+        """True once the table closed or stopped."""
+        ...
+
+    def lost(self, reason: str) -> None:
+        """The connection ended without the table closing."""
+        ...
+
+
 #: The terminal UI: runs (on asyncio) until the table ends or the player leaves.
-Screen = Callable[[NetSeat], Coroutine[Any, Any, int]]
+Screen = Callable[[Seat], Coroutine[Any, Any, int]]
 
 
 def start_guest(fn: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
@@ -41,7 +58,7 @@ def start_guest(fn: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
     return finished
 
 
-def play_in_terminal(network: Callable[[], Awaitable[T]], seat: NetSeat, screen: Screen) -> T:
+def play_in_terminal(network: Callable[[], Awaitable[T]], seat: Seat, screen: Screen) -> T:
     """Run ``network()`` (trio) and the terminal UI ``screen(seat)`` (asyncio) together
     (the network layer knows no screen: the caller brings it).
 
@@ -55,7 +72,7 @@ def play_in_terminal(network: Callable[[], Awaitable[T]], seat: NetSeat, screen:
     return asyncio.run(_both(network, seat, screen))
 
 
-async def _both(network: Callable[[], Awaitable[T]], seat: NetSeat, screen: Screen) -> T:
+async def _both(network: Callable[[], Awaitable[T]], seat: Seat, screen: Screen) -> T:
     loop = asyncio.get_running_loop()
     scope = trio.CancelScope()
 

@@ -1,7 +1,8 @@
 """The prompt-toolkit part: a prompt under a printed table, completed from the legal moves.
 
 Small factories (style, completer, key bindings, prompt message, toolbar) and one loop,
-``run``, that drives any ``TableSession``. The logic lives in ``commands`` and ``render``.
+``run``, that drives any ``TableSession`` of any game: the game's table, hand, prompt and
+commands are its screen's (``session.screen``), the common commands are in ``commands``.
 """
 
 from __future__ import annotations
@@ -26,26 +27,19 @@ from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.session import LocalTable, TableSession
 from protocol.contract import IllegalMove, Plain
 
-from . import render
-from .commands import HOST_COMMANDS, ParseError, completions, help_text, humanize, parse
+from .base import Fragments, GameScreen, log_line
+from .commands import HOST_COMMANDS, ParseError, completions, help_text, parse
 
 __all__ = ["make_completer", "make_key_bindings", "make_style", "run", "run_async"]
 
 
-def make_style() -> Style:
-    """Colours for cards, the turn marker and the log (16-colour names: any terminal)."""
+def make_style(screen: GameScreen | None = None) -> Style:
+    """The table's colours (16-colour names: any terminal), and the game's own."""
     return Style.from_dict(
         {
-            "card.r": "bold #ffffff bg:ansired",
-            "card.y": "bold #000000 bg:ansiyellow",
-            "card.g": "bold #000000 bg:ansigreen",
-            "card.b": "bold #ffffff bg:ansiblue",
-            "card.w": "bold #ffffff bg:ansimagenta",
-            "drawn": "underline",
             "index": "ansicyan",
             "title": "bold",
             "turn": "bold ansicyan",
-            "kato": "bold ansimagenta",
             "warn": "bold ansired",
             "dim": "ansigray",
             "log": "",
@@ -54,6 +48,7 @@ def make_style() -> Style:
             "error": "bold ansired",
             "prompt": "bold",
             "bottom-toolbar": "noreverse ansigray",
+            **(screen.styles if screen is not None else {}),
         }
     )
 
@@ -70,7 +65,8 @@ class MoveCompleter(Completer):
         """Every command starting with the text before the cursor."""
         text = document.text_before_cursor
         s = self.session
-        for command, meta in completions(text, s.view(), s.legal_moves(), s.can_decline()):
+        legal = s.legal_moves()
+        for command, meta in completions(text, s.screen, s.view(), legal, s.can_decline()):
             yield Completion(command, start_position=-len(text), display_meta=meta or None)
 
 
@@ -92,23 +88,10 @@ def make_key_bindings() -> KeyBindings:
 
 
 def prompt_message(
-    view: Mapping[str, Plain], can_decline: bool, asked: bool = True
+    screen: GameScreen, view: Mapping[str, Plain], can_decline: bool, asked: bool = True
 ) -> FormattedText:
     """The prompt says what is asked of the player now (``asked``: anything at all)."""
-    if not asked:
-        text = "waiting> "
-    elif can_decline:
-        text = "kato/catch now, or Enter to play on> "
-    elif view.get("phase") == "name-colour":
-        text = "name a colour> "
-    elif view.get("phase") == "verdict":
-        text = "announce the verdict> "
-    elif view.get("phase") == "drawn":
-        text = "play the drawn card or pass> "
-    elif isinstance(view.get("pending"), dict):
-        text = "answer or accept> "
-    else:
-        text = "your move> "
+    text = screen.prompt(view, can_decline) if asked else "waiting> "
     return FormattedText([("class:prompt", text)])
 
 
@@ -135,7 +118,7 @@ class _Screen:
         self.style = style
         self.shown: dict[str, Plain] | None = None
 
-    def show(self, fragments: render.Fragments) -> None:
+    def show(self, fragments: Fragments) -> None:
         # Above the prompt while one is running (prompt-toolkit prints in the terminal).
         print_formatted_text(FormattedText(fragments), style=self.style, end="")
 
@@ -144,20 +127,20 @@ class _Screen:
         table that changed since it was last shown."""
         self.show(self.pending())
 
-    def pending(self) -> render.Fragments:
+    def pending(self) -> Fragments:
         """What is new to print: log lines, then the table and hand if the player is asked
         to act on a table that changed since it was last shown (``shown`` is updated)."""
         s = self.session
-        out: render.Fragments = []
+        out: Fragments = []
         for line in s.take_log():
-            out += render.log_line(line)
+            out += log_line(line)
         view = s.view()
-        if s.over() or not view or not s.legal_moves() or view == self.shown:
+        if s.over() or not view or not s.may_move() or view == self.shown:
             return out
         width = max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
         out += [("", "\n")]
-        out += render.table(view, s.names, width)
-        out += render.hand_lines(view, width)
+        out += s.screen.table(view, s.names, width)
+        out += s.screen.hand(view, width)
         self.shown = view
         return out
 
@@ -165,7 +148,7 @@ class _Screen:
         view = self.session.view()
         if view and view.get("scores") is not None:
             self.show([("", "\n")])
-            self.show(render.final_scores(view, self.session.names))
+            self.show(self.session.screen.final(view, self.session.names))
 
 
 def leave_question(session: TableSession) -> FormattedText:
@@ -195,7 +178,7 @@ async def run_async(session: TableSession) -> int:
     Changes that happen on their own (moves arriving from the network) are printed above the
     prompt as they come, and the prompt, its completions and the bottom bar follow them.
     """
-    style = make_style()
+    style = make_style(session.screen)
     screen = _Screen(session, style)
     prompt: PromptSession[str] = PromptSession(
         completer=make_completer(session),
@@ -222,7 +205,7 @@ async def run_async(session: TableSession) -> int:
                 # Printed above the prompt, now; the prompt asks only once this is on screen.
                 output = prompt.app.output
 
-                def print_above(f: render.Fragments = fragments, out: Any = output) -> None:
+                def print_above(f: Fragments = fragments, out: Any = output) -> None:
                     print_to(out, FormattedText(f), style)
                     out.flush()
 
@@ -240,8 +223,8 @@ async def run_async(session: TableSession) -> int:
             return leave_question(session)
         # Ask only about the table the player has been shown.
         view = session.view()
-        asked = bool(session.legal_moves()) and (not view or view == screen.shown)
-        return prompt_message(view, session.can_decline(), asked)
+        asked = session.may_move() and (not view or view == screen.shown)
+        return prompt_message(session.screen, view, session.can_decline(), asked)
 
     screen.show(
         [("class:title", f"lanparty · {session.game_name}"), ("", "  (type help; Tab completes)\n")]
@@ -287,21 +270,22 @@ def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
     """Carry out one typed line; False if the player asked to leave (``quit``)."""
     view = session.view()
     try:
-        action = parse(text, view, session.can_decline())
+        action = parse(text, session.screen, view, session.can_decline())
     except ParseError as exc:
         screen.show([("class:error", f"{exc}\n")])
         return True
     if action.kind == "quit":
         return False
-    if action.kind in ("start", *HOST_COMMANDS):
+    if action.kind in ("start", "close", *HOST_COMMANDS):
         why = (
             session.start_now() if action.kind == "start"
+            else session.close_phase() if action.kind == "close"
             else session.host_command(action.kind, action.arg)
         )  # fmt: skip
         if why:
             screen.show([("class:error", f"{why[0].upper()}{why[1:]}.\n")])
     elif action.kind == "help":
-        screen.show([("", help_text() + "\n")])
+        screen.show([("", help_text(session.screen) + "\n")])
     elif action.kind == "rules":
         screen.show([("", rules_text(session.game_name) + "\n")])
         screen.shown = None  # the rules scrolled the table away
@@ -314,5 +298,6 @@ def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
         try:
             session.submit(action.move)
         except IllegalMove as exc:
-            screen.show([("class:error", f"Not allowed: {humanize(exc.reason)}\n")])
+            why = session.screen.humanize(exc.reason)
+            screen.show([("class:error", f"Not allowed: {why}\n")])
     return True

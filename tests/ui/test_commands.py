@@ -6,22 +6,27 @@ import re
 
 import pytest
 
-from lanparty.ui import render
-from lanparty.ui.commands import (
-    ALIASES,
-    META_COMMANDS,
-    SIMPLE_MOVES,
-    Action,
-    ParseError,
-    command_for,
-    completions,
-    hand_of,
-    help_text,
-    humanize,
-    parse,
-)
+from lanparty.games.kato import screen as render
+from lanparty.games.kato.screen import SCREEN, SIMPLE_MOVES, command_for, hand_of, humanize
+from lanparty.ui import commands
+from lanparty.ui.base import Fragments, ParseError
+from lanparty.ui.commands import META_COMMANDS, Action
 
 from .helpers import Scripted, make_table
+
+ALIASES = {**SCREEN.aliases, **commands.ALIASES}
+
+
+def parse(text, view, can_decline=False):
+    return commands.parse(text, SCREEN, view, can_decline)
+
+
+def completions(text, view, legal, can_decline=False):
+    return commands.completions(text, SCREEN, view, legal, can_decline)
+
+
+def help_text():
+    return commands.help_text(SCREEN)
 
 HAND = [(10, "r7"), (14, "g7"), (12, "b+2"), (11, "W"), (13, "W+4")]  # as shown
 VIEW = {
@@ -44,7 +49,7 @@ VIEW = {
 }
 
 
-def text(fragments: render.Fragments) -> str:
+def text(fragments: Fragments) -> str:
     return "".join(t for _, t in fragments)
 
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from lanparty.games.bots import bots_for
+from lanparty.games.kato.narrate import KatoNarrator
 from lanparty.games.localdealer import LocalDealer
-from lanparty.narrate import Narrator
 from lanparty.session import LocalTable
 from protocol.contract import CoinResult, JointCoin, Request, Result, Shuffle, Shuffled
 
@@ -95,7 +95,7 @@ def test_every_move_is_told_with_agreeing_verbs(
 ) -> None:
     told = {}
     for listener in (1, 2):  # Bea hears "You ...", Carl hears "Bea ..."
-        narrator = Narrator("kato", listener, NAMES)
+        narrator = KatoNarrator(listener, NAMES)
         narrator.narrate(1, move, dict(before, seat=listener), dict(after, seat=listener))
         told[listener] = narrator.lines
         assert narrator.lines, kind
@@ -110,7 +110,7 @@ def test_every_move_is_told_with_agreeing_verbs(
 def test_what_a_few_moves_say() -> None:
     said = {}
     for kind, move, before, after in MOVES:
-        narrator = Narrator("kato", 2, NAMES)
+        narrator = KatoNarrator(2, NAMES)
         narrator.narrate(1, move, before, after)
         said[kind] = narrator.lines
     assert said["wild"] == [
@@ -165,7 +165,7 @@ def opening(flips: list[str], first: str = "host") -> tuple[Steps, Steps]:
     bots = bots_for("kato")["heuristic"]
     table = LocalTable("kato", NAMES, [None, bots(), bots()], {"first": first}, seed=3)
     table.dealer = Rigged(flips, 3 * 7)
-    network = Narrator("kato", 0, NAMES)
+    network = KatoNarrator(0, NAMES)
     local = table.narrator.narrate
     net_before: dict[str, Any] = {}  # a networked seat starts with no view
     steps: tuple[Steps, Steps] = ([], [])

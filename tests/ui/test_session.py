@@ -7,7 +7,8 @@ import re
 import pytest
 
 from lanparty.games.kato.cards import LABEL
-from lanparty.session import LocalTable, TableSession, card_name, colour_name
+from lanparty.games.kato.narrate import card_name, colour_name
+from lanparty.session import LocalTable, TableSession
 from protocol.contract import IllegalMove, Revealed
 
 from .helpers import Scripted, make_table, play_out

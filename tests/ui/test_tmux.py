@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from lanparty.games.bots import bots_for
-from lanparty.session import LocalTable, card_name, colour_name
-from lanparty.ui.commands import command_for, hand_of
+from lanparty.games.kato.narrate import card_name, colour_name
+from lanparty.games.kato.screen import command_for, hand_of
+from lanparty.session import LocalTable
 
 from .tmux import REPO, Pane, last_line
 

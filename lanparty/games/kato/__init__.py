@@ -2,18 +2,27 @@
 
 Modules: ``cards`` (identities), ``options``, ``state`` (the state and its encoding),
 ``flow`` (rounds, table requests, results), ``rules`` (check/apply/legal moves), ``view``
-(status, views, outcome, audit), ``bots``, ``game`` (the contract object ``KATO``).
+(status, views, outcome, audit), ``game`` (the contract object ``KATO``): the pure engine.
+Then ``bots``, ``narrate`` (the log in words) and ``screen`` (the terminal's part), which the
+plugin below gives lanparty.
 """
+
+from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from protocol.contract import Move, Plain
+from protocol.contract import Move, Plain, Seat
 
 from ..bots import Bot, RandomBot
 from ..plugin import GamePlugin
 from .game import KATO, KatoGame
 from .state import KatoState
+
+if TYPE_CHECKING:
+    from lanparty.narrate import GameNarrator
+    from lanparty.ui.base import GameScreen
 
 #: How often the bots at a table forget to call KaTO with their play, as people do (and
 #: must then call on their own, racing whoever would catch them).
@@ -32,7 +41,19 @@ def _forced(view: Mapping[str, Plain], legal: Sequence[Move | None]) -> Move | N
     return forced_move(view, legal)
 
 
-PLUGIN = GamePlugin(KATO, _bots, _forced)
+def _screen() -> GameScreen:
+    from .screen import SCREEN
+
+    return SCREEN
+
+
+def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> GameNarrator:
+    from .narrate import KatoNarrator
+
+    return KatoNarrator(seat, names, lambda: getattr(state(), "hands", None))
+
+
+PLUGIN = GamePlugin(KATO, _bots, _screen, _narrator, _forced)
 """KaTO for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["KATO", "PLUGIN", "KatoGame", "KatoState"]

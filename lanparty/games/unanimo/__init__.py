@@ -4,16 +4,24 @@ Modules: ``subjects`` (the cards, in English, Polish and Spanish), ``fold`` (how
 normalised, :data:`NORMALISATION_VERSION`), ``roots`` (the same-root rule), ``options``,
 ``state`` (the state and its encoding), ``reading`` (the reading and its points), ``rules``
 (check/apply/legal moves, results, the card flow), ``view`` (status, views, outcome),
-``associations`` and ``bots``, ``game`` (the contract object ``UNANIMO``).
+``associations`` and ``bots``, ``game`` (the contract object ``UNANIMO``); ``screen`` and
+``narrate``, the terminal's part and the log in words.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from protocol.contract import Seat
 
 from ..bots import Bot
 from ..plugin import GamePlugin
 from .fold import NORMALISATION_VERSION
 from .game import UNANIMO, UnanimoGame
 from .state import UnanimoState
+
+if TYPE_CHECKING:
+    from lanparty.narrate import GameNarrator
+    from lanparty.ui.base import GameScreen
 
 
 def _bots() -> dict[str, Callable[[], Bot]]:
@@ -22,7 +30,19 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
-PLUGIN = GamePlugin(UNANIMO, _bots)
+def _screen() -> "GameScreen":
+    from .screen import SCREEN
+
+    return SCREEN
+
+
+def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> "GameNarrator":
+    from .narrate import UnanimoNarrator
+
+    return UnanimoNarrator(seat, names)
+
+
+PLUGIN = GamePlugin(UNANIMO, _bots, _screen, _narrator)
 """Unanimo for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["NORMALISATION_VERSION", "PLUGIN", "UNANIMO", "UnanimoGame", "UnanimoState"]

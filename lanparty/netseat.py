@@ -11,15 +11,18 @@ table results from the change in the view (what this seat may know, nothing more
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
+from types import MappingProxyType
 from typing import Any
 
 import trio
 
 from lanparty.games.bots import forced_move
-from lanparty.narrate import Narrator
+from lanparty.narrate import GameNarrator, narrator_for
+from lanparty.net.node import describe
 from lanparty.text import printable
+from lanparty.ui.base import GameScreen
 from protocol import (
     Applied,
     Event,
@@ -38,9 +41,7 @@ from protocol import (
     Stopped,
     TableClosed,
 )
-from protocol.contract import IllegalMove, Move, Outcome, Plain, Seat, Turn
-
-from .node import describe
+from protocol.contract import Commit, IllegalMove, Move, Outcome, Plain, Seat, Turn
 
 __all__ = ["NetSeat"]
 
@@ -54,15 +55,16 @@ _RULES = {"illegal-wild-draw-four": "a Wild Draw Four played while holding the c
 class NetSeat:
     """One person's seat: what they see, what they may do, and what they typed, queued."""
 
-    def __init__(self, party: Host | Peer, game_name: str) -> None:
+    def __init__(self, party: Host | Peer) -> None:
+        """A seat at ``party``'s table; its game is the one the table turns out to be (a
+        joiner learns it from the table's opening entry)."""
         self.party = party
-        self.game_name = game_name
         self.names: tuple[str, ...] = ()
         self.seat: Seat = 0
         self.ended = ""  # why the table ended for us, once it did
         self.audit = ""  # the audit's verdict in words, once known
         self._joined: dict[int, str] = {}
-        self._narrator: Narrator | None = None
+        self._narrator: GameNarrator | None = None
         self._lines: list[str] = []
         self._queue: deque[Move] = deque()
         self._declined_at = -1
@@ -75,7 +77,7 @@ class NetSeat:
         if party.table.phase is not Phase.LOBBY and party.table.members:  # a restored table
             self.names = tuple(m.name for m in party.table.members)
             self.seat = party.seat or 0
-            self._narrator = Narrator(self.game_name, self.seat, self.names, self._hands)
+            self._narrator = self._narrate()
             self._view_started = True
             self._view = party.view()
         #: Called (in trio) when the player leaves before the table ends; the default
@@ -108,11 +110,11 @@ class NetSeat:
         elif isinstance(event, SeatsFixed):
             self.names = event.names
             self.seat = self.party.seat or 0
-            self._narrator = Narrator(self.game_name, self.seat, self.names, self._hands)
+            self._narrator = self._narrate()
             self._lines.append("Seats: " + ", ".join(event.names) + ". Shuffling the deck…")
         elif isinstance(event, Applied) and self._narrator is not None:
             n = self._narrator
-            if event.kind == "move" and event.move is not None and event.seat is not None:
+            if event.move is not None and event.seat is not None:  # a move, or one opened
                 n.narrate(event.seat, event.move, self._view or after, after)
             elif after:
                 n.changes(self._view, after)
@@ -233,28 +235,42 @@ class NetSeat:
         """Let the out-of-turn chance go (the table goes on without us either way)."""
         self._declined_at = len(self.party.table.log)
 
+    def may_move(self) -> bool:
+        """True when this seat is asked: its turn, an out-of-turn chance, or a sealed move to
+        write (a game of free text may list no move at all)."""
+        if self._queue or self.party.busy or not self.names or self.over():
+            return False
+        if not self.party.may_move() or self._forced() is not None:
+            return False
+        return not (isinstance(self.party.status(), Commit) and self.party.table.sealed_now())
+
     def submit(self, move: Move) -> None:
         """Queue ``move`` for the node; raise ``IllegalMove`` with the rules' reason if it is
-        not legal now (nothing is sent then)."""
+        not legal now (nothing is sent then). The game's ``check`` judges it: a move need not
+        be one the game can list (free text)."""
         if self.over():
             raise IllegalMove("the game is over")
-        legal = self.legal_moves()
-        if move not in legal:
-            game, state = self.party.table.game, self.party.table.state
-            if not legal or game is None or state is None:
-                if move[:1] in (("kato",), ("catch",)):
-                    raise IllegalMove("too late: play has moved on")
-                raise IllegalMove("it is not your move")
-            try:
-                game.check(state, self.seat, game.decode_move(move))
-            except IllegalMove:
-                raise
-            except Exception as exc:  # a move the game cannot even decode
-                raise IllegalMove(str(exc)) from None
-            raise IllegalMove("not possible now")
+        game, state = self.party.table.game, self.party.table.state
+        if not self.may_move() or game is None or state is None:
+            if move[:1] in (("kato",), ("catch",)):
+                raise IllegalMove("too late: play has moved on")
+            raise IllegalMove("it is not your move")
+        try:
+            move = game.decode_move(move)
+            game.check(state, self.seat, move)
+        except IllegalMove:
+            raise
+        except Exception as exc:  # a move the game cannot even decode
+            raise IllegalMove(str(exc)) from None
         self._queue.append(move)
         if self.token is not None:
             self.token.run_sync_soon(self._poke)
+
+    def close_phase(self) -> str:
+        """As the sealed phase's closer, end it now; "" if done, else why not."""
+        if not self.party.closer():
+            return "you may not close this now"
+        return self._run(self.party.close_phase)
 
     def take_log(self) -> list[str]:
         """Log lines since the last call."""
@@ -345,6 +361,12 @@ class NetSeat:
             if isinstance(self.party, Host) and t.game and len(t.members) >= t.game.min_seats:
                 line += " (type start to begin now)"
             return line
+        status = self.party.status()
+        if isinstance(status, Commit):
+            if self.seat in status.seats and not t.sealed_now():
+                return "your turn to write"
+            names = ", ".join(self._name(s) for s in status.seats)
+            return f"handed in; waiting for {names}"
         waiting = t.waiting_on()
         if waiting is None:
             return ""
@@ -369,9 +391,59 @@ class NetSeat:
             return "you"
         return self._joined.get(seat) or (self.names[seat] if seat < len(self.names) else "?")
 
-    def _hands(self) -> Any:
-        return getattr(self.party.table.state, "hands", None)
+    def _narrate(self) -> GameNarrator:
+        return narrator_for(self.game_name, self.seat, self.names, lambda: self.party.table.state)
+
+    @property
+    def game_name(self) -> str:
+        """The table's game (``"table"`` until it is known)."""
+        game = self.party.table.game
+        return game.name if game is not None else "table"
+
+    @property
+    def screen(self) -> GameScreen:
+        """The game's part of the screen (a placeholder until the game is known)."""
+        from lanparty.games import PLUGINS
+
+        plugin = PLUGINS.get(self.game_name)
+        return plugin.screen() if plugin is not None else _WAITING
 
     def _changed(self) -> None:
         for callback in self._listeners:
             callback()
+
+
+class _Waiting:
+    """The screen of a table whose game is not known yet: nothing to show or type."""
+
+    styles: Mapping[str, str] = MappingProxyType({})
+    aliases: Mapping[str, str] = MappingProxyType({})
+
+    def table(self, view: Any, names: Any, width: int) -> list[tuple[str, str]]:
+        return []
+
+    def hand(self, view: Any, width: int) -> list[tuple[str, str]]:
+        return []
+
+    def prompt(self, view: Any, can_decline: bool) -> str:
+        return "waiting> "
+
+    def parse(self, head: str, args: list[str], text: str, view: Any) -> Move:
+        from lanparty.ui.base import ParseError
+
+        raise ParseError("the game has not started yet")
+
+    def command_for(self, move: Move, view: Any) -> tuple[str, str]:
+        return str(move[0]), ""
+
+    def help(self) -> list[tuple[str, str]]:
+        return []
+
+    def humanize(self, reason: str) -> str:
+        return reason
+
+    def final(self, view: Any, names: Any) -> list[tuple[str, str]]:
+        return []
+
+
+_WAITING = _Waiting()

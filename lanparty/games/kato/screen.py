@@ -1,0 +1,364 @@
+"""KaTO on the screen: its table, hand, prompt, commands and completions, as pure functions
+of one seat's view (:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit here).
+
+Cards are named by their 1-based index in the hand as shown (``play 3``); a wild takes the
+colour after it (``play 3 red``); ``play 3 kato`` calls KaTO with the play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from lanparty.games.views import num
+from lanparty.ui.base import Fragments, ParseError, player_name
+from protocol.contract import Move, Plain
+
+from .narrate import card_name, colour_name
+
+__all__ = ["SCREEN", "STYLES", "KatoScreen", "card_style", "command_for", "final_scores",
+           "hand_lines", "hand_of", "humanize", "table"]  # fmt: skip
+
+WILDS = frozenset({"W", "W+4", "cone"})
+COLOUR_WORDS = {
+    "r": "r", "red": "r", "y": "y", "yellow": "y", "g": "g", "green": "g", "b": "b", "blue": "b",
+}  # fmt: skip
+SIMPLE_MOVES = ("draw", "pass", "accept", "challenge", "kato", "catch")
+ALIASES = {"p": "play", "d": "draw", "color": "colour"}
+"""Other words for KaTO's commands."""
+
+HELP = (
+    ("play N", "play card N, e.g. play 3"),
+    ("play N COLOUR", "play a wild and name the colour, e.g. play 5 red"),
+    ("play N kato", "play, leaving one card, and call KaTO at once"),
+    ("draw / pass", "draw a card / keep the drawn card and end your turn"),
+    ("accept", "take the cards (or the skip) aimed at you"),
+    ("challenge", "challenge a Wild Draw Four (its verdict is automatic)"),
+    ("colour COLOUR", "name the colour when a round starts on a wild"),
+    ("kato / catch", "call KaTO with one card left / catch a player who did not"),
+)
+
+STYLES = {
+    "card.r": "bold #ffffff bg:ansired",
+    "card.y": "bold #000000 bg:ansiyellow",
+    "card.g": "bold #000000 bg:ansigreen",
+    "card.b": "bold #ffffff bg:ansiblue",
+    "card.w": "bold #ffffff bg:ansimagenta",
+    "drawn": "underline",
+    "kato": "bold ansimagenta",
+}
+
+
+_COLOUR_ORDER = {"r": 0, "y": 1, "g": 2, "b": 3}
+_RANK_ORDER = {"S": 10, "R": 11, "+2": 12}
+
+
+def _sort_key(card: tuple[int, str]) -> tuple[int, int, str]:
+    label = card[1]
+    if label in WILDS or label[:1] not in _COLOUR_ORDER:
+        return (4, 0, label)
+    rank = label[1:]
+    return (_COLOUR_ORDER[label[0]], int(rank) if rank.isdigit() else _RANK_ORDER.get(rank, 99), "")
+
+
+def hand_of(view: Mapping[str, Plain]) -> list[tuple[int, str]]:
+    """The seat's hand from its view as (handle, label) pairs in the order shown (and
+    numbered from 1): by colour, then by rank, wilds last."""
+    hand = view.get("hand") or []
+    assert isinstance(hand, list | tuple)
+    out: list[tuple[int, str]] = []
+    for item in hand:
+        assert isinstance(item, list | tuple)
+        out.append((int(item[0]), str(item[1])))  # type: ignore[arg-type]
+    return sorted(out, key=_sort_key)
+
+
+def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
+    """The move a KaTO command asks for (``head`` after aliases); raise ``ParseError``.
+
+    A move is built from the view alone, legal or not: the engine's ``check`` is the judge of
+    legality, so the player sees the rules' own reason.
+    """
+    if head in SIMPLE_MOVES:
+        if args:
+            raise ParseError(f"'{head}' takes no arguments")
+        return (head,)
+    if head == "colour":
+        if len(args) != 1 or args[0] not in COLOUR_WORDS:
+            raise ParseError("name a colour: colour red|yellow|green|blue")
+        return ("colour", COLOUR_WORDS[args[0]])
+    if head == "play":
+        return _parse_play(args, view)
+    raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
+
+
+def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
+    hand = hand_of(view)
+    called = "kato" in args  # ``play 3 kato``: the KaTO call goes with the play
+    if called:
+        args.remove("kato")
+    colour = ""
+    if args and args[-1] in COLOUR_WORDS:
+        colour = COLOUR_WORDS[args.pop()]
+    if not args:
+        raise ParseError("play which card? e.g. 'play 3' (the number before the card)")
+    picked: list[tuple[int, str]] = []
+    for arg in args:
+        if not arg.isdigit():
+            raise ParseError(f"'{arg}' is not a card number or a colour")
+        i = int(arg)
+        if not 1 <= i <= len(hand):
+            raise ParseError(f"there is no card {i}: your cards are numbered 1 to {len(hand)}")
+        picked.append(hand[i - 1])
+    last = picked[-1][1]
+    if last in WILDS and not colour:
+        then = " kato" if called else ""
+        raise ParseError(
+            f"{card_name(last)} needs a colour: play {' '.join(args)} red|yellow|green|blue{then}"
+        )
+    if last not in WILDS and colour:
+        raise ParseError(f"only a wild names a colour; {card_name(last)} has its own")
+    move: Move = ("play", tuple(h for h, _ in picked), tuple(lab for _, lab in picked), colour)
+    return (*move, "kato") if called else move
+
+
+_LABEL = re.compile(r"(?<![\w+])(?:[rygb](?:\d|S\b|R\b|\+2)|W\+4|W\b|cone\b)")
+
+
+def humanize(reason: str) -> str:
+    """An engine message with card labels in words: ``"r7 cannot be played now"`` →
+    ``"Red 7 cannot be played now"``."""
+    return _LABEL.sub(lambda m: card_name(m.group(0)), reason)
+
+
+def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
+    """The text that ``parse`` turns into ``move``, and a short description of it."""
+    name = str(move[0])
+    if name == "play":
+        hand = hand_of(view)
+        position = {h: i + 1 for i, (h, _) in enumerate(hand)}
+        handles = move[1]
+        labels = move[2]
+        assert isinstance(handles, tuple) and isinstance(labels, tuple)
+        text = "play " + " ".join(str(position.get(int(h), "?")) for h in handles)  # type: ignore[arg-type]
+        described = ", ".join(card_name(str(label)) for label in labels)
+        if move[3]:
+            text += f" {colour_name(str(move[3]))}"
+            described += f" → {colour_name(str(move[3]))}"
+        if move[4:] == ("kato",):
+            text += " kato"
+            described += ", calling KaTO"
+        return text, described
+    if name == "colour":
+        return f"colour {colour_name(str(move[1]))}", ""
+    return name, _DESCRIPTIONS.get(name, "")
+
+
+_DESCRIPTIONS = {
+    "draw": "draw a card",
+    "pass": "keep the drawn card, end the turn",
+    "accept": "take the cards (or the skip)",
+    "challenge": "challenge the Wild Draw Four",
+    "kato": "call KaTO: one card left",
+    "catch": "catch a player who forgot KaTO",
+}
+
+
+def prompt(view: Mapping[str, Plain], can_decline: bool) -> str:
+    """What the prompt asks of the player now."""
+    if can_decline:
+        return "kato/catch now, or Enter to play on> "
+    if view.get("phase") == "name-colour":
+        return "name a colour> "
+    if view.get("phase") == "verdict":
+        return "announce the verdict> "
+    if view.get("phase") == "drawn":
+        return "play the drawn card or pass> "
+    if isinstance(view.get("pending"), dict):
+        return "answer or accept> "
+    return "your move> "
+
+
+def card_style(label: str) -> str:
+    """The style class of a card: its colour, or ``card.w`` for a wild."""
+    if label in WILDS or label[:1] not in "rygb":
+        return "class:card.w"
+    return f"class:card.{label[0]}"
+
+
+def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> Fragments:
+    """The public state: round, top card, colour in play, direction, pending draw, then one
+    line per player with its card count, KaTO state and score; the turn is marked."""
+    me = int(view["seat"])  # type: ignore[arg-type]
+    width = max(width, 20)
+    out: Fragments = []
+    direction = "clockwise" if view["direction"] == 1 else "counter-clockwise"
+    out.append(("class:title", f"Round {num(view, 'round')}"))
+    out.append(("", f"  ·  play goes {direction}  ·  deck {num(view, 'deck')}\n"))
+    top = view["top"]
+    out.append(("", "Top: "))
+    if isinstance(top, str):
+        out.append((card_style(top), f" {card_name(top)} "))
+    else:
+        out.append(("class:dim", "none yet"))
+    colour = view["colour"]
+    out.append(("", "   Colour in play: "))
+    if isinstance(colour, str):
+        out.append((f"class:card.{colour}", f" {colour_name(colour)} "))
+    else:
+        out.append(("class:dim", "-"))
+    pending = view["pending"]
+    if isinstance(pending, dict) and pending.get("kind") in ("draw", "wild-draw-four"):
+        out.append(("class:warn", f"   {num(pending, 'total')} cards to draw"))
+    elif isinstance(pending, dict) and pending.get("kind") == "skip":
+        out.append(("class:warn", "   a Skip is aimed"))
+    out.append(("", "\n"))
+    challenge = view.get("challenge")
+    if isinstance(challenge, dict):
+        out += _challenge(challenge, names, me, width)
+    counts = view["counts"]
+    scores = view["scores"]
+    assert isinstance(counts, list) and isinstance(scores, list)
+    current = view["current"]
+    kato = view["kato"]
+    # Names give way first on a narrow terminal: the counts and scores matter more.
+    longest = max(len(player_name(names, s, me)) for s in range(len(counts)))
+    name_width = min(longest, max(width - 24, 4))
+    for s, count in enumerate(counts):
+        turn = s == current and view["phase"] not in ("over", "scoring", "setup")
+        line = "▶ " if turn else "  "
+        cards = f"{count!s:>2} card{'s' * (count != 1)}"
+        line += f"{player_name(names, s, me)[:name_width]:<{name_width}}  {cards}"
+        line += f"  {scores[s]!s:>4} pts"
+        style = "class:turn" if turn else ""
+        out.append((style, line[:width]))
+        if count == 1 and kato != s:
+            out.append(("class:kato", "  KaTO"[: max(0, width - len(line))]))
+        elif kato == s:
+            out.append(("class:warn", "  one card, no KaTO yet!"[: max(0, width - len(line))]))
+        out.append(("", "\n"))
+    return out
+
+
+def hand_lines(view: Mapping[str, Plain], width: int = 80) -> Fragments:
+    """The seat's hand in colour with 1-based indexes, wrapped to ``width`` columns."""
+    hand = hand_of(view)
+    out: Fragments = [("class:title", "Your hand:"), ("", "\n")]
+    column = 0
+    for i, (handle, label) in enumerate(hand, 1):
+        text = f"{i}:"
+        card = f" {card_name(label)} "
+        cell = len(text) + len(card) + 1
+        if column and column + cell > width:
+            out.append(("", "\n"))
+            column = 0
+        style = card_style(label)
+        if view.get("drawn") == handle:
+            style += " class:drawn"
+        out.append(("class:index", text))
+        out.append((style, card))
+        out.append(("", " "))
+        column += cell
+    if not hand:
+        out.append(("class:dim", "(no cards)"))
+    out.append(("", "\n"))
+    return out
+
+
+def _challenge(
+    challenge: Mapping[str, Plain], names: Sequence[str], me: int, width: int
+) -> Fragments:
+    """The challenge on show (until play moves on): whose hand was shown to whom, the colour
+    that decides, the verdict once announced, then (to the challenger) the shown cards."""
+    holder, by = num(challenge, "of"), num(challenge, "by")
+    whose = "Your" if holder == me else f"{names[holder]}'s"
+    colour = challenge.get("colour")
+    verdict = challenge.get("verdict")
+    decides = f"{colour_name(colour)} decides" if isinstance(colour, str) else ""
+    out: Fragments = [
+        ("class:title", "Challenge: "),
+        ("", f"{whose} hand, shown to {'you' if by == me else names[by]}  "),
+        ("class:warn", f"{decides}: {verdict!s}" if verdict else decides),
+        ("", "\n"),
+    ]
+    shown = challenge.get("shown")
+    if isinstance(shown, list):
+        out += _cards([str(label) for label in shown], width)
+    return out
+
+
+def _cards(labels: Sequence[str], width: int) -> Fragments:
+    """Cards in colour, wrapped to ``width`` columns, ending the line."""
+    out: Fragments = []
+    column = 0
+    for label in labels:
+        card = f" {card_name(label)} "
+        if column and column + len(card) + 1 > width:
+            out.append(("", "\n"))
+            column = 0
+        out += [(card_style(label), card), ("", " ")]
+        column += len(card) + 1
+    out.append(("", "\n"))
+    return out
+
+
+def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
+    """The final table: every player's total, the winners first, and who won."""
+    me = int(view["seat"])  # type: ignore[arg-type]
+    scores = view["scores"]
+    winners = view["winners"]
+    assert isinstance(scores, list) and isinstance(winners, list)
+    out: Fragments = [("class:title", "Final scores"), ("", "\n")]
+    order = sorted(range(len(scores)), key=lambda s: (-int(scores[s]), s))  # type: ignore[arg-type]
+    for s in order:
+        mark = "★ " if s in winners else "  "
+        name = player_name(names, s, me)
+        out.append(("class:turn" if s in winners else "", f"{mark}{name:<16} "))
+        out.append(("", f"{scores[s]!s:>5}\n"))
+    if winners:
+        won = " and ".join("you" if s == me else names[int(s)] for s in winners)  # type: ignore[arg-type]
+        verb = "win" if me in winners or len(winners) > 1 else "wins"
+        out.append(("class:title", f"{won[0].upper()}{won[1:]} {verb} the game!\n"))
+    return out
+
+
+class KatoScreen:
+    """KaTO's :class:`~lanparty.ui.base.GameScreen`."""
+
+    styles = STYLES
+    aliases = ALIASES
+
+    def table(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
+        """See :func:`table`."""
+        return table(view, names, width)
+
+    def hand(self, view: Mapping[str, Plain], width: int) -> Fragments:
+        """See :func:`hand_lines`."""
+        return hand_lines(view, width)
+
+    def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:
+        """See :func:`prompt`."""
+        return prompt(view, can_decline)
+
+    def parse(self, head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
+        """See :func:`parse`."""
+        return parse(head, args, text, view)
+
+    def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
+        """See :func:`command_for`."""
+        return command_for(move, view)
+
+    def help(self) -> Sequence[tuple[str, str]]:
+        """KaTO's commands."""
+        return HELP
+
+    def humanize(self, reason: str) -> str:
+        """See :func:`humanize`."""
+        return humanize(reason)
+
+    def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
+        """See :func:`final_scores`."""
+        return final_scores(view, names)
+
+
+SCREEN = KatoScreen()

@@ -1,0 +1,87 @@
+"""What a game's screen is, for the generic terminal UI: pure functions from one seat's view to
+styled text, and from typed text to a move. No prompt-toolkit here, and no game.
+
+Each game brings one :class:`GameScreen` through its plugin (``lanparty/games/plugin.py``);
+the prompt loop (``app.py``), the command line's common commands (``commands.py``) and the
+log are the same for every game.
+
+A fragment list is ``[(style, text), ...]`` — prompt-toolkit's formatted text, built here
+without importing it. Style names are classes (``class:card.r``) that the screen's ``styles``
+and the app's own colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from protocol.contract import Move, Plain
+
+__all__ = ["Fragments", "GameScreen", "ParseError", "log_line", "player_name"]
+
+Fragments = list[tuple[str, str]]
+
+
+class ParseError(ValueError):
+    """The text is not a command; ``str(error)`` says why, for the player."""
+
+
+class GameScreen(Protocol):
+    """One game's part of the terminal UI."""
+
+    @property
+    def styles(self) -> Mapping[str, str]:
+        """Style classes this game's fragments use, and their colours (prompt-toolkit
+        syntax)."""
+        ...
+
+    @property
+    def aliases(self) -> Mapping[str, str]:
+        """Short forms of this game's commands (``{"p": "play"}``)."""
+        ...
+
+    def table(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
+        """The public state of the table, as the seat of ``view`` sees it."""
+        ...
+
+    def hand(self, view: Mapping[str, Plain], width: int) -> Fragments:
+        """What the seat holds or is writing (empty for a game with nothing private)."""
+        ...
+
+    def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:
+        """The prompt when the seat is asked (``can_decline``: only an out-of-turn chance)."""
+        ...
+
+    def parse(self, head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
+        """The move for a game command (``head``, after aliases; ``args`` lower-cased words;
+        ``text`` as typed, for free text). Raises :class:`ParseError` with the reason."""
+        ...
+
+    def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
+        """The text :meth:`parse` turns into ``move``, and a short description of it."""
+        ...
+
+    def help(self) -> Sequence[tuple[str, str]]:
+        """This game's commands for ``help``: ``(command, what it does)``."""
+        ...
+
+    def humanize(self, reason: str) -> str:
+        """A rules engine's reason in the player's words (card labels named, say)."""
+        ...
+
+    def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
+        """The end of the game: every player's total and who won."""
+        ...
+
+
+def player_name(names: Sequence[str], seat: int, me: int) -> str:
+    """``names[seat]``, with ``(you)`` after the seat's own."""
+    return f"{names[seat]} (you)" if seat == me else names[seat]
+
+
+def log_line(line: str) -> Fragments:
+    """One log line, with the player's own actions highlighted."""
+    style = "class:log.you" if line.startswith("You ") or " you" in line else "class:log"
+    if line.startswith(("Round ", "Game over")):
+        style = "class:log.round"
+    return [(style, "· " + line), ("", "\n")]
