@@ -35,8 +35,10 @@ SHORT_OPTIONS = {
         {"rounds": 1, "cones": 2, "cone_mode": "draw10", "multi_play": True},
         {"target": 60, "hand_size": 2},
     ],
+    "unanimo": [{"cards": 2}, {"cards": 3, "timer": 60, "fold_accents": False}],
 }
-PLAYOUTS = 1200  # per game; each checks every view of every seat after every input
+# Per game; each checks every view of every seat after every input.
+PLAYOUTS = {"kato": 1200, "unanimo": 300}
 DEEP = 60  # of which this many also compare legal moves and round-trip the state often
 
 
@@ -101,13 +103,13 @@ def _playout(name: str, seed: int, deep: bool) -> None:
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_random_playouts(name: str) -> None:
-    for seed in range(PLAYOUTS):
+    for seed in range(PLAYOUTS[name]):
         _playout(name, seed, deep=seed < DEEP)
 
 
-def test_views_never_hold_other_hands() -> None:
-    """Directly: a seat's view names no handle of another seat's hand with its label unless
-    that card was shown to it."""
+def test_kato_views_never_hold_other_hands() -> None:
+    """Directly, for KaTO: a seat's view names no handle of another seat's hand with its label
+    unless that card was shown to it."""
     game = GAMES["kato"]
     for seed in range(40):
         rng = random.Random(seed)

@@ -11,7 +11,7 @@ from lanparty.narrate import BaseNarrator
 from lanparty.text import printable
 from protocol.contract import Move, Plain, Result, Seat
 
-from .screen import subject_name
+from .screen import card_subject, subject_name
 
 __all__ = ["UnanimoNarrator"]
 
@@ -44,7 +44,7 @@ class UnanimoNarrator(BaseNarrator):
         """Everything the change from ``before`` to ``after`` tells."""
         if not after:
             return
-        if after.get("subject") and after.get("card") != before.get("card"):
+        if after.get("subject") and after.get("subject") != before.get("subject"):
             leader = after.get("leader")
             lead = self._who(int(leader)) if isinstance(leader, int) else "?"
             self.lines.append(f"Card {after.get('card')!s}: the subject is "
@@ -53,9 +53,13 @@ class UnanimoNarrator(BaseNarrator):
         for s, now in enumerate(handed):
             if now and not (s < len(handed_before) and handed_before[s]):
                 self._act(s, ("hand in your words", "hands in"))
-        new_absent = [s for s in _list(after, "absent") if s not in _list(before, "absent")]
+        was = _list(before, "absent")
+        new_absent = [
+            s for s, now in enumerate(_list(after, "absent"))
+            if now is True and not (s < len(was) and was[s] is True)
+        ]  # fmt: skip
         if new_absent:
-            who = ", ".join(self._who(int(s)) for s in new_absent)  # type: ignore[call-overload]
+            who = ", ".join(self._who(s) for s in new_absent)
             self.lines.append(f"The writing is closed: {who} handed nothing in")
         said = _list(after, "reading")
         if after.get("phase") != "writing" and len(said) > len(_list(before, "reading")):
@@ -90,8 +94,7 @@ class UnanimoNarrator(BaseNarrator):
                 f"{self._who(s)} {total[s]}" + (f" (+{bonus[s]} bonus)" if bonus[s] else "")
                 for s in range(len(total))
             ]
-            subject = printable(str(card.get("subject")))
-            self.lines.append(f"Card {subject}: " + ", ".join(parts))
+            self.lines.append(f"{card_subject(card.get('subject'))}: " + ", ".join(parts))
         winners = _list(after, "winners")
         if winners and not _list(before, "winners"):
             names = " and ".join(self._who(int(s)) for s in winners)  # type: ignore[call-overload]

@@ -16,6 +16,7 @@ from lanparty.ui.base import Fragments, ParseError, player_name
 from protocol.contract import Move, Plain
 
 from .rules import MAX_WORDS
+from .subjects import SUBJECTS
 
 __all__ = ["SCREEN", "UnanimoScreen"]
 
@@ -47,6 +48,13 @@ def subject_name(view: Mapping[str, Plain]) -> str:
     return str(subject.get("en", "")) if isinstance(subject, dict) else ""
 
 
+def card_subject(card: object) -> str:
+    """The subject of card number ``card`` (as the score sheet names it)."""
+    if type(card) is int and 0 <= card < len(SUBJECTS):
+        return SUBJECTS[card][0]
+    return printable(str(card))
+
+
 def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> Fragments:
     """Card N of M, the subject, the leader and the timer; a line per player: handed in or
     writing, and the score; then the reading so far and any vote."""
@@ -66,7 +74,7 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
         state = ""
         if phase == "writing":
             state = "writing…" if s in writing else "handed in" if handed[s] else ""
-        elif s in absent:
+        elif s < len(absent) and absent[s] is True:
             state = "handed nothing in"
         line = f"  {player_name(names, s, me):<18} {scores[s]!s:>4} pts  {state}"
         out += [("class:turn" if s in writing else "", line[:width]), ("", "\n")]
@@ -172,7 +180,7 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
         total = c.get("total", [])
         assert isinstance(total, list)
         cells = "  ".join(f"{names[s]} {total[s]}" for s in range(len(total)))
-        out.append(("", f"  {printable(str(c.get('subject'))):<16} {cells}\n"))
+        out.append(("", f"  {card_subject(c.get('subject')):<16} {cells}\n"))
     scores, winners = _list(view, "scores"), _list(view, "winners")
     for s in sorted(range(len(scores)), key=lambda s: (-int(scores[s]), s)):  # type: ignore[call-overload]
         mark = "★ " if s in winners else "  "
