@@ -422,7 +422,7 @@ class _Waiting:
     def table(self, view: Any, names: Any, width: int) -> list[tuple[str, str]]:
         return []
 
-    def hand(self, view: Any, width: int) -> list[tuple[str, str]]:
+    def hand(self, view: Any, width: int, legal: Any) -> list[tuple[str, str]]:
         return []
 
     def prompt(self, view: Any, can_decline: bool) -> str:

@@ -111,44 +111,68 @@ class _TableEndedError(Exception):
 
 
 class _Screen:
-    """What has been printed: log lines as they come, the table when the player is asked."""
+    """What is printed above the prompt (log lines as they come), and the live board under
+    them: the table and the hand, drawn again inside the prompt on every change."""
 
     def __init__(self, session: TableSession, style: Style) -> None:
         self.session = session
         self.style = style
-        self.shown: dict[str, Plain] | None = None
 
     def show(self, fragments: Fragments) -> None:
         # Above the prompt while one is running (prompt-toolkit prints in the terminal).
         print_formatted_text(FormattedText(fragments), style=self.style, end="")
 
     def refresh(self) -> None:
-        """Print the new log lines; print the table if the player is asked to act on a
-        table that changed since it was last shown."""
+        """Print the new log lines."""
         self.show(self.pending())
 
     def pending(self) -> Fragments:
-        """What is new to print: log lines, then the table and hand if the player is asked
-        to act on a table that changed since it was last shown (``shown`` is updated)."""
-        s = self.session
+        """The log lines not printed yet."""
         out: Fragments = []
-        for line in s.take_log():
+        for line in self.session.take_log():
             out += log_line(line)
-        view = s.view()
-        if s.over() or not view or not s.may_move() or view == self.shown:
-            return out
-        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
-        out += [("", "\n")]
-        out += s.screen.table(view, s.names, width)
-        out += s.screen.hand(view, width)
-        self.shown = view
         return out
+
+    def board(self, columns: int, rows: int) -> Fragments:
+        """The table and the hand as they are now, for a terminal of ``columns`` × ``rows``
+        (its first lines give way if it is too short: the hand and the players matter most).
+        Empty before the deal and after the game."""
+        s = self.session
+        view = s.view()
+        if not view or s.over():
+            return []
+        width = max(columns - 1, 20)
+        legal = s.legal_moves() if s.may_move() else []
+        out: Fragments = [("", "\n"), *s.screen.table(view, s.names, width)]
+        out += s.screen.hand(view, width, legal)
+        return _last_lines(out, max(rows, 1))
 
     def final(self) -> None:
         view = self.session.view()
         if view and view.get("scores") is not None:
             self.show([("", "\n")])
             self.show(self.session.screen.final(view, self.session.names))
+
+
+def _last_lines(fragments: Fragments, rows: int) -> Fragments:
+    """The last ``rows`` lines of ``fragments`` (each line ends with a newline)."""
+    breaks = 0
+    for i in range(len(fragments) - 1, -1, -1):
+        style, text = fragments[i]
+        breaks += text.count("\n")
+        if breaks > rows:
+            # Cut inside this fragment: keep what follows its (rows+1)-th newline from the end.
+            cut = text
+            for _ in range(breaks - rows):
+                cut = cut[cut.index("\n") + 1 :]
+            return [(style, cut), *fragments[i + 1 :]]
+    return fragments
+
+
+def menu_rows(rows: int) -> int:
+    """The rows kept free under the prompt for the completion menu on a terminal of
+    ``rows`` rows (the menu also opens upwards over the board when there is more room)."""
+    return max(4, min(8, rows // 4))
 
 
 def leave_question(session: TableSession) -> FormattedText:
@@ -186,7 +210,7 @@ async def run_async(session: TableSession) -> int:
         key_bindings=make_key_bindings(),
         bottom_toolbar=make_toolbar(session),
         style=style,
-        reserve_space_for_menu=4,
+        reserve_space_for_menu=menu_rows(shutil.get_terminal_size((80, 24)).lines),
     )
     changed = asyncio.Event()
     session.listen(changed.set)
@@ -221,10 +245,17 @@ async def run_async(session: TableSession) -> int:
     def message() -> FormattedText:
         if asking:
             return leave_question(session)
-        # Ask only about the table the player has been shown.
-        view = session.view()
-        asked = session.may_move() and (not view or view == screen.shown)
-        return prompt_message(session.screen, view, session.can_decline(), asked)
+        asked = session.may_move()
+        line = prompt_message(session.screen, session.view(), session.can_decline(), asked)
+        app = prompt.app
+        if app.is_done:
+            return line  # what stays in the scrollback: the prompt and what was typed
+        size = app.output.get_size()
+        prompt.reserve_space_for_menu = menu_rows(size.rows)  # the terminal may have changed
+        # Under the board: the prompt, the menu's rows and the bottom bar; over it, at least
+        # the last few log lines stay in sight.
+        board = screen.board(size.columns, size.rows - menu_rows(size.rows) - 2 - size.rows // 6)
+        return FormattedText([*board, *line])
 
     screen.show(
         [("class:title", f"lanparty · {session.game_name}"), ("", "  (type help; Tab completes)\n")]
@@ -259,7 +290,6 @@ async def run_async(session: TableSession) -> int:
                     screen.show([("class:dim", "Bye.\n")])
                     return 0
                 screen.show([("class:dim", "Playing on.\n")])
-                screen.shown = None  # show the table again when the player is asked
                 continue
             asking = not _handle(text, session, screen)
     finally:
@@ -288,7 +318,6 @@ def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
         screen.show([("", help_text(session.screen) + "\n")])
     elif action.kind == "rules":
         screen.show([("", rules_text(session.game_name) + "\n")])
-        screen.shown = None  # the rules scrolled the table away
     elif action.kind == "go":
         session.decline()
     elif action.kind == "move" and action.move is not None:

@@ -44,8 +44,10 @@ class GameScreen(Protocol):
         """The public state of the table, as the seat of ``view`` sees it."""
         ...
 
-    def hand(self, view: Mapping[str, Plain], width: int) -> Fragments:
-        """What the seat holds or is writing (empty for a game with nothing private)."""
+    def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
+        """What the seat holds or is writing (empty for a game with nothing private);
+        ``legal`` are the seat's legal moves now (empty when it is not asked), so the screen
+        can mark what may be played."""
         ...
 
     def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:

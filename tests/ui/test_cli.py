@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from lanparty import cli
-from lanparty.games import rules_text
+from lanparty.games import GAMES, rules_text
 from protocol import PROTOCOL_VERSION
 
 
@@ -76,7 +76,8 @@ def test_python_dash_m_reports_a_bad_game_without_traceback() -> None:
         timeout=30,
     )
     assert proc.returncode == 2
-    assert proc.stderr == "lanparty play: error: unknown game 'nosuchgame'; known: kato\n"
+    known = ", ".join(sorted(GAMES))
+    assert proc.stderr == f"lanparty play: error: unknown game 'nosuchgame'; known: {known}\n"
     assert proc.stdout == ""
 
 

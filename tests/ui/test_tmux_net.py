@@ -179,7 +179,7 @@ def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
     assert "Ann joined (seat 0)" in screen and "Bea joined" in screen
     assert re.search(r"key [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", screen)
     assert "Top:" in screen and "Colour in play:" in screen and "Ann (you)" in screen
-    assert len(Player(pane).hand()) >= 20
+    assert len(Player(pane).hand()) >= 20, pane.history()
     player = Player(pane)
     for _ in range(60):
         if {"play", "draw", "wild"} <= player.did:

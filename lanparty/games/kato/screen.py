@@ -17,7 +17,7 @@ from protocol.contract import Move, Plain
 from .narrate import card_name, colour_name
 
 __all__ = ["SCREEN", "STYLES", "KatoScreen", "card_style", "command_for", "final_scores",
-           "hand_lines", "hand_of", "humanize", "table"]  # fmt: skip
+           "hand_lines", "hand_of", "humanize", "playable", "table"]  # fmt: skip
 
 WILDS = frozenset({"W", "W+4", "cone"})
 COLOUR_WORDS = {
@@ -45,6 +45,7 @@ STYLES = {
     "card.b": "bold #ffffff bg:ansiblue",
     "card.w": "bold #ffffff bg:ansimagenta",
     "drawn": "underline",
+    "index.playable": "bold ansibrightcyan",
     "kato": "bold ansimagenta",
 }
 
@@ -192,6 +193,9 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
     me = int(view["seat"])  # type: ignore[arg-type]
     width = max(width, 20)
     out: Fragments = []
+    if view["phase"] == "setup":
+        return [("class:title", f"Round {num(view, 'round')}"),
+                ("class:dim", "  ·  the cards are being shuffled and dealt…\n")]  # fmt: skip
     direction = "clockwise" if view["direction"] == 1 else "counter-clockwise"
     out.append(("class:title", f"Round {num(view, 'round')}"))
     out.append(("", f"  ·  play goes {direction}  ·  deck {num(view, 'deck')}\n"))
@@ -240,11 +244,25 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
     return out
 
 
-def hand_lines(view: Mapping[str, Plain], width: int = 80) -> Fragments:
-    """The seat's hand in colour with 1-based indexes, wrapped to ``width`` columns."""
+def playable(legal: Sequence[Move]) -> list[int]:
+    """The handles of the cards that ``legal`` lets the seat play now."""
+    return sorted({
+        m[1][0] for m in legal
+        if len(m) > 1 and m[0] == "play" and isinstance(m[1], tuple) and m[1]
+        and isinstance(m[1][0], int)
+    })  # fmt: skip
+
+
+def hand_lines(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ()) -> Fragments:
+    """The seat's hand in colour with 1-based indexes, wrapped to ``width`` columns; the
+    cards ``legal`` lets it play are marked (bright index) and listed under the hand."""
+    if view.get("phase") == "setup":
+        return []
     hand = hand_of(view)
+    can = set(playable(legal))
     out: Fragments = [("class:title", "Your hand:"), ("", "\n")]
     column = 0
+    numbers: list[str] = []
     for i, (handle, label) in enumerate(hand, 1):
         text = f"{i}:"
         card = f" {card_name(label)} "
@@ -255,13 +273,21 @@ def hand_lines(view: Mapping[str, Plain], width: int = 80) -> Fragments:
         style = card_style(label)
         if view.get("drawn") == handle:
             style += " class:drawn"
-        out.append(("class:index", text))
+        if handle in can:
+            numbers.append(str(i))
+        index = (
+            "class:index.playable" if handle in can else "class:index" if not can else "class:dim"
+        )
+        out.append((index, text))
         out.append((style, card))
         out.append(("", " "))
         column += cell
     if not hand:
         out.append(("class:dim", "(no cards)"))
     out.append(("", "\n"))
+    if numbers:
+        out.append(("class:index.playable", f"Playable: {', '.join(numbers)}"[:width]))
+        out.append(("", "\n"))
     return out
 
 
@@ -332,9 +358,9 @@ class KatoScreen:
         """See :func:`table`."""
         return table(view, names, width)
 
-    def hand(self, view: Mapping[str, Plain], width: int) -> Fragments:
+    def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
         """See :func:`hand_lines`."""
-        return hand_lines(view, width)
+        return hand_lines(view, width, legal)
 
     def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:
         """See :func:`prompt`."""

@@ -203,8 +203,8 @@ class UnanimoScreen:
         """See :func:`table`."""
         return table(view, names, width)
 
-    def hand(self, view: Mapping[str, Plain], width: int) -> Fragments:
-        """See :func:`hand`."""
+    def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
+        """See :func:`hand` (a word may be anything: nothing to mark)."""
         return hand(view, width)
 
     def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:
