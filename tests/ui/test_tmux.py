@@ -180,6 +180,27 @@ def test_ctrl_c_asks_and_a_second_ctrl_c_leaves_in_one_line(
     assert last_line(pane) == "lanparty play: interrupted: you left the game"
 
 
+def test_the_board_marks_playable_cards_and_the_menu_has_room(
+    pane_factory: Callable[..., Pane],
+) -> None:
+    pane = pane_factory("play", "kato", "--offline", "--bots", "3", "--seed", "7", "--nick", "ann")
+    table = twin(7, "ann", 3)
+    table.advance()
+    pane.wait_text("your move>")
+    view = table.view()
+    plays = {m[1][0] for m in table.legal_moves() if m[0] == "play"}
+    marked = [str(i) for i, (h, _) in enumerate(hand_of(view), 1) if h in plays]
+    assert f"Playable: {', '.join(marked)}" in pane.screen()
+    pane.keys("Tab")  # every command: more than 3 rows of the menu on a 30-row screen
+    menu = ["draw a card", "list the commands", "show the rules", "leave the game"]
+    pane.wait(lambda: all(m in pane.screen() for m in menu), "the menu's rows")
+    pane.keys("Escape", "C-u")
+    pane.type("quit")
+    pane.wait_text("(y/N)>")
+    pane.type("y")
+    assert pane.exit_code() == 0
+
+
 def test_narrow_terminal_still_plays(pane_factory: Callable[..., Pane]) -> None:
     pane = pane_factory(
         "play", "kato", "--offline", "--bots", "5", "--seed", "4", "--nick", "a-rather-long-name"

@@ -44,6 +44,7 @@ class Player:
     def __init__(self, pane: Pane) -> None:
         self.pane = pane
         self.did: set[str] = set()
+        self.boards_waiting: set[str] = set()  # the boards seen while others played
 
     def prompt(self) -> str | None:
         """The prompt waiting for input (nothing typed after it), if any."""
@@ -79,6 +80,10 @@ class Player:
             prompt = self.prompt()
             if prompt is not None and prompt != "waiting>":
                 return prompt
+            if prompt == "waiting>":
+                screen = self.pane.screen()
+                if "Round " in screen:
+                    self.boards_waiting.add(screen[screen.rindex("Round ") :])
             if time.monotonic() > end:
                 pytest.fail(f"not asked anything for {deadline} s; screen:\n{self.pane.screen()}")
             time.sleep(0.05)  # a short pause between polls, not a wait for anything
@@ -137,15 +142,23 @@ class Player:
         if not self.play_any():
             self.attempt("draw", "You draw a card")
 
+    def playable(self) -> list[int]:
+        """The cards the board marks as playable now."""
+        found = re.findall(r"^Playable: ([\d, ]+)$", self.pane.screen(), re.MULTILINE)
+        return [int(n) for n in found[-1].split(",")] if found else []
+
     def play_any(self) -> bool:
-        """Play the first card of the hand that is allowed (a wild naming red last)."""
-        hand = self.hand()
-        wilds = [n for n, card in hand if card.startswith(("Wild", "Cone"))]
-        for n, card in hand:
-            if n not in wilds and self.attempt(f"play {n}", f"You play {card}"):
+        """Play the first card the board marks as playable (a wild naming red): the board
+        must be right, the move is never refused."""
+        hand = dict(self.hand())
+        for n in self.playable():
+            wild = hand[n].startswith(("Wild", "Cone"))
+            refused = self.count("Not allowed")
+            if self.attempt(f"play {n} red" if wild else f"play {n}", f"You play {hand[n]}"):
                 self.did.add("play")
                 return True
-        return bool(wilds) and self.attempt(f"play {wilds[0]} red", "and name red")
+            assert self.count("Not allowed") == refused, f"{hand[n]} was marked playable"
+        return False
 
 
 @pytest.fixture
@@ -188,6 +201,7 @@ def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
         assert prompt, "the game ended before the player could do everything"
         player.turn(prompt)
     assert {"play", "draw", "wild"} <= player.did, player.did
+    assert len(player.boards_waiting) >= 2, "the board is redrawn while others play"
     pane.type("quit")
     pane.wait_text("leave the table? the game stops for everyone (y/N)>")
     pane.type("y")
