@@ -26,6 +26,7 @@ from lanparty.errors import NetError
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
 from lanparty.interrupt import call_on_ctrl_c, end_all, on_interrupt, spawn
+from lanparty.keepseat import keep_host, keeping_sealed, keeping_seat, restore_host, saved_peer
 from lanparty.listcmd import by_name
 from lanparty.net.discovery import TableAd, advertise, bad_table_name, browse, same_name
 from lanparty.net.guest import LeftTable, play_in_terminal
@@ -46,12 +47,8 @@ from lanparty.outcome import Outcome, event_sink, report, say
 from lanparty.session import BOT_NAMES
 from lanparty.store import (
     SavedSeat,
-    append_journal,
     forget_seat,
-    journal_path,
-    load_seat,
     open_log,
-    save_seat,
     save_transcript,
 )
 from lanparty.trace import Tracer
@@ -147,11 +144,12 @@ async def _host(
     except OSError as exc:
         raise NetError(f"cannot listen on {iface.ip}:{args.port}: {exc.strerror or exc}") from None
     port = listeners[0].socket.getsockname()[1]
-    journal = _keep_host(host, args.nick, f"{iface.ip}:{port}", tell)
+    journal, kept = keep_host(host, args.nick, f"{iface.ip}:{port}", tell)
     driver = _driver(args, args.game, seat, tracer)
     # Every seat taken is a word on this channel, closed once the seats are fixed.
     seat_taken, seats_taken = trio.open_memory_channel[int](math.inf)
     sink = _counting_seats(event_sink(out, quiet, tracer), seat_taken)
+    sink = keeping_sealed(sink, lambda: kept, tell)
     server = HostServer(host, driver, sink, grace=args.grace, notice=tell, journal=journal)
     server.journaled = len(host.relays_since(0))  # those are kept already
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
@@ -229,37 +227,6 @@ def _react_args(args: argparse.Namespace) -> list[str]:
     """``--react S`` for a spawned bot, if this command was given one."""
     react = getattr(args, "react", None)
     return [] if react is None else ["--react", str(react)]
-
-
-def _keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> Any:
-    """Save the host's secrets and its relays so far; return the callback that appends the
-    later ones, so a restarted host can restore the table (``lanparty host --resume``).
-    ``None`` (and a word) if they cannot be saved: the game goes on without."""
-    me = host.table.me
-    assert me is not None
-    seat = SavedSeat.of(host.table_id, nick, endpoint, (me.identity, me.key, me.seal),
-                        host=True)  # fmt: skip
-    path = journal_path(seat)
-    failed = False
-
-    def journal(frames: list[bytes]) -> None:
-        nonlocal failed
-        if failed:
-            return
-        try:
-            append_journal(path, frames)
-        except OSError as exc:
-            failed = True
-            tell(f"cannot keep the table for --resume: {exc.strerror or exc}")
-
-    try:
-        save_seat(seat)
-        if not path.exists():  # a restored host's journal already holds the past
-            append_journal(path, host.relays_since(0))
-    except OSError as exc:
-        tell(f"cannot keep the table for --resume: {exc.strerror or exc}")
-        return None
-    return journal
 
 
 def _leave_on_ctrl_c(out: Outcome, leave: Any) -> None:
@@ -419,10 +386,9 @@ async def _join(
     if announced is not None:
         sink = _pinned(sink, peer, announced, f"{addr}:{port}")
     resumed: SavedSeat | None = getattr(args, "resumed", None)
-    if resumed is not None:
-        peer.resume(resumed.table)
+    if resumed is not None:  # the peer resumes it (``saved_peer``)
         tell(f"resuming seat at table {resumed.table_hex[:12]}…")
-    sink = _keeping_seat(sink, peer, f"{addr}:{port}", tell)
+    sink = keeping_seat(sink, peer, f"{addr}:{port}", tell)
     client = PeerClient(peer, stream, driver, sink, connect=connect, grace=args.grace,
                         notice=tell)  # fmt: skip
     if seat is not None:
@@ -457,26 +423,6 @@ async def _join(
     return out
 
 
-def _keeping_seat(sink: Any, peer: Peer, endpoint: str, tell: Any) -> Any:
-    """``sink``, saving our seat's secrets once we are seated, so that a restarted process
-    can take the seat back (``lanparty join --resume``) while the host waits for it."""
-    kept = False
-
-    def keeping(event: Event) -> None:
-        nonlocal kept
-        t = peer.table
-        if not kept and peer.seat is not None and t.table_id is not None and t.me is not None:
-            me, kept = t.me, True
-            seat = SavedSeat.of(t.table_id, peer.name, endpoint, (me.identity, me.key, me.seal))
-            try:
-                save_seat(seat)
-            except OSError as exc:  # only --resume needs it: play on without
-                tell(f"cannot keep this seat for --resume: {exc.strerror or exc}")
-        sink(event)
-
-    return keeping
-
-
 def _pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
     """``sink``, after checking that the table is opened by the key that was announced
     (checked on the opening entry, before our join proposal leaves)."""
@@ -498,23 +444,6 @@ def _pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
 # --------------------------------------------------------------------------- wiring
 
 
-def _restore_host(args: argparse.Namespace) -> Host:
-    """``--resume``: the table this host ran before its process ended, from its saved
-    secrets and journal; ``args`` take the table's game, name and address."""
-    try:
-        saved = load_seat(args.resume or None, host=True)
-        frames = journal_path(saved).read_bytes()
-        identity, key, seal = saved.secrets()
-        host = Host.restore(identity, GAMES, [frames], key=key, seal=seal)
-    except (OSError, ValueError, LocalProtocolError) as exc:
-        raise NetError(f"cannot resume the table: {exc}") from None
-    game = host.table.game
-    assert game is not None
-    args.game, args.nick, args.resumed = game.name, saved.nick, saved
-    args.seats, args.bots, args.advertise = len(host.table.members), 0, False
-    return host
-
-
 def _outcome_of(host: Host) -> Outcome:
     """An outcome that already knows the seats of a restored table."""
     return Outcome(names=tuple(m.name for m in host.table.members))
@@ -524,7 +453,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """``lanparty host`` (and ``lanparty play``: a host on loopback with bot processes);
     ``--resume``: restore the table this host ran before its process ended."""
     if getattr(args, "resume", None) is not None:
-        host = _restore_host(args)
+        host = restore_host(args)
     else:
         get_game(args.game)
         identity = Identity() if args.bot else _identity()
@@ -552,13 +481,9 @@ def _seat_for(args: argparse.Namespace) -> tuple[Peer, SavedSeat | None]:
     if getattr(args, "resume", None) is None:
         identity = Identity() if args.bot else _identity()
         return Peer(identity, args.nick, GAMES, key=KeyShare(), seal=SealKey()), None
-    try:
-        saved = load_seat(args.resume or None)
-        identity, key, seal = saved.secrets()
-    except ValueError as exc:
-        raise NetError(str(exc)) from None
+    peer, saved = saved_peer(args.resume or None)
     args.connect, args.nick = saved.endpoint, saved.nick
-    return Peer(identity, saved.nick, GAMES, key=key, seal=seal), saved
+    return peer, saved
 
 
 def run_join(args: argparse.Namespace) -> int:

@@ -104,7 +104,8 @@ def open_log(label: str) -> IO[bytes]:
 @dataclass(frozen=True, slots=True)
 class SavedSeat:
     """What a peer needs to take its seat again after its process ended: the table, where
-    its host is, and this seat's secrets (identity, key share, seal key)."""
+    its host is, and this seat's secrets (identity, key share, seal key, and the sealed move
+    it has not opened yet, as ``protocol.SealedMove`` gave it)."""
 
     table: bytes
     nick: str
@@ -113,6 +114,7 @@ class SavedSeat:
     key: bytes
     seal: bytes
     host: bool = False  # the table's host: its relays are kept too (``journal_path``)
+    sealed: bytes = b""  # our pending sealed move (salt and move): secret until opened
 
     @classmethod
     def of(
@@ -163,7 +165,7 @@ def save_seat(seat: SavedSeat, base: Path | None = None) -> Path:
     data = {
         "table": seat.table.hex(), "nick": seat.nick, "endpoint": seat.endpoint,
         "identity": seat.identity.hex(), "key": seat.key.hex(), "seal": seat.seal.hex(),
-        "host": seat.host,
+        "host": seat.host, "sealed": seat.sealed.hex(),
     }  # fmt: skip
     path = _seats_dir(base) / seat.file_name
     _write_private(path, json.dumps(data).encode())
@@ -198,7 +200,7 @@ def _read_seat(path: Path) -> SavedSeat:
         return SavedSeat(
             bytes.fromhex(d["table"]), str(d["nick"]), str(d["endpoint"]),
             bytes.fromhex(d["identity"]), bytes.fromhex(d["key"]), bytes.fromhex(d["seal"]),
-            bool(d.get("host", False)),
+            bool(d.get("host", False)), bytes.fromhex(d.get("sealed", "")),
         )  # fmt: skip
     except (OSError, ValueError, KeyError, TypeError):
         raise ValueError(f"{path} is damaged; remove it") from None

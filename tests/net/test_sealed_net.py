@@ -1,16 +1,23 @@
 """Sealed moves through the real node code: eight peers over loopback TCP commit at the same
 instant and none is lost; a timed phase is closed by its closer's clock, never by a watchdog
-hurrying a seat that is still deciding."""
+hurrying a seat that is still deciding; a seat restarted mid-phase opens what it saved."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
 import trio
 import trio.testing
 
-from crypto import Identity
+from crypto import Identity, KeyShare, SealKey
+from lanparty.games import GAMES
+from lanparty.games.bots import bots_for
+from lanparty.keepseat import keeping_seat, saved_peer
 from lanparty.net.node import BotDriver, run_peer
 from lanparty.net.server import HostServer
-from protocol import Event, Host, Peer, Phase, PhaseClosed
+from protocol import Event, Host, Peer, Phase, PhaseClosed, SealedMove
 
 from ..protocol.test_sealed import Guess, _Pick
 
@@ -67,3 +74,67 @@ async def test_a_timed_phase_is_closed_by_its_closer_not_by_a_watchdog(autojump_
     assert 30 <= closed < 31
     assert all(p.phase is Phase.CLOSED for p in (host, bea, carl))
     assert all(sorted(p.table.state.absent) == [carl.seat] for p in (host, bea, carl))
+
+
+async def test_a_seat_restarted_mid_writing_opens_the_words_it_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Carl's program seals his Unanimo words and dies. The words were saved with his seat:
+    the restarted program (``join --resume``'s ``saved_peer``) opens them although its
+    player now hands in nothing, and the game ends with Carl's words read."""
+    monkeypatch.setenv("LANPARTY_HOME", str(tmp_path))
+    heuristic = bots_for("unanimo")["heuristic"]
+    host = Host(Identity(), "ana", GAMES, "unanimo", {"cards": 1}, 3)
+    server = HostServer(host, BotDriver(heuristic(), 0, react=0), lambda e: None, grace=60)
+    bea = Peer(Identity(), "bea", GAMES, key=KeyShare(), seal=SealKey())
+    carl = Peer(Identity(), "carl", GAMES, key=KeyShare(), seal=SealKey())
+    sealed = trio.Event()
+
+    def crash_after_sealing(event: Event) -> None:
+        if isinstance(event, SealedMove):
+            sealed.set()
+
+    sink = keeping_seat(crash_after_sealing, carl, "127.0.0.1:1", lambda text: None)
+    with trio.fail_after(120):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(server.serve)
+            a, b = trio.testing.memory_stream_pair()
+            nursery.start_soon(server.handle, a)
+            nursery.start_soon(run_peer, bea, b, BotDriver(heuristic(), 1, react=0),
+                               lambda e: None)  # fmt: skip
+            a, b = trio.testing.memory_stream_pair()
+            nursery.start_soon(server.handle, a)
+            carl_runs = trio.CancelScope()
+            nursery.start_soon(_run_until, carl, b, BotDriver(heuristic(), 2, react=0),
+                               sink, carl_runs)  # fmt: skip
+            await sealed.wait()
+            carl_runs.cancel()  # the process dies with its words sealed, not opened
+            await b.aclose()
+            carl2, saved = saved_peer(None)
+            assert saved.sealed and carl2.table.sealed_blob() == saved.sealed
+            a, b = trio.testing.memory_stream_pair()
+            nursery.start_soon(server.handle, a)
+            nursery.start_soon(run_peer, carl2, b, BotDriver(_NoWords(heuristic()), 2, react=0),
+                               lambda e: None)  # fmt: skip
+    assert all(p.phase is Phase.CLOSED for p in (host, bea, carl2))
+    assert len({p.transcript() for p in (host, bea, carl2)}) == 1
+    kinds = [se.entry.body.KIND for se in host.table.log.entries]
+    assert kinds.count("seal_open") == 3  # carl's words were read, not lost
+    assert not any(host.table.state.absent)  # nobody lost their words
+
+
+class _NoWords:
+    """A player who writes nothing more (the words are sealed already) and plays on."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        return None if view.get("phase") == "writing" else self.bot.choose(view, legal, rng)
+
+
+async def _run_until(
+    peer: Peer, stream: trio.abc.Stream, driver: BotDriver, sink: Any, scope: trio.CancelScope
+) -> None:
+    with scope:
+        await run_peer(peer, stream, driver, sink)

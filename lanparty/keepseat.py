@@ -1,0 +1,125 @@
+"""What a seat keeps so that a restarted process can take it back (``--resume``): its
+secrets, the sealed move it has not opened yet, and at the host the relays it sent.
+
+Kept in the user's data directory (``store``); forgotten when the game ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from lanparty.errors import NetError
+from lanparty.games import GAMES
+from lanparty.store import SavedSeat, append_journal, journal_path, load_seat, save_seat
+from protocol import Event, Host, LocalProtocolError, Peer, SealedMove
+
+__all__ = ["keep_host", "keeping_sealed", "keeping_seat", "restore_host", "saved_peer"]
+
+
+def keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> tuple[Any, SavedSeat]:
+    """Save the host's secrets and its relays so far; return the callback that appends the
+    later ones (``None``, and a word, if they cannot be saved: the game goes on without), so
+    a restarted host can restore the table (``lanparty host --resume``), and the seat kept."""
+    me = host.table.me
+    assert me is not None
+    seat = SavedSeat.of(host.table_id, nick, endpoint, (me.identity, me.key, me.seal),
+                        host=True)  # fmt: skip
+    path = journal_path(seat)
+    failed = False
+
+    def journal(frames: list[bytes]) -> None:
+        nonlocal failed
+        if failed:
+            return
+        try:
+            append_journal(path, frames)
+        except OSError as exc:
+            failed = True
+            tell(f"cannot keep the table for --resume: {exc.strerror or exc}")
+
+    try:
+        save_seat(seat)
+        if not path.exists():  # a restored host's journal already holds the past
+            append_journal(path, host.relays_since(0))
+    except OSError as exc:
+        tell(f"cannot keep the table for --resume: {exc.strerror or exc}")
+        return None, seat
+    return journal, seat
+
+
+def keeping_sealed(sink: Any, seat: Callable[[], SavedSeat | None], tell: Any) -> Any:
+    """``sink``, saving each move we seal with our seat (``seat()``, once we have one)
+    before it is committed, so that a restarted process can still open it."""
+
+    def keeping(event: Event) -> None:
+        kept = seat()
+        if isinstance(event, SealedMove) and kept is not None:
+            try:
+                save_seat(replace(kept, sealed=event.blob))
+            except OSError as exc:  # only --resume needs it: play on without
+                tell(f"cannot keep the sealed move for --resume: {exc.strerror or exc}")
+        sink(event)
+
+    return keeping
+
+
+def keeping_seat(sink: Any, peer: Peer, endpoint: str, tell: Any) -> Any:
+    """``sink``, saving our seat's secrets once we are seated (and each move we seal), so
+    that a restarted process can take the seat back (``lanparty join --resume``) while the
+    host waits for it."""
+    kept: SavedSeat | None = None
+
+    def keeping(event: Event) -> None:
+        nonlocal kept
+        t = peer.table
+        if kept is None and peer.seat is not None and t.table_id is not None and t.me is not None:
+            me = t.me
+            kept = SavedSeat.of(t.table_id, peer.name, endpoint, (me.identity, me.key, me.seal))
+            try:
+                save_seat(kept)
+            except OSError as exc:  # only --resume needs it: play on without
+                tell(f"cannot keep this seat for --resume: {exc.strerror or exc}")
+        sealing(event)
+
+    sealing = keeping_sealed(sink, lambda: kept, tell)
+    return keeping
+
+
+def restore_host(args: argparse.Namespace) -> Host:
+    """``--resume``: the table this host ran before its process ended, from its saved
+    secrets and journal; ``args`` take the table's game, name and address."""
+    try:
+        saved = load_seat(args.resume or None, host=True)
+        frames = journal_path(saved).read_bytes()
+        identity, key, seal = saved.secrets()
+        host = Host.restore(identity, GAMES, [frames], key=key, seal=seal,
+                            sealed=saved.sealed or None)  # fmt: skip
+    except (OSError, ValueError, LocalProtocolError) as exc:
+        raise NetError(f"cannot resume the table: {exc}") from None
+    game = host.table.game
+    assert game is not None
+    args.game, args.nick, args.resumed = game.name, saved.nick, saved
+    args.seats, args.bots, args.advertise = len(host.table.members), 0, False
+    return host
+
+
+def saved_peer(prefix: str | None, base: Path | None = None) -> tuple[Peer, SavedSeat]:
+    """The peer of the saved seat whose table id starts with ``prefix`` (the only one when
+    ``None``), with its secrets and its unopened sealed move, ready to ``resume``.
+
+    Raises :class:`NetError` (one line) if there is no such seat or it is damaged.
+    """
+    try:
+        saved = load_seat(prefix, base)
+        identity, key, seal = saved.secrets()
+        peer = Peer(identity, saved.nick, GAMES, key=key, seal=seal, sealed=saved.sealed or None)
+    except ValueError as exc:
+        raise NetError(str(exc)) from None
+    except LocalProtocolError as exc:
+        raise NetError(f"cannot resume the seat: {exc}") from None
+    peer.resume(saved.table)
+    return peer, saved
