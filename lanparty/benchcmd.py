@@ -5,14 +5,15 @@ Every process gets a temporary ``$LANPARTY_HOME`` and ``$LANPARTY_TRACE`` (see
 
 **Discovery** (``discovery_s``, median of ``DISCOVERY_RUNS``): with a browser
 (:func:`lanparty.net.discovery.browse` on 127.0.0.1) already running in this process, the
-time from just before spawning ``lanparty host kato --bot --local`` until the browser has
+time from just before spawning ``lanparty host GAME --bot --local`` until the browser has
 resolved that table. Each host is then stopped with SIGINT (it says goodbye).
 ``discovery_startup_s`` is the part until the host's trace ``start`` (interpreter, imports).
 
-**A game**: ``lanparty host kato --bot --local --bots N-1 --option rounds=1`` (the host spawns
-N−1 ``lanparty join --bot`` processes). From the traces:
+**A game**: ``lanparty host GAME --bot --local --bots N-1`` with the game's short options
+(its plugin's ``short``, e.g. one round; the host spawns N−1 ``lanparty join --bot``
+processes). From the traces:
 
-- ``joint_shuffle_s``: the first joint shuffle of the 108-card deck, from when the entry two
+- ``joint_shuffle_s``: the first joint shuffle (KaTO: of its 108 cards), from when the entry two
   before the first ``shuffle`` was applied at every peer until the last of the N shuffles
   was applied at every peer (every proof verified everywhere); see :func:`joint_shuffle`.
 - ``deal_s``: from that end until the last entry before the first ``move`` (the ``shares``
@@ -54,10 +55,10 @@ from typing import Any
 import trio
 
 import lanparty
-from lanparty.games import get_game
-from lanparty.games.kato.cards import deck_labels
+from lanparty.games import PLUGINS, get_game
 from lanparty.net.discovery import TableAd, browse
 from lanparty.netcmd import NetError
+from protocol.contract import Shuffle
 
 TraceEvent = Mapping[str, Any]
 Traces = Mapping[str, Sequence[TraceEvent]]
@@ -289,8 +290,8 @@ def _env(base: Path, trace: Path) -> dict[str, str]:
             "PYTHONPATH": path}  # fmt: skip
 
 
-def _host_cmd(players: int, name: str, nick: str, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "lanparty", "host", "kato", "--bot", "--local", "--quiet",
+def _host_cmd(game: str, players: int, name: str, nick: str, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "lanparty", "host", game, "--bot", "--local", "--quiet",
             "--seats", str(players), "--name", name, "--nick", nick, *extra]  # fmt: skip
 
 
@@ -301,7 +302,7 @@ class _Discovery:
     error: str = ""
 
 
-async def _discover(players: int, base: Path, procs: list[int]) -> _Discovery:
+async def _discover(game: str, players: int, base: Path, procs: list[int]) -> _Discovery:
     """Time ``DISCOVERY_RUNS`` hosts from spawn until this process's browser sees each; stops
     at the first failure (``error``): raising inside the browser's nursery would wrap it."""
     out, trace = _Discovery(), base / "discovery"
@@ -314,7 +315,7 @@ async def _discover(players: int, base: Path, procs: list[int]) -> _Discovery:
                 t0 = time.monotonic()
                 try:
                     proc = await trio.lowlevel.open_process(
-                        _host_cmd(players, name, nick), env=env, stdin=subprocess.DEVNULL,
+                        _host_cmd(game, players, name, nick), env=env, stdin=subprocess.DEVNULL,
                         stdout=subprocess.DEVNULL, stderr=err, start_new_session=True,
                     )  # fmt: skip
                 except OSError as exc:
@@ -373,12 +374,15 @@ async def _interrupt(proc: trio.Process) -> None:
         await proc.wait()
 
 
-def _game(players: int, base: Path, procs: list[int]) -> tuple[dict[str, Any], Path, float]:
-    """Play one traced KaTO round; returns the host's JSON summary, the trace folder and
-    when the host was spawned."""
+def _game(
+    game: str, players: int, base: Path, procs: list[int]
+) -> tuple[dict[str, Any], Path, float]:
+    """Play one traced short game (the plugin's ``short`` options); returns the host's JSON
+    summary, the trace folder and when the host was spawned."""
     trace = base / "game"
-    cmd = _host_cmd(players, f"bench-{secrets.token_hex(4)}", HOST, "--bots",
-                    str(players - 1), "--option", "rounds=1", "--seed", "1", "--json",
+    short = [f"--option={k}={str(v).lower()}" for k, v in PLUGINS[game].short.items()]
+    cmd = _host_cmd(game, players, f"bench-{secrets.token_hex(4)}", HOST, "--bots",
+                    str(players - 1), *short, "--seed", "1", "--json",
                     "--react", "0")  # machine speed, not a person's reactions  # fmt: skip
     spawned = time.monotonic()
     proc = subprocess.Popen(cmd, env=_env(base, trace), stdin=subprocess.DEVNULL,
@@ -401,8 +405,17 @@ def _game(players: int, base: Path, procs: list[int]) -> tuple[dict[str, Any], P
 # --------------------------------------------------------------------------- report
 
 
-def measure(players: int) -> dict[str, Any]:
-    """Run the discovery timings and one traced game; every figure in one dict."""
+def _cards(game: str, players: int) -> int:
+    """How many cards (or tiles) the game shuffles when it starts."""
+    g = get_game(game)
+    status = g.status(g.setup(players, g.validate_options(dict(PLUGINS[game].short))))
+    requests = getattr(status, "requests", ())
+    return sum(len(r.cards) for r in requests if isinstance(r, Shuffle))
+
+
+def measure(players: int, game: str) -> dict[str, Any]:
+    """Run the discovery timings and one traced game of ``game``; every figure in one
+    dict."""
     procs: list[int] = []
     ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     if ignored:  # children would inherit it (a background job of a script), and the
@@ -411,10 +424,10 @@ def measure(players: int) -> dict[str, Any]:
     try:
         with tempfile.TemporaryDirectory(prefix="lanparty-bench-") as tmp:
             base = Path(tmp)
-            disc: _Discovery = _run_trio(_discover, players, base, procs)
+            disc: _Discovery = _run_trio(_discover, game, players, base, procs)
             if disc.error:
                 raise NetError(f"discovery: {disc.error}")
-            summary, trace, spawned = _game(players, base, procs)
+            summary, trace, spawned = _game(game, players, base, procs)
             traces = read_traces(trace)
             figures = analyse(traces, HOST)
             figures["first_deal_s"] = _round(
@@ -425,8 +438,9 @@ def measure(players: int) -> dict[str, Any]:
         if ignored:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
     return {
+        "game": game,
         "players": players,
-        "cards": len(deck_labels(0)),
+        "cards": _cards(game, players),
         "python": platform.python_version(),
         "trio": trio.__version__,
         "cpu_count": os.cpu_count(),
@@ -454,8 +468,9 @@ _ROWS = [  # figure, unit, target set by the issue
 def table_text(r: Mapping[str, Any]) -> str:
     """The figures as a readable table."""
     lines = [
-        f"lanparty bench: {r['players']} peer processes on loopback, KaTO ({r['cards']} cards),"
-        f" one round; python {r['python']}, trio {r['trio']}, {r['cpu_count']} CPUs",
+        f"lanparty bench: {r['players']} peer processes on loopback, {r['game']} "
+        f"({r['cards']} cards shuffled), a short game; python {r['python']}, "
+        f"trio {r['trio']}, {r['cpu_count']} CPUs",
         f"{'figure':28}{'value':>12}  target",
     ]
     for key, unit, target in _ROWS:
@@ -474,10 +489,13 @@ def run_bench(args: argparse.Namespace) -> int:
     """``lanparty bench [--players N] [--json]``: 0 if the game ended with its audit passed
     (and every figure was measured), 1 otherwise; raises :class:`NetError` if a process
     could not be run."""
-    game = get_game("kato")
+    try:
+        game = get_game(args.game)
+    except KeyError as exc:
+        raise NetError(str(exc.args[0])) from None
     if not game.min_seats <= args.players <= game.max_seats:
-        raise NetError(f"--players must be {game.min_seats}..{game.max_seats}")
-    result = measure(args.players)
+        raise NetError(f"--players must be {game.min_seats}..{game.max_seats} for {game.name}")
+    result = measure(args.players, game.name)
     print(json.dumps(result) if args.json else table_text(result))
     required = ("discovery_s", "joint_shuffle_s", "deal_s", "move_latency_ms_p50")
     ok = result["audit_ok"] and all(result.get(k) is not None for k in required)

@@ -15,7 +15,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import NoReturn
 
-from lanparty.games import GAMES, get_game, rules_text
+from lanparty.games import DEFAULT_GAME, GAMES, get_game, rules_text
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
 from lanparty.netargs import configure_host, configure_join, configure_list, configure_lobby
 from lanparty.text import printable
@@ -100,7 +100,8 @@ def check_table(game: str, seats: int, options: dict[str, Plain]) -> None:
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
-    p.add_argument("--bots", type=int, default=None, help="bot players (default: 3 for kato)")
+    p.add_argument("--bots", type=int, default=None,
+                   help="bot players (default 3, or fewer if the game seats fewer)")  # fmt: skip
     p.add_argument("--nick", default=None, help="your name at the table (default: your "
                    "login name; 'NAME 2' in a second terminal)")  # fmt: skip
     p.add_argument(
@@ -215,7 +216,7 @@ def _run_host(args: argparse.Namespace) -> int:
         return run_host(args, {})
     args.nick = nick_for(args.nick, bot=args.bot)
     if args.game is None:
-        raise CliError("which game? e.g. lanparty host kato (or --resume)")
+        raise CliError(f"which game? e.g. lanparty host {DEFAULT_GAME} (or --resume)")
     game = get_game(_game(args.game))
     options = parse_options(args.game, args.option)
     if not game.min_seats <= args.seats <= game.max_seats:
@@ -277,6 +278,9 @@ def _run_audit(args: argparse.Namespace) -> int:
 
 
 def _configure_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,
+                   help=f"the game to play (default {DEFAULT_GAME}): "
+                   f"{', '.join(sorted(GAMES))}")  # fmt: skip
     p.add_argument("--players", type=int, default=4, help="peer processes (default 4)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 

@@ -113,7 +113,7 @@ def configure_join(p: argparse.ArgumentParser) -> None:
         type=float,
         default=None,
         metavar="S",
-        help="a --bot's reaction time when others may move too (a KaTO call or catch); "
+        help="a --bot's reaction time when others may move too (a call out of turn); "
         "default: like a person, 0.7 to 2 s drawn at random each time; 0 for none",
     )
     p.add_argument(

@@ -68,6 +68,7 @@ class NetSeat:
         self._lines: list[str] = []
         self._queue: deque[Move] = deque()
         self._declined_at = -1
+        self._offered: list[Move] = []  # the moves last offered to this seat
         self._view: dict[str, Plain] = {}
         self._view_started = False
         self._listeners: list[Callable[[], None]] = []
@@ -210,6 +211,8 @@ class NetSeat:
         legal = self.party.legal_moves()
         if forced_move(self.game_name, self.party.view(), legal) is not None:
             return []
+        if legal:
+            self._offered = legal
         return legal
 
     def _forced(self) -> Move | None:
@@ -222,7 +225,7 @@ class NetSeat:
         return forced_move(self.game_name, self.party.view(), self.party.legal_moves())
 
     def can_decline(self) -> bool:
-        """True while only out-of-turn moves (KaTO, catch) are offered and not yet declined."""
+        """True while only out-of-turn moves are offered and not yet declined."""
         status = self.party.status()
         return (
             isinstance(status, Turn)
@@ -252,7 +255,7 @@ class NetSeat:
             raise IllegalMove("the game is over")
         game, state = self.party.table.game, self.party.table.state
         if not self.may_move() or game is None or state is None:
-            if move[:1] in (("kato",), ("catch",)):
+            if move in self._offered:  # offered a moment ago (a chance out of turn, say)
                 raise IllegalMove("too late: play has moved on")
             raise IllegalMove("it is not your move")
         try:

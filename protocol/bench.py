@@ -10,7 +10,7 @@ busy machine); ``moves``, ``entries`` and ``bytes`` are medians per game; ``cryp
 fraction of time spent in cryptography, measured with cProfile on one extra game; ``audit_ok``
 says every game ended with every peer signing the same audit verdict and the offline audit of
 the transcript (not timed) agreeing with it; ``findings`` counts the rules the audits found
-broken (the heuristic bot sometimes plays an illegal Wild Draw Four, which the audit names).
+broken (a bot may make a move the audit names, e.g. a bluff it could not know was one).
 """
 
 from __future__ import annotations
@@ -113,11 +113,12 @@ def crypto_share(run: Any) -> float:
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, run the games, print the JSON summary."""
     ap = argparse.ArgumentParser(prog="python -m protocol.bench", description=__doc__)
-    ap.add_argument("--game", default="kato")
+    ap.add_argument("--game", required=True, help="a registered game's name")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--rounds", type=int, default=None,
-                    help="rounds per game, for a game with a 'rounds' option (default 1)")
+                    help="rounds per game, for a game with a 'rounds' option (default: the "
+                    "game's short game, e.g. one round)")
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--no-profile", action="store_true", help="skip the crypto_share run")
@@ -132,8 +133,8 @@ def main(argv: list[str] | None = None) -> None:
     plugin = plugins[args.game].load()
     GAMES: Mapping[str, Game[Any]] = {args.game: plugin.game}  # noqa: N806
     specs = {spec.name for spec in plugin.game.option_specs}
-    rounds = {"rounds": args.rounds or 1} if "rounds" in specs else {}
-    options = {**rounds, **_options(args.option)}
+    rounds = {"rounds": args.rounds} if args.rounds is not None and "rounds" in specs else {}
+    options = {**plugin.short, **rounds, **_options(args.option)}
     factory = plugin.bots()[args.bot]
 
     def one(seed: int) -> dict[str, Any]:

@@ -22,6 +22,9 @@ PLUGINS: dict[str, GamePlugin] = load_plugins()
 GAMES: dict[str, Game[Any]] = {name: p.game for name, p in PLUGINS.items()}
 """Every playable game's engine, by name."""
 
+DEFAULT_GAME = "kato" if "kato" in GAMES else min(GAMES)
+"""The game a command plays when none is named (``lanparty bench``, examples in help)."""
+
 
 def get_game(name: str) -> Game[Any]:
     """The game called ``name``; ``KeyError`` lists the known names."""

@@ -10,12 +10,12 @@ place that ties it to the application.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
-from protocol.contract import Game, Seat
+from protocol.contract import Game, Plain, Seat
 
 from .bots import Bot, Forced
 
@@ -38,13 +38,15 @@ class GamePlugin:
     """A game for lanparty: its engine, its bots by kind (``"random"`` at least), its screen
     and its narrator (made when first asked for: the engine never needs them), and its
     forced moves (what a seat's program plays by itself, e.g. a verdict read from a shown
-    hand: a person types nothing and a strategy is not asked)."""
+    hand: a person types nothing and a strategy is not asked), and the table options of a
+    short game (one round: what ``lanparty bench`` plays)."""
 
     game: Game[Any]
     bots: Callable[[], dict[str, Callable[[], Bot]]]
     screen: Callable[[], GameScreen]
     narrator: NarratorFactory
     forced: Forced | None = None
+    short: Mapping[str, Plain] = field(default_factory=dict)
 
 
 def load_plugins() -> dict[str, GamePlugin]:

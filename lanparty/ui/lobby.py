@@ -21,7 +21,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.shortcuts import print_formatted_text
 
-from lanparty.games import GAMES
+from lanparty.games import DEFAULT_GAME, GAMES
 from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse, same_name
 from lanparty.net.guest import start_guest
 from lanparty.store import saved_seats
@@ -35,7 +35,7 @@ __all__ = ["Choice", "run_lobby"]
 HELP = """Commands (Tab completes):
   join N            join table N of the list (or: join NAME, if one table is called so)
   resume            take back your seat at a game your program left (see above)
-  host GAME [SEATS] open a table of your own, e.g. host kato 4
+  host GAME [SEATS] open a table of your own, e.g. host {example} 4
   play GAME         a game on this machine against bots
   list              show the tables again
   help / quit"""
@@ -219,7 +219,8 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
                  "--resume)", "class:error")  # fmt: skip
         return None
     if head == "help":
-        for line in HELP.splitlines():  # one by one: show() would escape a line break
+        # One by one: show() would escape a line break.
+        for line in HELP.format(example=DEFAULT_GAME).splitlines():
             show(line)
     elif head in ("list", "ls"):
         tables = lobby.numbered()

@@ -53,7 +53,7 @@ def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> Gam
     return KatoNarrator(seat, names, lambda: getattr(state(), "hands", None))
 
 
-PLUGIN = GamePlugin(KATO, _bots, _screen, _narrator, _forced)
+PLUGIN = GamePlugin(KATO, _bots, _screen, _narrator, _forced, short={"rounds": 1})
 """KaTO for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["KATO", "PLUGIN", "KatoGame", "KatoState"]
