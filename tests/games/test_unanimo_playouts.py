@@ -88,11 +88,13 @@ def test_late_closes_happen_and_score_zero_for_the_absent() -> None:
     assert closed > 0
 
 
-def test_heuristic_bots_agree_and_earn_the_bonus() -> None:
+def test_heuristic_bots_agree_on_the_obvious_and_differ_after() -> None:
     table = LocalTable(G, 5, {}, random.Random(3))
     outcome = table.play([HeuristicBot() for _ in range(5)])
-    # All five write the same eight words: 8 x 5 points, plus the bonus, on every card.
-    assert outcome.rounds == ((45,) * 5,) * 3 and outcome.winners == (0, 1, 2, 3, 4)
+    # All five write the four most common words (4 x 5 points) on every card, and differ
+    # in the others: the scores are not all equal.
+    assert all(points >= 4 * 5 for card in outcome.rounds for points in card)
+    assert len(set(outcome.totals)) > 1
 
 
 def test_generic_playouts_pass_for_unanimo(monkeypatch: pytest.MonkeyPatch) -> None:

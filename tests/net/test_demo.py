@@ -64,6 +64,20 @@ def test_demo_plays_a_whole_game_across_processes(tmp_path: Path) -> None:
     assert [str(p) for p in saved] == [result["transcript"]]
 
 
+def test_a_demo_of_unanimo_plays_every_card_with_sealed_words(tmp_path: Path) -> None:
+    """Four bot processes write their words sealed, open them together, score every card,
+    and the audit passes: the general table runs a game of simultaneous sealed input."""
+    env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
+    cmd = [sys.executable, "-m", "lanparty", "demo", "unanimo", "--players", "4", "--json"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=240)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["ok"] and result["audit_ok"] and result["exit_codes"] == [0, 0, 0, 0]
+    assert result["rounds"] == 3 and min(result["scores"]) > 0  # three cards, words agreed
+    log = (Path(result["transcript"])).read_bytes()
+    assert log.count(b"seal_commit") == log.count(b"seal_open") == 4 * 3
+
+
 def test_the_demo_says_whose_transcript_it_kept(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

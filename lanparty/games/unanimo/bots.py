@@ -34,17 +34,26 @@ def _objected(view: Mapping[str, Plain]) -> str:
     return str(vote["key"])
 
 
+#: The associations a heuristic bot always writes (the most common); each later one it
+#: writes with probability ``_LATER``, so bots agree on the obvious and differ after.
+_SURE = 4
+_LATER = 0.6
+
+
 class HeuristicBot:
-    """Writes the eight most common associations of the subject, raises no objection, and
-    keeps a word objected to if it would have thought of it (rejects it otherwise)."""
+    """Writes the most common associations of the subject (the first four always, each
+    later one often), raises no objection, and keeps a word objected to if it would have
+    thought of it (rejects it otherwise)."""
 
     def choose(
         self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
     ) -> Move | None:
-        """Deterministic (``rng`` unused)."""
+        """Random only in which less common words it writes, from ``rng``."""
         phase = view["phase"]
         if phase == "writing":
-            return ("words", _ideas(view)[:MAX_WORDS])
+            ideas = _ideas(view)
+            later = [w for w in ideas[_SURE:] if rng.random() < _LATER]
+            return ("words", (*ideas[:_SURE], *later)[:MAX_WORDS])
         if phase == "vote":
             fold = view["fold_accents"] is True
             known = {normalise(w, fold).key for w in _ideas(view)}
