@@ -540,6 +540,7 @@ class Table(BatchSteps, SealedSteps):
             b = self.batch
             if b is not None:
                 if b.step is not None:
+                    self._track_phase()  # a sealed phase that led to this batch has ended
                     return
                 self.batch = None
                 self._resolve_batch(b)

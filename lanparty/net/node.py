@@ -26,7 +26,7 @@ import trio
 
 from lanparty.games.bots import Bot
 from lanparty.trace import Tracer
-from protocol import Event, Host, Peer, Phase, RemoteProtocolError
+from protocol import Event, Host, LocalProtocolError, Peer, Phase, RemoteProtocolError
 from protocol._frames import FrameReader, frame
 from protocol.contract import Commit, Move, Turn
 
@@ -205,32 +205,40 @@ EventSink = Callable[[Event], None]
 
 class PhaseTimer:
     """Closes a timed sealed phase when this seat is its closer: ``timer`` seconds after this
-    peer saw the phase begin (the closer's clock decides; peers cannot check elapsed time)."""
+    peer saw the phase begin (the closer's clock decides; peers cannot check elapsed time).
+
+    Once due, the close is made at the first input that finds us free (not waiting for an
+    entry of ours), and made again if it was lost (a commitment took its log position):
+    until the phase has ended, a due close is never forgotten.
+    """
 
     def __init__(self) -> None:
         self._armed: int | None = None  # the phase (its anchor) a timer runs for
+        self._due: int | None = None  # the phase whose time is up
 
     def check(
         self, party: Host | Peer, nursery: trio.Nursery | None, poke: Callable[[], None]
     ) -> None:
-        """Start the timer if a timed phase we close has begun (call after every input)."""
+        """Start the timer if a timed phase we close has begun; close a phase whose time is
+        up if we can now (call after every input)."""
         st = party.status()
         anchor = party.table.anchor
-        if (
-            nursery is None or anchor is None or anchor == self._armed
-            or not isinstance(st, Commit) or st.timer <= 0 or st.closer != party.seat
-        ):  # fmt: skip
+        if anchor is None or not isinstance(st, Commit) or st.closer != party.seat:
+            return
+        if self._due == anchor:
+            if not party.busy:
+                with suppress(LocalProtocolError):  # not ours to close any more
+                    party.close_phase()
+            return
+        if nursery is None or anchor == self._armed or st.timer <= 0:
             return
         self._armed = anchor
-        nursery.start_soon(self._close, party, anchor, st.timer, poke)
+        nursery.start_soon(self._close, anchor, st.timer, poke)
 
-    async def _close(
-        self, party: Host | Peer, anchor: int, timer: int, poke: Callable[[], None]
-    ) -> None:
+    async def _close(self, anchor: int, timer: int, poke: Callable[[], None]) -> None:
         await trio.sleep(timer)
-        if party.table.anchor == anchor and party.closer() and not party.busy:
-            party.close_phase()
-            poke()
+        self._due = anchor
+        poke()
 
 
 def drain_events(party: Host | Peer, driver: Driver, sink: EventSink) -> None:

@@ -53,3 +53,20 @@ def test_the_leader_closes_once_half_handed_in_and_the_late_seat_writes_nothing(
     [row] = UNANIMO.view(h.parties[1].table.state, None)["sheet"]
     assert row["absent"] == [3] and row["points"][3] == 0
     assert row["points"][0] >= 4 * 3  # at least the four words all three wrote
+
+
+def test_a_phase_closed_with_nothing_handed_in_anchors_the_next_card_afresh() -> None:
+    """On a timed table the leader closes card 1 before anyone wrote; the next card's coin
+    is drawn and its writing phase begins: its commitments are bound to where that phase
+    began, not to card 1's (a stale anchor would let card 1's context sign card 2's words,
+    and a closer's timer would never start again)."""
+    bots = [_Late(HeuristicBot()) for _ in range(3)]
+    h = Harness(GAMES, "unanimo", 3, {"cards": 2, "timer": 60}, bots, seed=5)
+    h.pump()
+    first = h.host.table.anchor
+    assert isinstance(h.host.status(), Commit) and first is not None
+    h.host.close_phase()  # the timer ran out: the leader's program closes card 1
+    h.pump()
+    assert isinstance(h.host.status(), Commit)  # card 2's writing, after its coin
+    assert all(p.table.anchor == len(h.host.table.log) for p in h.parties)
+    assert h.host.table.anchor != first

@@ -50,11 +50,14 @@ class _Undecided:
         return None
 
 
-async def test_a_timed_phase_is_closed_by_its_closer_not_by_a_watchdog(autojump_clock) -> None:
-    """The host (the closer, timer 30 s) and bea hand in; carl never does. No watchdog halts
-    carl (a person writing has no deadline): the closer's clock ends the phase at 30 s, carl
-    picks nothing, and the game ends for everyone."""
-    games = {"guess": Guess(closer=0)}
+@pytest.mark.parametrize("closer", [0, 1], ids=["the host closes", "a peer closes"])
+async def test_a_timed_phase_is_closed_by_its_closer_not_by_a_watchdog(
+    autojump_clock: Any, closer: int
+) -> None:
+    """The closer (timer 30 s: the host, or bea) and one other hand in; carl never does. No
+    watchdog halts carl (a person writing has no deadline): the closer's clock ends the
+    phase at 30 s, carl picks nothing, and the game ends for everyone."""
+    games = {"guess": Guess(closer=closer)}
     host = Host(Identity(), "ana", games, "guess", {}, 3)
     events: list[Event] = []
     server = HostServer(host, BotDriver(_Pick(), 0, react=0), events.append, duty_timeout=5)
