@@ -39,6 +39,7 @@ import json
 import math
 import os
 import platform
+import random
 import secrets
 import signal
 import statistics
@@ -56,9 +57,10 @@ import trio
 
 import lanparty
 from lanparty.games import PLUGINS, get_game
+from lanparty.games.localdealer import LocalTable
 from lanparty.net.discovery import TableAd, browse
 from lanparty.netcmd import NetError
-from protocol.contract import Shuffle
+from protocol.contract import Shuffle, TableOps
 
 TraceEvent = Mapping[str, Any]
 Traces = Mapping[str, Sequence[TraceEvent]]
@@ -406,11 +408,20 @@ def _game(
 
 
 def _cards(game: str, players: int) -> int:
-    """How many cards (or tiles) the game shuffles when it starts."""
+    """How many cards (or tiles) the game's first shuffle holds (table requests before it,
+    a coin say, are fulfilled by a seeded local dealer); 0 if it shuffles nothing."""
     g = get_game(game)
-    status = g.status(g.setup(players, g.validate_options(dict(PLUGINS[game].short))))
-    requests = getattr(status, "requests", ())
-    return sum(len(r.cards) for r in requests if isinstance(r, Shuffle))
+    table = LocalTable(g, players, g.validate_options(dict(PLUGINS[game].short)),
+                       random.Random(0))  # fmt: skip
+    for _ in range(64):
+        status = g.status(table.state)
+        if not isinstance(status, TableOps):
+            return 0
+        first = status.requests[0]
+        if isinstance(first, Shuffle):
+            return len(first.cards)
+        table.resolve_one()
+    return 0
 
 
 def measure(players: int, game: str) -> dict[str, Any]:

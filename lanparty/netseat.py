@@ -49,7 +49,6 @@ __all__ = ["NetSeat"]
 #: last ``_KEEP``: the story so far is in the transcript; the table is on screen.
 _FLOOD, _KEEP = 60, 20
 
-_RULES = {"illegal-wild-draw-four": "a Wild Draw Four played while holding the colour"}
 
 
 class NetSeat:
@@ -133,9 +132,9 @@ class NetSeat:
                 self.audit = ("Audit passed: every signature, shuffle proof, deal and move "
                               "checked")  # fmt: skip
             if report.findings:
-                broken = "; ".join(
-                    f"{_RULES.get(f.rule, f.rule)} by {self._name(f.seat)}" for f in report.findings
-                )
+                words = self.screen.humanize
+                broken = "; ".join(f"{words(f.rule)} by {self._name(f.seat)}"
+                                   for f in report.findings)  # fmt: skip
                 self.audit += f". Rules broken that nobody challenged: {broken}"
             self._lines.append(self.audit)
         elif isinstance(event, Stopped):
@@ -379,7 +378,7 @@ class NetSeat:
             return f"seat {seat + 1} of {n} ({self._name(seat)}) shuffling and proving…"
         if kind == "move":
             if self.legal_moves():
-                return "your move" if seat == self.seat else "you may call or catch now"
+                return "your move" if seat == self.seat else "you may move now, out of turn"
             return f"{self._name(seat)} to play"
         if kind in ("secrets", "signoff"):
             return "auditing the game…"

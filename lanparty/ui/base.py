@@ -68,7 +68,8 @@ class GameScreen(Protocol):
         ...
 
     def humanize(self, reason: str) -> str:
-        """A rules engine's reason in the player's words (card labels named, say)."""
+        """A rules engine's reason in the player's words (card labels named, say); also
+        the tag of a rule an audit found broken (``Violation.rule``)."""
         ...
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:

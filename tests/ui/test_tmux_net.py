@@ -44,7 +44,6 @@ class Player:
     def __init__(self, pane: Pane) -> None:
         self.pane = pane
         self.did: set[str] = set()
-        self.boards_waiting: set[str] = set()  # the boards seen while others played
 
     def prompt(self) -> str | None:
         """The prompt waiting for input (nothing typed after it), if any."""
@@ -80,10 +79,6 @@ class Player:
             prompt = self.prompt()
             if prompt is not None and prompt != "waiting>":
                 return prompt
-            if prompt == "waiting>":
-                screen = self.pane.screen()
-                if "Round " in screen:
-                    self.boards_waiting.add(screen[screen.rindex("Round ") :])
             if time.monotonic() > end:
                 pytest.fail(f"not asked anything for {deadline} s; screen:\n{self.pane.screen()}")
             time.sleep(0.05)  # a short pause between polls, not a wait for anything
@@ -201,7 +196,6 @@ def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
         assert prompt, "the game ended before the player could do everything"
         player.turn(prompt)
     assert {"play", "draw", "wild"} <= player.did, player.did
-    assert len(player.boards_waiting) >= 2, "the board is redrawn while others play"
     pane.type("quit")
     pane.wait_text("leave the table? the game stops for everyone (y/N)>")
     pane.type("y")
@@ -267,6 +261,49 @@ def test_the_host_starts_early_with_the_players_seated(start, tmp_path: Path) ->
         if bea.poll() is None:
             bea.kill()
             bea.communicate()
+
+
+def _board(screen: str) -> str:
+    """The live board under the log: from its first line to the prompt."""
+    return screen[screen.rindex("Round ") :] if "Round " in screen else ""
+
+
+def test_the_board_of_a_waiting_player_is_redrawn_as_the_other_plays(start) -> None:
+    """Two people at one table: the one not on turn sees ``waiting>`` under the board, with
+    the turn marked, and the board changes as soon as the other has played."""
+    ann = start("host", "kato", "--local", "--seats", "2", "--nick", "Ann",
+                "--option", "rounds=1", "--name", f"wait-{os.getpid()}")  # fmt: skip
+    ann.wait_text("is open on 127.0.0.1:")
+    endpoint = re.search(r"is open on (127\.0\.0\.1:\d+)", ann.screen())
+    assert endpoint is not None
+    bea = start("join", "--connect", endpoint[1], "--nick", "Bea", name="bea")
+    panes = {"Ann": Player(ann), "Bea": Player(bea)}
+    for p in panes.values():
+        p.pane.wait(lambda p=p: "Your hand:" in p.pane.screen(), "the deal", SETUP_DEADLINE)
+
+    def mover() -> tuple[str, str]:
+        while True:  # one of the two is asked (the other waits) once the deal is done
+            for name, p in panes.items():
+                prompt = p.prompt()
+                if prompt not in (None, "waiting>"):
+                    return name, prompt
+            time.sleep(0.05)  # a short pause between polls, not a wait for anything
+
+    name, prompt = mover()
+    other = panes["Bea" if name == "Ann" else "Ann"]
+    other.pane.wait(lambda: other.prompt() == "waiting>", "the other to wait")
+    before = _board(other.pane.screen())
+    assert re.search(rf"^▶ {name}\b", before, re.MULTILINE), before
+    assert "Your hand:" in before and "Playable:" not in before
+    moved = panes[name]
+    log = moved.pane.history().count("\n· ")
+    moved.turn(prompt)
+    assert moved.pane.history().count("\n· ") > log
+    other.pane.wait(lambda: _board(other.pane.screen()) != before, "the board redrawn")
+    for p in panes.values():
+        p.pane.keys("C-c")
+        p.pane.keys("C-c")
+    assert "Traceback" not in ann.history() + bea.history()
 
 
 def test_ctrl_c_twice_leaves_a_networked_table_in_one_line(start) -> None:

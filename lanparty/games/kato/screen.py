@@ -126,9 +126,15 @@ def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
 _LABEL = re.compile(r"(?<![\w+])(?:[rygb](?:\d|S\b|R\b|\+2)|W\+4|W\b|cone\b)")
 
 
+#: The rules an audit may find broken, in words (``Violation.rule``).
+RULES_BROKEN = {"illegal-wild-draw-four": "a Wild Draw Four played while holding the colour"}
+
+
 def humanize(reason: str) -> str:
     """An engine message with card labels in words: ``"r7 cannot be played now"`` →
-    ``"Red 7 cannot be played now"``."""
+    ``"Red 7 cannot be played now"``; a broken rule's tag in words."""
+    if reason in RULES_BROKEN:
+        return RULES_BROKEN[reason]
     return _LABEL.sub(lambda m: card_name(m.group(0)), reason)
 
 
