@@ -10,6 +10,7 @@ table results from the change in the view (what this seat may know, nothing more
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from contextlib import suppress
@@ -72,6 +73,8 @@ class NetSeat:
         self._view_started = False
         self._listeners: list[Callable[[], None]] = []
         self._poke: Callable[[], None] = lambda: None
+        self._screen: GameScreen | None = None
+        self._closes: tuple[int, float] | None = None  # a timed phase: (anchor, closes at)
         #: Trio's token, so the UI can hand work to the network side; set when trio starts.
         self.token: trio.lowlevel.TrioToken | None = None
         if party.table.phase is not Phase.LOBBY and party.table.members:  # a restored table
@@ -154,7 +157,18 @@ class NetSeat:
         # The narrator starts from nothing: its first change is the first deal.
         self._view = after if self._narrator is not None and self._view_started else {}
         self._view_started = self._narrator is not None
+        self._time_phase()
         self._changed()
+
+    def _time_phase(self) -> None:
+        """Start the countdown of a timed sealed phase when we first see it (the closer's
+        program closes it by its own clock; ours can only be close to it)."""
+        status = self.party.status() if self.names and not self.over() else None
+        anchor = self.party.table.anchor
+        if not isinstance(status, Commit) or status.timer <= 0 or anchor is None:
+            self._closes = None
+        elif self._closes is None or self._closes[0] != anchor:
+            self._closes = (anchor, time.monotonic() + status.timer)
 
     def act(self, party: Host | Peer) -> bool:
         """Send the oldest move the person typed, once the protocol can take it; with none
@@ -267,6 +281,11 @@ class NetSeat:
         self._queue.append(move)
         if self.token is not None:
             self.token.run_sync_soon(self._poke)
+
+    def deadline(self) -> float | None:
+        """When (``time.monotonic()``) the timed sealed phase now under way closes, as far as
+        we can tell (``timer`` seconds after we saw it begin); ``None`` if none is."""
+        return self._closes[1] if self._closes is not None else None
 
     def close_phase(self) -> str:
         """As the sealed phase's closer, end it now; "" if done, else why not."""
@@ -404,11 +423,17 @@ class NetSeat:
 
     @property
     def screen(self) -> GameScreen:
-        """The game's part of the screen (a placeholder until the game is known)."""
+        """The game's part of the screen, made once the game is known (a placeholder until
+        then): one per seat, so it may remember what it showed."""
+        if self._screen is not None:
+            return self._screen
         from lanparty.games import PLUGINS
 
         plugin = PLUGINS.get(self.game_name)
-        return plugin.screen() if plugin is not None else _WAITING
+        if plugin is None:
+            return _WAITING
+        self._screen = plugin.screen()
+        return self._screen
 
     def _changed(self) -> None:
         for callback in self._listeners:

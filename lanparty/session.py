@@ -13,6 +13,7 @@ No prompt-toolkit and no trio here.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -125,6 +126,10 @@ class LocalTable:
     ``bots[s]`` plays seat ``s`` (``None`` for the human seat). The dealer and the bots draw
     from RNGs derived from ``seed``, so the same seed and the same human moves replay the
     same game.
+
+    A timed sealed phase (``Commit.timer`` > 0) closes on its own: ``clock()`` seconds
+    (``time.monotonic`` by default) are counted from when the phase began, and the first
+    ``advance`` after ``deadline()`` closes it, as the closer's program would.
     """
 
     def __init__(
@@ -135,6 +140,7 @@ class LocalTable:
         options: Mapping[str, Plain],
         seed: int,
         seat: Seat = 0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(names) != len(bots):
             raise ValueError("one name per seat is needed")
@@ -158,6 +164,8 @@ class LocalTable:
         self._taken = 0
         # The out-of-turn window being walked: (inputs when it opened, seats left to ask).
         self._window: tuple[int, list[Seat]] | None = None
+        self.clock = clock
+        self._closes: float | None = None  # when the timed sealed phase now closes
 
     # ------------------------------------------------------------------ the protocol
 
@@ -218,6 +226,11 @@ class LocalTable:
         self._feed(CommitTimeout(status.seats))
         return ""
 
+    def deadline(self) -> float | None:
+        """When (on ``clock``) the timed sealed phase now under way closes; ``None`` if none
+        is."""
+        return self._closes
+
     def take_log(self) -> list[str]:
         """Log lines since the last call."""
         lines = self.narrator.lines
@@ -261,6 +274,10 @@ class LocalTable:
             self._resolve()
             status = game.status(self._state)
             if isinstance(status, Commit):
+                closes = self._closes
+                if closes is not None and status.closer is not None and self.clock() >= closes:
+                    self._feed(CommitTimeout(status.seats))  # the time is up
+                    continue
                 bots = [s for s in status.seats if s != self.seat]
                 for s in bots:  # every bot hands in at once; the human writes in its time
                     move = self._bot(s).choose(
@@ -349,6 +366,7 @@ class LocalTable:
             game.apply(copy, seat, move)
         self.inputs += 1
         self.last_mover = seat
+        self._time_phase()
         self.narrator.narrate(seat, move, before, self.view())
 
     def _seal(self, seat: Seat, move: Move) -> None:
@@ -364,7 +382,17 @@ class LocalTable:
         for copy in self.copies:
             self.game.resolve(copy, result)
         self.inputs += 1
+        self._time_phase()
         self.narrator.narrate(None, result, before, self.view())
+
+    def _time_phase(self) -> None:
+        """After every input: start the clock of a timed sealed phase that just began, and
+        stop it once the phase is over."""
+        status = self.game.status(self._state)
+        if not isinstance(status, Commit) or status.timer <= 0:
+            self._closes = None
+        elif self._closes is None:
+            self._closes = self.clock() + status.timer
 
     def _resolve(self) -> None:
         """Fulfil table requests until a move (or nothing) is due; each copy gets only what
@@ -379,5 +407,6 @@ class LocalTable:
             for s, copy in enumerate(self.copies):
                 game.resolve(copy, for_seat(result, s))
             self.inputs += 1
+            self._time_phase()
             # Narrate from what the human's copy received, never from the dealer's result.
             self.narrator.narrate(None, for_seat(result, self.seat), before, self.view())

@@ -8,7 +8,9 @@ commands are its screen's (``session.screen``), the common commands are in ``com
 from __future__ import annotations
 
 import asyncio
+import math
 import shutil
+import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -17,7 +19,7 @@ from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.renderer import print_formatted_text as print_to
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
@@ -27,10 +29,33 @@ from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.session import LocalTable, TableSession
 from protocol.contract import IllegalMove, Plain
 
-from .base import Fragments, GameScreen, log_line
+from .base import Editor, Fragments, GameScreen, log_line
 from .commands import HOST_COMMANDS, ParseError, completions, help_text, parse
+from .editor import (
+    KEYS,
+    Draft,
+    LeaveEditorError,
+    editor_key_bindings,
+    editor_validator,
+    line_prompts,
+    usable_lines,
+)
 
-__all__ = ["make_completer", "make_key_bindings", "make_style", "run", "run_async"]
+__all__ = [
+    "countdown",
+    "current_editor",
+    "make_completer",
+    "make_key_bindings",
+    "make_style",
+    "run",
+    "run_async",
+]
+
+TICK = 0.2
+"""Seconds between redraws while a countdown runs or the board is animating."""
+HAND_IN_EARLY = 1.5
+"""A timed phase's draft is handed in this many seconds before the phase closes (the
+closer's clock may run a little ahead of ours)."""
 
 
 def make_style(screen: GameScreen | None = None) -> Style:
@@ -48,6 +73,9 @@ def make_style(screen: GameScreen | None = None) -> Style:
             "error": "bold ansired",
             "prompt": "bold",
             "bottom-toolbar": "noreverse ansigray",
+            "clock": "noreverse bold ansiyellow",
+            "clock.low": "noreverse bold ansired",
+            "remark": "noreverse ansiyellow",
             **(screen.styles if screen is not None else {}),
         }
     )
@@ -65,6 +93,9 @@ class MoveCompleter(Completer):
         """Every command starting with the text before the cursor."""
         text = document.text_before_cursor
         s = self.session
+        editor = current_editor(s)
+        if editor is not None and editor.command.startswith(text.strip().lower()):
+            yield Completion(editor.command, -len(text), display_meta="back to the editor")
         legal = s.legal_moves()
         for command, meta in completions(text, s.screen, s.view(), legal, s.can_decline()):
             yield Completion(command, start_position=-len(text), display_meta=meta or None)
@@ -95,13 +126,49 @@ def prompt_message(
     return FormattedText([("class:prompt", text)])
 
 
-def make_toolbar(session: TableSession) -> Callable[[], FormattedText]:
-    """The bottom line: what the table is doing, and how to get help."""
+def current_editor(session: TableSession) -> Editor | None:
+    """The editor the game's screen offers for the move this seat is asked for now (its
+    optional ``editor`` method), or ``None``."""
+    offer = getattr(session.screen, "editor", None)
+    if offer is None or not session.may_move():
+        return None
+    view = session.view()
+    editor: Editor | None = offer(view) if view else None
+    return editor
+
+
+def deadline(session: TableSession) -> float | None:
+    """When (``time.monotonic()``) the timed phase now closes by itself, if the session
+    knows (its optional ``deadline`` method)."""
+    when: Callable[[], float | None] | None = getattr(session, "deadline", None)
+    return when() if when is not None else None
+
+
+def countdown(left: float) -> str:
+    """A countdown in whole seconds, rounded up and never below zero: ``"1:05 left"``."""
+    s = max(0, math.ceil(left))
+    return f"{s // 60}:{s % 60:02d} left"
+
+
+def make_toolbar(
+    session: TableSession, keys: Callable[[], Fragments] | None = None
+) -> Callable[[], FormattedText]:
+    """The bottom line: the countdown of a timed phase, what the table is doing, and the
+    keys (``keys()``: those of the editor while it is open) or how to get help."""
 
     def toolbar() -> FormattedText:
+        out: Fragments = []
+        closes = deadline(session)
+        if closes is not None:
+            left = closes - time.monotonic()
+            clock = "class:clock.low" if left < 10.5 else "class:clock"
+            out.append((clock, f" {countdown(left)} ·"))
         status = session.status_line()
-        lead = f" {status} · " if status else " "
-        return FormattedText([("class:bottom-toolbar", lead + "Tab: moves · help · rules · quit")])
+        if status:
+            out.append(("class:bottom-toolbar", f" {status} ·"))
+        help_keys = keys() if keys is not None else []
+        out += help_keys or [("class:bottom-toolbar", " Tab: moves · help · rules · quit")]
+        return FormattedText(out)
 
     return toolbar
 
@@ -117,6 +184,7 @@ class _Screen:
     def __init__(self, session: TableSession, style: Style) -> None:
         self.session = session
         self.style = style
+        self.notes: Fragments = []  # the app's own lines, printed with the log's next ones
 
     def show(self, fragments: Fragments) -> None:
         # Above the prompt while one is running (prompt-toolkit prints in the terminal).
@@ -131,6 +199,8 @@ class _Screen:
         out: Fragments = []
         for line in self.session.take_log():
             out += log_line(line)
+        out += self.notes
+        self.notes = []
         return out
 
     def board(self, columns: int, rows: int) -> Fragments:
@@ -190,6 +260,10 @@ def run(session: TableSession) -> int:
     return asyncio.run(run_async(session))
 
 
+class _ModeChangedError(Exception):
+    """Raised inside the prompt when it must become the editor or the command line."""
+
+
 async def run_async(session: TableSession) -> int:
     """Play ``session`` at the terminal until the game ends or the player leaves: 0, or
     :data:`EXIT_INTERRUPTED` (130) if they left with Ctrl-C. ``IllegalMove`` and typing
@@ -201,24 +275,58 @@ async def run_async(session: TableSession) -> int:
 
     Changes that happen on their own (moves arriving from the network) are printed above the
     prompt as they come, and the prompt, its completions and the bottom bar follow them.
+
+    When the game's screen offers an editor for the move asked (``current_editor``), the
+    prompt is that editor until the move is handed in; Esc leaves it for the command line
+    and its ``command`` opens it again, with nothing typed lost. A timed phase shows its
+    countdown in the bottom bar; shortly before it closes, what the editor holds is handed
+    in, and at zero a local table closes the phase (a networked one is closed by its closer).
     """
     style = make_style(session.screen)
     screen = _Screen(session, style)
+    draft = Draft()
+    editing: Editor | None = None  # the editor the running prompt is (None: the command line)
+    asking = False  # whether the player really means to leave
+
+    def keys() -> Fragments:
+        if editing is not None:
+            doc = prompt.default_buffer.document
+            remark = editing.remark(doc.text.split("\n"), doc.cursor_position_row)
+            out: Fragments = [("class:remark", f" {remark} ·")] if remark else []
+            return [*out, ("class:bottom-toolbar", f" {KEYS}")]
+        offered = current_editor(session)
+        if offered is not None and draft.closed and not asking:
+            return [("class:bottom-toolbar", f" {offered.command}: back to the editor · "
+                     "Tab: moves · help · rules · quit")]  # fmt: skip
+        return []
+
     prompt: PromptSession[str] = PromptSession(
         completer=make_completer(session),
         complete_while_typing=True,
         key_bindings=make_key_bindings(),
-        bottom_toolbar=make_toolbar(session),
+        bottom_toolbar=make_toolbar(session, keys),
         style=style,
         reserve_space_for_menu=menu_rows(shutil.get_terminal_size((80, 24)).lines),
     )
     changed = asyncio.Event()
     session.listen(changed.set)
 
-    def end_prompt_if_over() -> None:
+    def stop_prompt(exc: Exception) -> None:
         app = prompt.app
-        if session.over() and app.is_running and app.future is not None and not app.future.done():
-            prompt.app.exit(exception=_TableEndedError())
+        if app.is_running and app.future is not None and not app.future.done():
+            app.exit(exception=exc)
+
+    def end_prompt_if_over() -> None:
+        if session.over():
+            stop_prompt(_TableEndedError())
+
+    def wanted() -> Editor | None:
+        offered = current_editor(session)
+        return None if offered is None or draft.closed or asking else offered
+
+    def switch_if_needed() -> None:
+        if (wanted() is None) != (editing is None):
+            stop_prompt(_ModeChangedError())
 
     async def follow() -> None:
         while True:
@@ -237,30 +345,97 @@ async def run_async(session: TableSession) -> int:
             elif fragments:
                 screen.show(fragments)
             end_prompt_if_over()
+            switch_if_needed()
             if prompt.app.is_running:
                 prompt.app.invalidate()
 
-    asking = False  # whether the player really means to leave
+    def hand_in_draft() -> None:
+        offered = current_editor(session)
+        if offered is None:
+            return
+        text = prompt.default_buffer.text if editing is not None else draft.text
+        lines = usable_lines(offered, text.split("\n"))
+        if not any(line.strip() for line in lines):
+            return
+        try:
+            session.submit(offered.move(lines))
+        except (ParseError, IllegalMove):
+            return
+        draft.clear()
+        screen.notes += [("class:warn", "Time is nearly up: what you wrote is handed in.\n")]
+        changed.set()
+
+    async def tick() -> None:
+        animating = getattr(session.screen, "animating", None)
+        moved = False
+        while True:
+            await asyncio.sleep(TICK)
+            closes = deadline(session)
+            view = session.view()
+            moving = animating is not None and bool(view) and animating(view)
+            if closes is None and not moving and not moved:
+                continue
+            moved = moving  # once more after the animation ends: its last frame
+            if closes is not None and closes - time.monotonic() <= HAND_IN_EARLY:
+                hand_in_draft()
+            if closes is not None and closes <= time.monotonic():
+                session.advance()  # a local table closes the phase; a networked one waits
+                changed.set()
+            if prompt.app.is_running:
+                prompt.app.invalidate()
 
     def message() -> FormattedText:
         if asking:
             return leave_question(session)
-        asked = session.may_move()
-        line = prompt_message(session.screen, session.view(), session.can_decline(), asked)
+        if editing is not None:
+            line = FormattedText([("class:title", f"{editing.title}\n"),
+                                  ("class:prompt", editing.line_prompt(0))])  # fmt: skip
+            below = editing.max_lines + 1
+        else:
+            asked = session.may_move()
+            line = prompt_message(session.screen, session.view(), session.can_decline(), asked)
+            below = 0
         app = prompt.app
         if app.is_done:
             return line  # what stays in the scrollback: the prompt and what was typed
         size = app.output.get_size()
-        prompt.reserve_space_for_menu = menu_rows(size.rows)  # the terminal may have changed
-        # Under the board: the prompt, the menu's rows and the bottom bar; over it, at least
-        # the last few log lines stay in sight.
-        board = screen.board(size.columns, size.rows - menu_rows(size.rows) - 2 - size.rows // 6)
+        menu = menu_rows(size.rows) if editing is None else 0
+        prompt.reserve_space_for_menu = menu  # the terminal may have changed
+        # Under the board: the prompt (or the editor), the menu's rows and the bottom bar;
+        # over it, at least the last few log lines stay in sight.
+        board = screen.board(size.columns, size.rows - menu - below - 2 - size.rows // 6)
         return FormattedText([*board, *line])
+
+    def prompt_args() -> dict[str, Any]:
+        """The prompt's settings for the mode it is in (each call sets all of them)."""
+        if editing is not None:
+            return {
+                "multiline": True,
+                "key_bindings": merge_key_bindings(
+                    [make_key_bindings(), editor_key_bindings(editing)]
+                ),
+                "completer": None,
+                "complete_while_typing": False,
+                "validator": editor_validator(editing),
+                "validate_while_typing": True,
+                "prompt_continuation": line_prompts(editing),
+                "default": draft.text,
+            }
+        return {
+            "multiline": False,
+            "key_bindings": make_key_bindings(),
+            "completer": make_completer(session),
+            "complete_while_typing": True,
+            "validator": None,
+            "validate_while_typing": False,
+            "default": "",
+        }
 
     screen.show(
         [("class:title", f"lanparty · {session.game_name}"), ("", "  (type help; Tab completes)\n")]
     )
-    follower = asyncio.get_running_loop().create_task(follow())
+    loop = asyncio.get_running_loop()
+    tasks = [loop.create_task(follow()), loop.create_task(tick())]
     try:
         while True:
             session.advance()
@@ -268,9 +443,24 @@ async def run_async(session: TableSession) -> int:
             if session.over():
                 screen.final()
                 return 0
+            if current_editor(session) is None:
+                draft.clear()
+            editing = wanted()
             try:
-                text = await prompt.prompt_async(message, pre_run=end_prompt_if_over)
-            except _TableEndedError:
+                try:
+                    text = await prompt.prompt_async(
+                        message, pre_run=end_prompt_if_over, **prompt_args()
+                    )
+                finally:
+                    if editing is not None:
+                        draft.text = prompt.default_buffer.text
+            except (_TableEndedError, _ModeChangedError):
+                continue
+            except LeaveEditorError:
+                draft.closed = True
+                command = editing.command if editing is not None else "write"
+                screen.show([("class:dim", f"(what you wrote is kept: {command} goes back to "
+                              "it)\n")])  # fmt: skip
                 continue
             except KeyboardInterrupt:
                 if asking:
@@ -291,9 +481,27 @@ async def run_async(session: TableSession) -> int:
                     return 0
                 screen.show([("class:dim", "Playing on.\n")])
                 continue
+            if editing is not None:
+                _hand_in(editing, text.split("\n"), session, screen)
+                continue
+            offered = current_editor(session)
+            if offered is not None and text.strip().lower() == offered.command:
+                draft.closed = False
+                continue
             asking = not _handle(text, session, screen)
     finally:
-        follower.cancel()
+        for task in tasks:
+            task.cancel()
+
+
+def _hand_in(editor: Editor, lines: list[str], session: TableSession, screen: _Screen) -> None:
+    """Hand in what the editor holds; if it cannot be, say why (the draft stays)."""
+    try:
+        session.submit(editor.move(lines))
+    except ParseError as exc:
+        screen.show([("class:error", f"{exc}\n")])
+    except IllegalMove as exc:
+        screen.show([("class:error", f"Not allowed: {session.screen.humanize(exc.reason)}\n")])
 
 
 def _handle(text: str, session: TableSession, screen: _Screen) -> bool:

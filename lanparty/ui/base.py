@@ -5,6 +5,14 @@ Each game brings one :class:`GameScreen` through its plugin (``lanparty/games/pl
 the prompt loop (``app.py``), the command line's common commands (``commands.py``) and the
 log are the same for every game.
 
+A screen may also have these optional methods (the app looks for them with ``getattr``, so a
+game without them needs nothing):
+
+* ``editor(view) -> Editor | None``: a multi-line :class:`Editor` for the free-text move the
+  seat is asked for now; the app opens it instead of the command line (``editor.py``);
+* ``animating(view) -> bool``: True while the board changes with time by itself (a reading
+  shown step by step); the app redraws it a few times a second meanwhile.
+
 A fragment list is ``[(style, text), ...]`` — prompt-toolkit's formatted text, built here
 without importing it. Style names are classes (``class:card.r``) that the screen's ``styles``
 and the app's own colour.
@@ -17,7 +25,7 @@ from typing import Protocol
 
 from protocol.contract import Move, Plain
 
-__all__ = ["Fragments", "GameScreen", "ParseError", "log_line", "player_name"]
+__all__ = ["Editor", "Fragments", "GameScreen", "ParseError", "log_line", "player_name"]
 
 Fragments = list[tuple[str, str]]
 
@@ -74,6 +82,43 @@ class GameScreen(Protocol):
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
         """The end of the game: every player's total and who won."""
+        ...
+
+
+class Editor(Protocol):
+    """A game's editor for a free-text move typed over several lines (one item a line), as
+    pure functions of the lines; the app's ``editor.py`` gives it its keys."""
+
+    @property
+    def command(self) -> str:
+        """What the player types on the command line to open the editor again."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The line over the editor: what to write."""
+        ...
+
+    @property
+    def max_lines(self) -> int:
+        """The most lines the editor takes."""
+        ...
+
+    def line_prompt(self, index: int) -> str:
+        """What goes before line ``index`` (from 0), e.g. ``" 1│ "``; all of one width."""
+        ...
+
+    def problem(self, lines: Sequence[str]) -> tuple[int, str] | None:
+        """The first line (its index) that cannot be handed in and why, or ``None``; the app
+        shows it as the player types and refuses to hand in while there is one."""
+        ...
+
+    def remark(self, lines: Sequence[str], index: int) -> str:
+        """Advice on line ``index`` that does not stop it from being handed in ("" none)."""
+        ...
+
+    def move(self, lines: Sequence[str]) -> Move:
+        """The move the lines make; raise :class:`ParseError` saying why there is none."""
         ...
 
 

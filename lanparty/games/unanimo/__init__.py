@@ -31,9 +31,9 @@ def _bots() -> dict[str, Callable[[], Bot]]:
 
 
 def _screen() -> "GameScreen":
-    from .screen import SCREEN
+    from .screen import UnanimoScreen
 
-    return SCREEN
+    return UnanimoScreen()  # one per seat's terminal: it remembers what it showed
 
 
 def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> "GameNarrator":

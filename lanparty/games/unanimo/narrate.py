@@ -1,7 +1,9 @@
 """Unanimo in words: one seat's log of the game (see :mod:`lanparty.narrate`). Everything in
 Unanimo is public once it is shown, so the log is told from the change in the seat's view: a
-new card and its subject, who handed in, the writing closed, the reading word by word with
-its points, objections and votes, each card's scores and the end."""
+new card and its subject, who handed in, the writing closed, objections and votes, and once
+a card is scored its whole reading (each word, who wrote it, its points) and the card's
+scores; then the end. While the card is read the board shows the reading step by step: the
+log tells it once the table is done with it, so it gives nothing away before the board."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from lanparty.narrate import BaseNarrator
 from lanparty.text import printable
 from protocol.contract import Move, Plain, Result, Seat
 
-from .screen import card_subject, subject_name
+from .board import REJECTED, card_subject, language, subject_name
 
 __all__ = ["UnanimoNarrator"]
 
@@ -24,8 +26,9 @@ def _list(view: dict[str, Plain], key: str) -> list[object]:
 class UnanimoNarrator(BaseNarrator):
     """The log of seat ``seat`` (called "you")."""
 
-    def __init__(self, seat: Seat, names: Sequence[str]) -> None:
+    def __init__(self, seat: Seat, names: Sequence[str], lang: str | None = None) -> None:
         super().__init__(seat, names)
+        self.lang = lang if lang is not None else language()
 
     def narrate(
         self, seat: Seat | None, item: Move | Result, before: dict[str, Plain],
@@ -47,8 +50,11 @@ class UnanimoNarrator(BaseNarrator):
         if after.get("subject") and after.get("subject") != before.get("subject"):
             leader = after.get("leader")
             lead = self._who(int(leader)) if isinstance(leader, int) else "?"
-            self.lines.append(f"Card {after.get('card')!s}: the subject is "
-                              f"{subject_name(after)} (leader: {lead})")  # fmt: skip
+            timer = after.get("timer")
+            timed = f"; {timer} s to write" if isinstance(timer, int) and timer > 0 else ""
+            self.lines.append(f"Card {after.get('card')!s} of {after.get('cards')!s}: the "
+                              f"subject is {subject_name(after, self.lang)} (leader: {lead}"
+                              f"{timed})")  # fmt: skip
         handed_before, handed = _list(before, "handed_in"), _list(after, "handed_in")
         for s, now in enumerate(handed):
             if now and not (s < len(handed_before) and handed_before[s]):
@@ -61,11 +67,6 @@ class UnanimoNarrator(BaseNarrator):
         if new_absent:
             who = ", ".join(self._who(s) for s in new_absent)
             self.lines.append(f"The writing is closed: {who} handed nothing in")
-        said = _list(after, "reading")
-        if after.get("phase") != "writing" and len(said) > len(_list(before, "reading")):
-            for a in said[len(_list(before, "reading")) :]:
-                if isinstance(a, dict):
-                    self._announce(a)
         self._verdicts(before, after)
         self._scores(before, after)
 
@@ -74,7 +75,10 @@ class UnanimoNarrator(BaseNarrator):
         who = ", ".join(self._who(int(w)) for w in writers) if isinstance(writers, list) else ""
         word = printable(str(a.get("word")))
         if a.get("rejected"):
-            self.lines.append(f"“{word}” ({who}): rejected ({a.get('rejected')!s})")
+            why = REJECTED.get(str(a.get("rejected")), str(a.get("rejected")))
+            self.lines.append(f"“{word}” ({who}): rejected, {why}")
+        elif isinstance(writers, list) and len(writers) < 2:
+            self.lines.append(f"“{word}” ({who}): 0 points, nobody else wrote it")
         else:
             self.lines.append(f"“{word}” ({who}): {a.get('points')!s} points each")
 
@@ -88,13 +92,19 @@ class UnanimoNarrator(BaseNarrator):
         for card in _list(after, "sheet")[len(_list(before, "sheet")) :]:
             if not isinstance(card, dict):
                 continue
+            name = card_subject(card.get("subject"), self.lang)
+            said = [a for a in _list(after, "reading") if isinstance(a, dict)]
+            self.lines.append(f"The reading of {name}: " + (
+                f"{len(said)} word{'s' * (len(said) != 1)}" if said else "no word at all"))
+            for a in said:
+                self._announce(a)
             total, bonus = card.get("total"), card.get("bonus")
             assert isinstance(total, list) and isinstance(bonus, list)
             parts = [
                 f"{self._who(s)} {total[s]}" + (f" (+{bonus[s]} bonus)" if bonus[s] else "")
                 for s in range(len(total))
             ]
-            self.lines.append(f"{card_subject(card.get('subject'))}: " + ", ".join(parts))
+            self.lines.append(f"{name}: " + ", ".join(parts))
         winners = _list(after, "winners")
         if winners and not _list(before, "winners"):
             names = " and ".join(self._who(int(s)) for s in winners)  # type: ignore[call-overload]

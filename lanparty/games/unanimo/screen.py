@@ -1,226 +1,325 @@
-"""Unanimo on the screen: the subject card, who has handed in, the reading with its points,
-the objections and votes, and the score sheet, as pure functions of one seat's view
-(:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit here).
+"""Unanimo on the screen (:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit here): the
+subject card, who is writing and who has handed in, the word editor, the reading step by
+step with the hands raised and the points, the objections and votes, and the score sheet.
 
-Words are written on one line, ``words ladybug, spots, red`` (up to 8, commas between them);
-``words`` alone hands in nothing. During the reading, ``object N`` objects to the N-th word
-announced, ``done`` says you have no more objections, and ``keep``/``reject`` vote.
+Words are written in the editor, one a line (it opens by itself when the writing starts:
+Enter or Tab goes to the next line, Ctrl-S hands in, Esc goes back to the command line and
+``write`` back to the words), or on one line: ``words ladybug, spots, red``. During the
+objections, ``object N`` objects to the N-th word read, ``done`` says you have no (more)
+objections, and ``keep``/``reject`` vote.
+
+A screen belongs to one seat's terminal: it remembers when it began showing each reading
+(the reading is shown step by step on the screen's own clock) and the words it handed in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 
 from lanparty.text import printable
 from lanparty.ui.base import Fragments, ParseError, player_name
 from protocol.contract import Move, Plain
 
+from .board import (
+    HAND,
+    announcement,
+    card_points,
+    card_subject,
+    language,
+    listed,
+    reading_grid,
+    score_sheet,
+    subject_line,
+    subject_name,
+)
+from .pace import ReadingPace
 from .rules import MAX_WORDS
-from .subjects import SUBJECTS
+from .wordeditor import WordEditor
 
-__all__ = ["SCREEN", "UnanimoScreen"]
+__all__ = ["ALIASES", "HELP", "STYLES", "UnanimoScreen", "card_subject", "subject_name"]
 
 STYLES = {
     "subject": "bold #000000 bg:ansiyellow",
-    "word": "ansicyan",
+    "word": "",
+    "word.mine": "bold ansicyan",
+    "word.now": "bold #000000 bg:ansicyan",
+    "hand": "bold ansigreen",
     "points": "bold ansigreen",
     "rejected": "ansired",
 }
-ALIASES = {"w": "words", "ok": "done"}
+ALIASES = {"w": "words", "e": "write", "ok": "done", "o": "object", "k": "keep", "r": "reject"}
+"""Short forms of Unanimo's commands."""
 HELP = (
-    ("words A, B, C", f"hand in up to {MAX_WORDS} words (commas between them)"),
+    ("write", "open the word editor (it opens by itself when the writing starts)"),
+    ("  Enter / Tab", "in the editor: the next line (one word a line, up to 8)"),
+    ("  Shift-Tab, Up", "in the editor: back to the line above"),
+    ("  Ctrl-S", "in the editor: hand your words in"),
+    ("  Esc", "in the editor: back to the command line; your words are kept"),
+    ("words A, B, C", f"hand in up to {MAX_WORDS} words on one line (commas between them)"),
     ("words", "hand in no word at all"),
     ("object N", "object to word N of the reading (a majority of the others decides)"),
     ("done", "no (more) objections from you"),
     ("keep / reject", "your vote on the word objected to"),
 )
-_REJECTED = {"symbols": "not a word", "root": "same root as the subject", "vote": "voted out"}
+_PHASE_LINE = {
+    "subject": "the subject card is being drawn…",
+    "opening": "the words are being opened…",
+}
 
 
-def _list(view: Mapping[str, Plain], key: str) -> list[object]:
-    value = view.get(key)
-    return list(value) if isinstance(value, list | tuple) else []
+def _seat(view: Mapping[str, Plain]) -> int:
+    seat = view.get("seat")
+    return seat if isinstance(seat, int) else -1
 
 
-def subject_name(view: Mapping[str, Plain]) -> str:
-    """The subject card in the table's language (English for now), or ``""``."""
-    subject = view.get("subject")
-    return str(subject.get("en", "")) if isinstance(subject, dict) else ""
-
-
-def card_subject(card: object) -> str:
-    """The subject of card number ``card`` (as the score sheet names it)."""
-    if type(card) is int and 0 <= card < len(SUBJECTS):
-        return SUBJECTS[card][0]
-    return printable(str(card))
-
-
-def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> Fragments:
-    """Card N of M, the subject, the leader and the timer; a line per player: handed in or
-    writing, and the score; then the reading so far and any vote."""
-    me = int(view["seat"])  # type: ignore[arg-type]
-    out: Fragments = [("class:title", f"Card {view.get('card')!s} of {view.get('cards')!s}")]
-    leader = view.get("leader")
-    lead = player_name(names, int(leader), me) if isinstance(leader, int) else "-"
-    timer = view.get("timer")
-    clock = f"  ·  {timer} s to write" if isinstance(timer, int) and timer > 0 else ""
-    out.append(("", f"  ·  leader {lead}{clock}\n"))
-    subject = subject_name(view)
-    out += [("", "Subject: "), ("class:subject", f" {subject or '…'} "), ("", "\n")]
-    scores, handed = _list(view, "scores"), _list(view, "handed_in")
-    writing, absent = _list(view, "writing"), _list(view, "absent")
-    phase = view.get("phase")
-    for s in range(len(scores)):
-        state = ""
-        if phase == "writing":
-            state = "writing…" if s in writing else "handed in" if handed[s] else ""
-        elif s < len(absent) and absent[s] is True:
-            state = "handed nothing in"
-        line = f"  {player_name(names, s, me):<18} {scores[s]!s:>4} pts  {state}"
-        out += [("class:turn" if s in writing else "", line[:width]), ("", "\n")]
-    out += reading(view, names, width)
-    vote = view.get("vote")
-    if isinstance(vote, dict):
-        by = vote.get("by")
-        who = player_name(names, int(by), me) if isinstance(by, int) else "someone"
-        word, needed = printable(str(vote.get("key"))), str(vote.get("needed"))
-        out += [("class:warn", f"{who} objects to “{word}”: "),
-                ("", f"keep or reject? ({needed} rejects needed)\n")]  # fmt: skip
-    return out
-
-
-def reading(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> Fragments:
-    """The reading: each word announced, numbered, with who wrote it and what it scores."""
-    words = _list(view, "reading")
-    if not words or view.get("phase") == "writing":
-        return []
-    me = int(view["seat"])  # type: ignore[arg-type]
-    out: Fragments = [("class:title", "Reading:"), ("", "\n")]
-    for i, a in enumerate(words, 1):
-        if not isinstance(a, dict):
-            continue
-        by = a.get("writers")
-        writers = ", ".join(
-            "you" if w == me else names[int(w)] for w in (by if isinstance(by, list) else [])
-        )
-        out += [("class:index", f"{i:>2}: "), ("class:word", printable(str(a.get("word"))))]
-        rejected = a.get("rejected")
-        if rejected:
-            out.append(("class:rejected", f"  ({_REJECTED.get(str(rejected), str(rejected))})"))
-        else:
-            out.append(("class:points", f"  {a.get('points')!s} pts"))
-        out += [("class:dim", f"  {writers}"[: max(0, width - 30)]), ("", "\n")]
-    return out
-
-
-def hand(view: Mapping[str, Plain], width: int = 80) -> Fragments:
-    """While writing: how to hand in (the words stay sealed until everyone has)."""
-    if view.get("phase") == "writing" and view.get("seat") in _list(view, "writing"):
-        return [("class:dim", f"Your words (up to {MAX_WORDS}): words ladybug, spots, red"),
-                ("", "\n")]  # fmt: skip
-    return []
-
-
-def prompt(view: Mapping[str, Plain], can_decline: bool) -> str:
-    """What is asked now: words, objections, or a vote."""
-    phase = view.get("phase")
-    if phase == "writing":
-        return "your words> "
-    if phase == "vote":
-        return "keep or reject> "
-    if phase == "objections":
-        return "object N, or done> "
-    return "your move> "
-
-
-def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
-    """The move a Unanimo command asks for (``head`` after aliases); raise ``ParseError``."""
-    if head == "words":
-        rest = text.strip().split(None, 1)[1] if len(text.split()) > 1 else ""
-        words = tuple(w.strip() for w in rest.split(",") if w.strip())
-        if len(words) > MAX_WORDS:
-            raise ParseError(f"at most {MAX_WORDS} words, not {len(words)}")
-        return ("words", words)
-    if head == "done":
-        return ("done",)
-    if head in ("keep", "reject"):
-        return ("vote", head)
-    if head == "object":
-        said = _list(view, "reading")
-        if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= len(said):
-            raise ParseError(f"object N: N is a word of the reading, 1 to {len(said)}")
-        a = said[int(args[0]) - 1]
-        assert isinstance(a, dict)
-        return ("object", str(a.get("key")))
-    raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
-
-
-def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
-    """The text :func:`parse` turns into ``move``, and what it does."""
-    name = str(move[0])
-    if name == "words":
-        words = move[1]
-        assert isinstance(words, tuple)
-        return ("words " + ", ".join(map(str, words))).strip(), "hand in these words"
-    if name == "object":
-        keys = [a.get("key") for a in _list(view, "reading") if isinstance(a, dict)]
-        n = keys.index(move[1]) + 1 if move[1] in keys else 0
-        return f"object {n}", f"object to “{printable(str(move[1]))}”"
-    if name == "vote":
-        return str(move[1]), f"vote to {move[1]!s} the word"
-    return name, "no more objections" if name == "done" else ""
-
-
-def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-    """The score sheet: each card's subject and points per player, the totals, who won."""
-    me = int(view["seat"])  # type: ignore[arg-type]
-    out: Fragments = [("class:title", "Score sheet"), ("", "\n")]
-    for c in _list(view, "sheet"):
-        assert isinstance(c, dict)
-        total = c.get("total", [])
-        assert isinstance(total, list)
-        cells = "  ".join(f"{names[s]} {total[s]}" for s in range(len(total)))
-        out.append(("", f"  {card_subject(c.get('subject')):<16} {cells}\n"))
-    scores, winners = _list(view, "scores"), _list(view, "winners")
-    for s in sorted(range(len(scores)), key=lambda s: (-int(scores[s]), s)):  # type: ignore[call-overload]
-        mark = "★ " if s in winners else "  "
-        out += [("class:turn" if s in winners else "", f"{mark}{player_name(names, s, me):<16} "),
-                ("", f"{scores[s]!s:>5}\n")]  # fmt: skip
-    if winners:
-        won = " and ".join("you" if s == me else names[int(s)] for s in winners)  # type: ignore[call-overload]
-        verb = "win" if me in winners or len(winners) > 1 else "wins"
-        out.append(("class:title", f"{won[0].upper()}{won[1:]} {verb} the game!\n"))
-    return out
+def _names(seats: Sequence[object], names: Sequence[str], me: int) -> str:
+    who = ["you" if s == me else names[s] for s in seats if isinstance(s, int)]
+    return ", ".join(who)
 
 
 class UnanimoScreen:
-    """Unanimo's :class:`~lanparty.ui.base.GameScreen`."""
+    """Unanimo's :class:`~lanparty.ui.base.GameScreen` for one seat's terminal, showing
+    subjects in ``lang`` (the player's, from the environment, by default) and stepping
+    through readings on ``clock``."""
 
     styles = STYLES
     aliases = ALIASES
 
+    def __init__(
+        self, lang: str | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.lang = lang if lang is not None else language()
+        self.pace = ReadingPace(clock)
+        self._handed: tuple[object, tuple[str, ...]] | None = None  # (card, words) we sent
+
+    # ------------------------------------------------------------------ the board
+
     def table(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-        """See :func:`table`."""
-        return table(view, names, width)
+        """Card N of M with its leader, the bonus threshold and the timer; the subject card;
+        a line per player (writing or handed in, or, during the reading, a raised hand for
+        the word read and the points on this card); then the reading and any vote."""
+        me, phase = _seat(view), view.get("phase")
+        leader = view.get("leader")
+        lead = player_name(names, leader, me) if isinstance(leader, int) else "-"
+        timer = view.get("timer")
+        head = f"  ·  leader {lead}  ·  bonus at {view.get('threshold')!s} pts"
+        if isinstance(timer, int) and timer > 0:
+            head += f"  ·  {timer} s to write"
+        out: Fragments = [
+            ("class:title", f"Card {view.get('card')!s} of {view.get('cards')!s}"),
+            ("", head[: max(0, width - 12)] + "\n"),
+            *subject_line(view, self.lang, width),
+        ]
+        reading = listed(view, "reading")
+        reading_now = phase in ("objections", "vote")
+        shown = self.pace.shown(view) if reading_now else 0
+        now = reading[shown - 1] if reading_now and self.pace.animating(view) else None
+        out += self._players(view, names, width, reading[:shown] if reading_now else None, now)
+        if phase in _PHASE_LINE:
+            out += [("class:dim", _PHASE_LINE[str(phase)]), ("", "\n")]
+        if phase == "writing":
+            out += self._waiting(view, names)
+        if reading_now:
+            out += self._reading(view, names, width, reading, shown)
+        return out
+
+    def _players(
+        self, view: Mapping[str, Plain], names: Sequence[str], width: int,
+        read: list[object] | None, now: object = None,
+    ) -> Fragments:  # fmt: skip
+        """A line per player; ``read``: the reading's words shown so far (None: no
+        reading now), ``now`` the one being read (its writers raise a hand)."""
+        me, phase = _seat(view), view.get("phase")
+        scores, handed = listed(view, "scores"), listed(view, "handed_in")
+        writing, absent = listed(view, "writing"), listed(view, "absent")
+        done = listed(view, "done")
+        n = len(scores)
+        longest = max((len(player_name(names, s, me)) for s in range(n)), default=4)
+        name_width = min(longest, max(width - 36, 4))
+        points = card_points(read, n) if read is not None else []
+        threshold = view.get("threshold")
+        vote = view.get("vote")
+        out: Fragments = []
+        for s in range(n):
+            line = f"  {player_name(names, s, me)[:name_width]:<{name_width}}  "
+            style = "class:turn" if s in writing else ""
+            if read is None:
+                state = ""
+                if phase == "writing":
+                    state = "writing…" if s in writing else "handed in" if handed[s] else ""
+                if s < len(absent) and absent[s] is True:
+                    state = "wrote nothing"
+                out += [(style, f"{line}{scores[s]!s:>4} pts  {state}"[:width]), ("", "\n")]
+                continue
+            raised = isinstance(now, dict) and s in (now.get("writers") or [])
+            gain = now.get("points") if isinstance(now, dict) and raised else None
+            hand = f"{HAND} +{gain!s}" if raised else ""
+            out += [(style, line), ("class:hand", f"{hand:<7}")]
+            card = f"{points[s]:>3} pts this card"
+            bonus = isinstance(threshold, int) and points[s] >= threshold
+            state = ""
+            if isinstance(vote, dict):
+                ballots = vote.get("ballots")
+                ballot = ballots[s] if isinstance(ballots, list) and s < len(ballots) else None
+                state = "objects" if vote.get("by") == s else str(ballot or "")
+            elif s < len(done) and done[s] is True:
+                state = "done"
+            if s < len(absent) and absent[s] is True:
+                state = "wrote nothing"
+            rest = f"{card}{' +5 bonus' if bonus else '':<10}  total {scores[s]!s:>3}  {state}"
+            out += [("class:points" if bonus else "", rest[: max(0, width - len(line) - 7)]),
+                    ("", "\n")]  # fmt: skip
+        return out
+
+    def _waiting(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
+        """While writing: who we wait for, once this seat has handed in (and its words)."""
+        me, writing, handed = _seat(view), listed(view, "writing"), listed(view, "handed_in")
+        if me in writing or not writing or not (0 <= me < len(handed) and handed[me] is True):
+            return []
+        out: Fragments = [("class:title", "Handed in"), ("", "; waiting for "),
+                          ("class:turn", _names(writing, names, me))]  # fmt: skip
+        if view.get("closer") == me:
+            out.append(("class:dim", "  (close ends the writing: they write nothing)"))
+        out.append(("", "\n"))
+        words = self._handed[1] if self._handed and self._handed[0] == self._card(view) else ()
+        if words:
+            out += [("class:dim", "Your words: "),
+                    ("class:word.mine", ", ".join(printable(w) for w in words)),
+                    ("", "\n")]  # fmt: skip
+        return out
+
+    def _reading(
+        self, view: Mapping[str, Plain], names: Sequence[str], width: int,
+        reading: list[object], shown: int,
+    ) -> Fragments:  # fmt: skip
+        """The word being read (while stepping), then every word read so far; then the vote,
+        or what the seat may do."""
+        me = _seat(view)
+        out: Fragments = []
+        if not reading:
+            return [("class:dim", "Nobody wrote a word."), ("", "\n")]
+        if self.pace.animating(view) and isinstance(reading[shown - 1], dict):
+            out += announcement(reading[shown - 1], shown, len(reading), names, me, width)  # type: ignore[arg-type]
+        else:
+            out += [("class:title", f"The reading: {len(reading)} words"),
+                    ("class:dim", "  (points each writer gets; ✗ rejected)\n")]  # fmt: skip
+        out += reading_grid(reading[:shown], me, width)
+        vote = view.get("vote")
+        if isinstance(vote, dict):
+            by = vote.get("by")
+            who = player_name(names, by, me) if isinstance(by, int) else "someone"
+            word = printable(str(vote.get("key")))
+            voters = _names(listed(vote, "waiting"), names, me)
+            out += [("class:warn", f"{who} objects to “{word}”: "),
+                    ("", f"keep it or reject it? {vote.get('needed')!s} rejects reject it"),
+                    ("class:dim", f"  (waiting for {voters})" if voters else ""),
+                    ("", "\n")]  # fmt: skip
+        for v in listed(view, "verdicts"):
+            if isinstance(v, dict):
+                word = printable(str(v.get("key")))
+                verdict = "rejected" if v.get("rejected") else "kept"
+                out += [("class:dim", f"“{word}” was objected to: {verdict}"), ("", "\n")]
+        done = listed(view, "done")
+        if view.get("phase") == "objections" and 0 <= me < len(done) and done[me] is True:
+            waiting = [s for s, d in enumerate(done) if d is False]
+            out += [("", "No more objections from you; waiting for "),
+                    ("class:turn", _names(waiting, names, me)), ("", "\n")]  # fmt: skip
+        return out
 
     def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
-        """See :func:`hand` (a word may be anything: nothing to mark)."""
-        return hand(view, width)
+        """What the seat may do now, in a line (the editor shows the words being written)."""
+        phase = view.get("phase")
+        if phase == "objections" and ("done",) in legal and not self.pace.animating(view):
+            return [("class:dim", "Object to a word with object N (the others vote on it), "
+                     "or say done"), ("", "\n")]  # fmt: skip
+        if phase == "vote" and legal:
+            return [("class:warn", "Your vote: keep or reject"), ("", "\n")]
+        return []
+
+    @staticmethod
+    def _card(view: Mapping[str, Plain]) -> object:
+        subject = view.get("subject")
+        return (view.get("card"), subject.get("card") if isinstance(subject, dict) else None)
+
+    # ------------------------------------------------------------------ optional hooks
+
+    def editor(self, view: Mapping[str, Plain]) -> WordEditor | None:
+        """The word editor while this seat writes (``None`` otherwise)."""
+        if view.get("phase") != "writing" or _seat(view) not in listed(view, "writing"):
+            return None
+        subject = view.get("subject")
+        card = subject.get("card") if isinstance(subject, dict) else None
+        key = self._card(view)
+        return WordEditor(
+            subject_name(view, self.lang), card if isinstance(card, int) else None,
+            view.get("fold_accents") is not False, lambda words: self.handed(key, words),
+        )  # fmt: skip
+
+    def animating(self, view: Mapping[str, Plain]) -> bool:
+        """True while the reading is still being shown word by word."""
+        return view.get("phase") == "objections" and self.pace.animating(view)
+
+    # ------------------------------------------------------------------ the command line
 
     def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:
-        """See :func:`prompt`."""
-        return prompt(view, can_decline)
+        """What is asked now: words, objections, or a vote."""
+        phase = view.get("phase")
+        if phase == "writing":
+            return "your words> "
+        if phase == "vote":
+            return "keep or reject> "
+        if phase == "objections":
+            return "object N, or done> "
+        return "your move> "
 
     def parse(self, head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
-        """See :func:`parse`."""
-        return parse(head, args, text, view)
+        """The move a Unanimo command asks for (``head`` after aliases); raise ``ParseError``."""
+        if head == "words":
+            rest = text.strip().split(None, 1)[1] if len(text.split()) > 1 else ""
+            words = tuple(w.strip() for w in rest.split(",") if w.strip())
+            if len(words) > MAX_WORDS:
+                raise ParseError(f"at most {MAX_WORDS} words, not {len(words)}")
+            if view.get("phase") == "writing" and _seat(view) in listed(view, "writing"):
+                self.handed(self._card(view), words)
+            return ("words", words)
+        if head == "write":
+            raise ParseError("there is nothing to write now: the editor opens when you write")
+        if head == "done":
+            return ("done",)
+        if head in ("keep", "reject"):
+            return ("vote", head)
+        if head == "object":
+            said = listed(view, "reading")[: self.pace.shown(view)]
+            if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= len(said):
+                raise ParseError(f"object N: N is a word of the reading, 1 to {len(said)}")
+            a = said[int(args[0]) - 1]
+            assert isinstance(a, dict)
+            return ("object", str(a.get("key")))
+        raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
+
+    def handed(self, card: object, words: tuple[str, ...]) -> None:
+        """Remember the words this screen hands in for ``card`` (shown while waiting)."""
+        self._handed = (card, words)
 
     def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
-        """See :func:`command_for`."""
-        return command_for(move, view)
+        """The text :meth:`parse` turns into ``move``, and what it does."""
+        name = str(move[0])
+        if name == "words":
+            words = move[1]
+            assert isinstance(words, tuple)
+            text = ("words " + ", ".join(map(str, words))).strip()
+            return text, "hand in these words" if words else "hand in no word at all"
+        if name == "object":
+            keys = [a.get("key") for a in listed(view, "reading") if isinstance(a, dict)]
+            n = keys.index(move[1]) + 1 if move[1] in keys else 0
+            return f"object {n}", f"object to “{printable(str(move[1]))}”"
+        if name == "vote":
+            return str(move[1]), f"vote to {move[1]!s} the word"
+        return name, "no more objections" if name == "done" else ""
 
     def help(self) -> Sequence[tuple[str, str]]:
-        """Unanimo's commands."""
+        """Unanimo's commands and the editor's keys."""
         return HELP
 
     def humanize(self, reason: str) -> str:
@@ -228,8 +327,5 @@ class UnanimoScreen:
         return reason
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """See :func:`final`."""
-        return final(view, names)
-
-
-SCREEN = UnanimoScreen()
+        """The score sheet: each card's points per player, the totals, who won."""
+        return score_sheet(view, names, self.lang)

@@ -1,0 +1,204 @@
+"""The parts of Unanimo's board that show words and points, as pure functions of one seat's
+view: the subject card in the player's language, the reading (the word being read with the
+hands raised, and every word read so far, numbered for ``object N``), and the score sheet.
+
+Every word came from another player's keyboard: it is shown only through
+:func:`lanparty.text.printable`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+
+from lanparty.text import printable
+from lanparty.ui.base import Fragments, player_name
+from protocol.contract import Plain
+
+from .subjects import LANGUAGES, SUBJECTS
+
+__all__ = [
+    "REJECTED",
+    "announcement",
+    "card_points",
+    "card_subject",
+    "language",
+    "listed",
+    "reading_grid",
+    "score_sheet",
+    "subject_line",
+    "subject_name",
+]
+
+REJECTED = {"symbols": "not a word", "root": "same root as the subject", "vote": "voted out"}
+"""Why a word scores nothing, in words (the view's ``rejected``)."""
+HAND = "o/"
+"""A raised hand."""
+
+
+def listed(view: Mapping[str, Plain], key: str) -> list[object]:
+    """The view's list ``key`` (``[]`` if it has none)."""
+    value = view.get(key)
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def language(environ: Mapping[str, str] | None = None) -> str:
+    """The player's language among the cards' (``en``, ``pl``, ``es``): the first of
+    ``LANPARTY_LANG``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides
+    (``pl_PL.UTF-8`` → ``pl``); English otherwise."""
+    env = os.environ if environ is None else environ
+    for name in ("LANPARTY_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return value[:2].lower() if value[:2].lower() in LANGUAGES else "en"
+    return "en"
+
+
+def subject_name(view: Mapping[str, Plain], lang: str = "en") -> str:
+    """The subject card's name in ``lang`` (English if it has none), or ``""``."""
+    subject = view.get("subject")
+    if not isinstance(subject, dict):
+        return ""
+    return str(subject.get(lang) or subject.get("en", ""))
+
+
+def card_subject(card: object, lang: str = "en") -> str:
+    """The name of subject card number ``card`` in ``lang`` (as the score sheet names it)."""
+    if type(card) is int and 0 <= card < len(SUBJECTS):
+        names = dict(zip(LANGUAGES, SUBJECTS[card], strict=True))
+        return names.get(lang, names["en"])
+    return printable(str(card))
+
+
+def subject_line(view: Mapping[str, Plain], lang: str, width: int) -> Fragments:
+    """The subject card, large and in colour, then its other names, dimmed."""
+    subject = view.get("subject")
+    if not isinstance(subject, dict):
+        return [("class:dim", "The subject card is being drawn…"), ("", "\n")]
+    name = subject_name(view, lang)
+    others = " · ".join(
+        str(subject[k]) for k in LANGUAGES if k != lang and subject.get(k) not in (None, name)
+    )
+    out: Fragments = [("", "Subject: "), ("class:subject", f"  {name.upper()}  ")]
+    room = width - len(name) - 14
+    if others and room > 8:
+        out.append(("class:dim", f"  {others}"[:room]))
+    return [*out, ("", "\n")]
+
+
+def _writers(a: Mapping[str, object]) -> list[int]:
+    value = a.get("writers")
+    return [w for w in value if isinstance(w, int)] if isinstance(value, list) else []
+
+
+def card_points(reading: Sequence[object], players: int) -> list[int]:
+    """Each seat's word points from the announcements ``reading`` (before any bonus)."""
+    points = [0] * players
+    for a in reading:
+        if isinstance(a, dict) and isinstance(a.get("points"), int):
+            for w in _writers(a):
+                if 0 <= w < players:
+                    points[w] += int(a["points"])
+    return points
+
+
+def announcement(
+    a: Mapping[str, object], index: int, total: int, names: Sequence[str], me: int, width: int
+) -> Fragments:
+    """The word being read: who read it, the word, the hands raised and what it gives."""
+    by, writers = a.get("by"), _writers(a)
+    reader = player_name(names, by, me) if isinstance(by, int) else "?"
+    word = printable(str(a.get("word")))
+    out: Fragments = [
+        ("class:title", f"Reading {index} of {total}"),
+        ("class:dim", f" · {reader} reads "),
+        ("class:word.now", f" {word} "),
+        ("", "  "),
+    ]
+    others = len(writers) - 1
+    rejected = a.get("rejected")
+    if rejected:
+        verdict = [("class:rejected", f"rejected: {REJECTED.get(str(rejected), str(rejected))}")]
+    elif others <= 0:
+        verdict = [("class:dim", "nobody else wrote it: 0 points")]
+    else:
+        verdict = [("class:points", f"{len(writers)} hands: {a.get('points')!s} points each")]
+    out += verdict
+    line_length = sum(len(t) for _, t in out)
+    if line_length > width:  # a narrow terminal: the word and what it gives, nothing else
+        out = [("class:word.now", f" {word[: max(1, width - 24)]} "), ("", " "), *verdict]
+    return [*out, ("", "\n")]
+
+
+def _cell(i: int, a: Mapping[str, object], me: int, most: int) -> tuple[Fragments, int]:
+    word = printable(str(a.get("word")))
+    if len(word) > most:
+        word = word[: most - 1] + "…"
+    mine = me in _writers(a)
+    rejected = a.get("rejected")
+    mark = "✗" if rejected else str(a.get("points"))
+    mark_style = "class:rejected" if rejected else (
+        "class:points" if a.get("points") else "class:dim"
+    )  # fmt: skip
+    cell: Fragments = [
+        ("class:index", f"{i:>2} "),
+        ("class:word.mine" if mine else "class:word", word),
+        ("", " "),
+        (mark_style, mark),
+    ]
+    return cell, len(f"{i:>2} {word} {mark}")
+
+
+def reading_grid(reading: Sequence[object], me: int, width: int) -> Fragments:
+    """The words read so far, numbered from 1 in the order read, as many a row as fit:
+    each with its points (what each writer gets) or ✗ if rejected; the seat's own words
+    stand out."""
+    words = [a for a in reading if isinstance(a, dict)]
+    if not words:
+        return []
+    most = max(6, min(20, width - 8))
+    cells = [_cell(i, a, me, most) for i, a in enumerate(words, 1)]
+    column = max(length for _, length in cells) + 3
+    per_row = max(1, (width + 3) // column)
+    out: Fragments = []
+    for start in range(0, len(cells), per_row):
+        row = cells[start : start + per_row]
+        for k, (cell, length) in enumerate(row):
+            out += cell
+            if k < len(row) - 1:
+                out.append(("", " " * (column - length)))
+        out.append(("", "\n"))
+    return out
+
+
+def score_sheet(view: Mapping[str, Plain], names: Sequence[str], lang: str = "en") -> Fragments:
+    """The score sheet: a row per card played (its subject, each player's points with the
+    bonus marked), the totals, and who won (every player with the highest total)."""
+    me = int(view["seat"])  # type: ignore[arg-type]
+    scores = [int(s) for s in listed(view, "scores") if isinstance(s, int)]
+    winners = [s for s in listed(view, "winners") if isinstance(s, int)]
+    n = len(scores)
+    col = max(6, min(10, max((len(names[s]) for s in range(n)), default=4) + 2))
+    head = "".join(f"{names[s][: col - 1]:>{col}}" for s in range(n))
+    out: Fragments = [("class:title", f"Score sheet{'':<6}{head}"), ("", "\n")]
+    for c in listed(view, "sheet"):
+        if not isinstance(c, dict):
+            continue
+        total, bonus = c.get("total"), c.get("bonus")
+        assert isinstance(total, list) and isinstance(bonus, list)
+        out.append(("", f"  {card_subject(c.get('subject'), lang)[:14]:<15}"))
+        for s in range(n):
+            cell = f"{total[s]!s}{'*' if bonus[s] else ''}"
+            out.append(("class:points" if bonus[s] else "", f"{cell:>{col}}"))
+        out.append(("", "\n"))
+    out.append(("class:title", f"  {'Total':<15}" + "".join(f"{t:>{col}}" for t in scores)))
+    out.append(("", "\n"))
+    rows = [c for c in listed(view, "sheet") if isinstance(c, dict)]
+    if any(isinstance(c.get("bonus"), list) and any(c["bonus"]) for c in rows):
+        out.append(("class:dim", "  * with the bonus of 5 points\n"))
+    if winners:
+        won = " and ".join("you" if s == me else names[s] for s in winners)
+        verb = "win" if me in winners or len(winners) > 1 else "wins"
+        tie = f" with {scores[winners[0]]} points" if winners else ""
+        out.append(("class:turn", f"★ {won[0].upper()}{won[1:]} {verb} the game{tie}!\n"))
+    return out

@@ -1,0 +1,196 @@
+"""The multi-line editor a game's screen may offer for a free-text move (``GameScreen.editor``):
+one item a line, Enter or Tab to the next line, Ctrl-S to hand in, Esc to go back to the
+command line with nothing lost.
+
+The line arithmetic is pure (``next_line``, ``previous_line``, ``usable_lines``); the
+prompt-toolkit part is small factories: the key bindings, the validator that shows what is
+wrong as the player types, the continuation prompt. What the lines mean is the game's
+(:class:`lanparty.ui.base.Editor`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.validation import ValidationError, Validator
+
+from .base import Editor, ParseError
+
+__all__ = [
+    "KEYS",
+    "Draft",
+    "LeaveEditorError",
+    "editor_key_bindings",
+    "editor_validator",
+    "line_prompts",
+    "next_line",
+    "previous_line",
+    "usable_lines",
+]
+
+KEYS = "Enter/Tab: next line · Ctrl-S: hand in · Esc: commands"
+"""The editor's keys, for the bottom bar."""
+
+
+class LeaveEditorError(Exception):
+    """Raised out of the prompt when the player leaves the editor (Esc) for the command
+    line; the text typed so far is kept as the draft."""
+
+
+@dataclass(slots=True)
+class Draft:
+    """What the player has typed in the editor of the phase now (kept when the editor closes
+    for a while), and whether they left it for the command line."""
+
+    text: str = ""
+    closed: bool = False
+
+    def clear(self) -> None:
+        """Forget it: the phase it was for is over."""
+        self.text, self.closed = "", False
+
+
+# --------------------------------------------------------------------------- pure line arithmetic
+
+
+def _row(text: str, cursor: int) -> int:
+    return text.count("\n", 0, cursor)
+
+
+def _end_of(text: str, row: int) -> int:
+    """The cursor position at the end of line ``row``."""
+    lines = text.split("\n")
+    return sum(len(line) + 1 for line in lines[:row]) + len(lines[row])
+
+
+def next_line(text: str, cursor: int, max_lines: int) -> tuple[str, int, str]:
+    """Enter or Tab at ``cursor``: the text, the new cursor (the end of the next line, which
+    is added if there is room and this line is not empty), and a hint for the player when
+    the cursor cannot go on ("" otherwise). Nothing typed is ever removed."""
+    lines = text.split("\n")
+    row = _row(text, cursor)
+    if row + 1 < len(lines):
+        return text, _end_of(text, row + 1), ""
+    if not lines[row].strip():
+        return text, cursor, "nothing on this line yet: Ctrl-S hands in what you wrote"
+    if len(lines) >= max_lines:
+        return text, cursor, f"that was line {max_lines}, the last: Ctrl-S hands in"
+    return text + "\n", len(text) + 1, ""
+
+
+def previous_line(text: str, cursor: int) -> int:
+    """Shift-Tab at ``cursor``: the end of the line above (or the cursor, on the first)."""
+    row = _row(text, cursor)
+    return _end_of(text, row - 1) if row > 0 else cursor
+
+
+def usable_lines(editor: Editor, lines: Sequence[str]) -> list[str]:
+    """``lines`` without the ones that cannot be handed in (what a draft can still give when
+    time is up)."""
+    kept = list(lines)
+    for _ in range(len(lines) + 1):
+        found = editor.problem(kept)
+        if found is None:
+            return kept
+        del kept[found[0]]
+    return []
+
+
+# --------------------------------------------------------------------------- prompt-toolkit
+
+
+def _refuse(buffer: Buffer, message: str, row: int | None = None) -> None:
+    text = buffer.text
+    at = _end_of(text, min(row, text.count("\n"))) if row is not None else buffer.cursor_position
+    buffer.validation_error = ValidationError(cursor_position=at, message=message)
+
+
+def editor_key_bindings(editor: Editor) -> KeyBindings:
+    """Enter/Tab: the next line (a new one at the end); Shift-Tab: the line above; Up and
+    Down stay inside the editor (no history); Ctrl-S: hand in, unless a line cannot be (then
+    the editor says which and why); Esc: back to the command line at once
+    (:class:`LeaveEditorError`)."""
+    kb = KeyBindings()
+
+    @kb.add("enter")
+    @kb.add("tab")
+    def _next(event: KeyPressEvent) -> None:
+        b = event.current_buffer
+        text, cursor, hint = next_line(b.text, b.cursor_position, editor.max_lines)
+        if text != b.text:
+            b.document = Document(text, cursor)
+        else:
+            b.cursor_position = cursor
+        if hint and b.validation_error is None:
+            _refuse(b, hint)
+
+    @kb.add("s-tab")
+    def _back(event: KeyPressEvent) -> None:
+        b = event.current_buffer
+        b.cursor_position = previous_line(b.text, b.cursor_position)
+
+    @kb.add("up")
+    def _up(event: KeyPressEvent) -> None:
+        b = event.current_buffer
+        if b.document.cursor_position_row > 0:
+            b.cursor_up()
+
+    @kb.add("down")
+    def _down(event: KeyPressEvent) -> None:
+        b = event.current_buffer
+        if b.document.cursor_position_row < b.document.line_count - 1:
+            b.cursor_down()
+
+    @kb.add("c-s")
+    def _hand_in(event: KeyPressEvent) -> None:
+        b = event.current_buffer
+        lines = b.text.split("\n")
+        found = editor.problem(lines)
+        if found is not None:
+            _refuse(b, found[1], found[0])
+            return
+        try:
+            editor.move(lines)
+        except ParseError as exc:
+            _refuse(b, str(exc))
+            return
+        b.validate_and_handle()
+
+    @kb.add("escape", eager=True)
+    def _leave(event: KeyPressEvent) -> None:
+        event.app.exit(exception=LeaveEditorError())
+
+    return kb
+
+
+class _EditorValidator(Validator):
+    def __init__(self, editor: Editor) -> None:
+        self.editor = editor
+
+    def validate(self, document: Document) -> None:
+        found = self.editor.problem(document.text.split("\n"))
+        if found is not None:
+            row, why = found
+            at = _end_of(document.text, min(row, document.line_count - 1))
+            raise ValidationError(cursor_position=at, message=why)
+
+
+def editor_validator(editor: Editor) -> Validator:
+    """Shows the first line that cannot be handed in, and why, as the player types."""
+    return _EditorValidator(editor)
+
+
+def line_prompts(editor: Editor) -> Callable[[int, int, int], StyleAndTextTuples]:
+    """The prompt before each line after the first (the first is the message's end)."""
+
+    def continuation(width: int, line_number: int, wrap_count: int) -> StyleAndTextTuples:
+        if wrap_count:
+            return [("", " " * len(editor.line_prompt(0)))]
+        return [("class:prompt", editor.line_prompt(line_number))]
+
+    return continuation
