@@ -1,0 +1,121 @@
+"""Privacy for every registered game, over the real protocol (a host and peers in one process).
+
+From every byte a party received before the audit, plus its own secrets:
+
+* it can unmask exactly the cards it may know (its hand, cards shown to it, public cards) and
+  no other: for every card of every deck, with every decryption share it holds;
+* no entry carries a card's label except a move that reveals that card (with its shares);
+* a sealed move stays sealed until its opening: neither its salt nor its encoded value is in
+  any byte a party received before the opening entry itself.
+
+Each game is played with its own bots and its short options, so a new game is covered by
+registering it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from crypto import unmask
+from lanparty.games import GAMES, PLUGINS
+from lanparty.games.bots import bots_for
+from protocol import FrameReader, Propose, Relay, SignedEntry, decode_message
+from protocol._bodies import MoveBody, SealedOpen, SharesBody
+from protocol._frames import frame
+from protocol.harness import Harness
+
+SEATS = 3
+
+
+def _frames(data: bytes) -> Iterator[tuple[int, SignedEntry]]:
+    """Every entry in the bytes a party received, with the offset where its frame starts."""
+    reader = FrameReader()
+    reader.feed(data)
+    offset = 0
+    while (payload := reader.next_frame()) is not None:
+        msg = decode_message(payload)
+        if isinstance(msg, Relay | Propose):
+            yield offset, SignedEntry.parse(msg.raw, msg.sig)
+        offset += len(frame(payload))
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+
+
+def _played(name: str, seed: int) -> Harness:
+    factories = list(bots_for(name).values())
+    bots = [factories[(seed + s) % len(factories)]() for s in range(SEATS)]
+    h = Harness(GAMES, name, SEATS, dict(PLUGINS[name].short), bots, seed=seed)
+    h.run()
+    assert h.done, f"{name}: the game did not finish"
+    return h
+
+
+@pytest.mark.parametrize("name", sorted(PLUGINS))
+def test_a_party_learns_only_what_it_may_know(name: str) -> None:
+    h = _played(name, seed=3)
+    game = GAMES[name]
+    host_log = h.host.table.log.entries
+    audit_at = next(p for p, s in enumerate(host_log) if s.entry.body.KIND == "secrets")
+    sealed = [se for se in host_log[:audit_at] if isinstance(se.entry.body, SealedOpen)]
+    hidden = 0  # cards hidden from some party, and sealed moves, checked
+    for i, party in enumerate(h.parties):
+        t = party.table
+        assert t.me is not None and t.my_seat is not None
+        seat, mine = t.my_seat, t.me.identity.public.raw
+        authors = {m.key: m.seat for m in t.members}
+        labels = {label for _, names in t.cards.origin.values() for label in names}
+        own = [se for se in t.log.entries if se.entry.author == mine]
+        data = b"".join(h.received[i])
+        received = list(_frames(data))
+        shares: dict[int, dict[int, object]] = {}
+        for se in [*(se for _, se in received), *own]:
+            body = se.entry.body
+            if se.entry.pos >= audit_at:
+                continue  # the audit publishes every secret on purpose
+            if isinstance(body, SharesBody | MoveBody):
+                pairs = body.shares if isinstance(body, SharesBody) else body.reveal
+                for handle, share in pairs:
+                    shares.setdefault(handle, {})[authors[se.entry.author]] = share.d
+            carried = {s for s in _strings(body.to_plain()) if s in labels}
+            if isinstance(body, MoveBody):
+                revealed = set(game.reveals(game.decode_move(body.move)).values())
+                assert carried <= revealed, f"{name}: a move carries {carried - revealed}"
+            else:
+                assert not carried, f"{name}: {body.KIND} carries labels {carried}"
+        for handle, ct in t.cards.ct.items():
+            have = dict(shares.get(handle, {}))
+            have[seat] = ct.a * t.me.key.secret
+            is_card = unmask(ct, list(have.values())) in set(t.cards.origin[handle][0].points)
+            if len(have) == len(t.members):
+                assert handle in t.known and is_card
+            else:
+                assert not is_card, f"{name}: party {i} could unmask card {handle}"
+                hidden += 1
+        # A sealed move: not a byte of its salt (or of a long enough value) before it opens.
+        arrived = {se.entry.pos: start for start, se in received}
+        for se in sealed:
+            if se.entry.author == mine:
+                continue
+            opening = se.entry.body.opening
+            before = data[: arrived[se.entry.pos]]
+            hidden += 1
+            assert opening.salt not in before, f"{name}: party {i} saw a salt early"
+            if len(opening.value) >= 8:
+                assert opening.value not in before, f"{name}: party {i} saw a sealed move"
+    assert hidden, f"{name}: nothing hidden was checked"
+
+
+def test_every_registered_game_is_covered() -> None:
+    """The test above runs for each game the program can play."""
+    assert set(PLUGINS) == set(GAMES) and {"kato", "unanimo"} <= set(PLUGINS)
