@@ -114,7 +114,7 @@ class NetSeat:
             self.names = event.names
             self.seat = self.party.seat or 0
             self._narrator = self._narrate()
-            self._lines.append("Seats: " + ", ".join(event.names) + ". Shuffling the deck…")
+            self._lines.append("Seats: " + ", ".join(event.names) + ". The game is being set up…")
         elif isinstance(event, Applied) and self._narrator is not None:
             n = self._narrator
             if event.move is not None and event.seat is not None:  # a move, or one opened

@@ -287,6 +287,7 @@ async def run_async(session: TableSession) -> int:
     draft = Draft()
     editing: Editor | None = None  # the editor the running prompt is (None: the command line)
     asking = False  # whether the player really means to leave
+    quiet = False  # the prompt ends for a change of mode with nothing typed
 
     def keys() -> Fragments:
         if editing is not None:
@@ -325,7 +326,9 @@ async def run_async(session: TableSession) -> int:
         return None if offered is None or draft.closed or asking else offered
 
     def switch_if_needed() -> None:
+        nonlocal quiet
         if (wanted() is None) != (editing is None):
+            quiet = not prompt.default_buffer.text.strip()  # nothing typed: leave no trace
             stop_prompt(_ModeChangedError())
 
     async def follow() -> None:
@@ -396,8 +399,8 @@ async def run_async(session: TableSession) -> int:
             line = prompt_message(session.screen, session.view(), session.can_decline(), asked)
             below = 0
         app = prompt.app
-        if app.is_done:
-            return line  # what stays in the scrollback: the prompt and what was typed
+        if app.is_done:  # what stays in the scrollback: the prompt and what was typed
+            return FormattedText([]) if quiet else line
         size = app.output.get_size()
         menu = menu_rows(size.rows) if editing is None else 0
         prompt.reserve_space_for_menu = menu  # the terminal may have changed
@@ -445,7 +448,7 @@ async def run_async(session: TableSession) -> int:
                 return 0
             if current_editor(session) is None:
                 draft.clear()
-            editing = wanted()
+            editing, quiet = wanted(), False
             try:
                 try:
                     text = await prompt.prompt_async(
