@@ -259,10 +259,10 @@ def test_the_challengers_screen_shows_the_verdict_untyped(
     colour = colour_name(table.view()["challenge"]["colour"])  # in play under the Draw Four
     verdict = f"Verdict: Bea's hand, shown to you, has a {colour} card: guilty"
     assert verdict in told and "verdict" not in commands
-    screen = pane.screen()
-    assert f"· {verdict}" in screen
-    # Guilty: Ann plays on, with the shown hand on the table until she moves.
-    assert f"Challenge: Bea's hand, shown to you  {colour} decides: guilty" in screen
+    pane.wait_text(f"· {verdict}")
+    # Guilty: Ann plays on, with the shown hand on the table until she moves (the board is
+    # redrawn just after the log line: wait for it, do not race it).
+    pane.wait_text(f"Challenge: Bea's hand, shown to you  {colour} decides: guilty")
     type_and_follow(pane, table, choose(table), told)
     # The board is drawn again with the move: the shown hand has left it.
     pane.wait(lambda: "Challenge:" not in board(pane.screen()), "the board without the challenge")
