@@ -22,6 +22,7 @@ Errors: :class:`LocalProtocolError` (the caller misused the API) and
 """
 
 from ._audit import ShowRecord
+from ._checks import DeferredCheck, run_check
 from ._codec import pack, unpack
 from ._errors import LocalProtocolError, ProtocolError, RemoteProtocolError, VersionMismatchError
 from ._events import (
@@ -79,6 +80,7 @@ __all__ = [
     "AuditFinished",
     "AuditReport",
     "Challenge",
+    "DeferredCheck",
     "Entry",
     "Equivocation",
     "Event",
@@ -127,5 +129,6 @@ __all__ = [
     "pack",
     "race_rank",
     "read_transcript",
+    "run_check",
     "unpack",
 ]

@@ -260,6 +260,16 @@ class Host(_Seat):
             if not c.closed and c.key is not None:
                 c.out.append(halt)
 
+    def _checks_done(self) -> None:
+        if not self.defer_duties:
+            while self.perform_duty():
+                pass
+
+    def _check_failed(self, err: RemoteProtocolError) -> None:
+        """A proof checked beside the table failed: stop it for everyone, naming the author
+        (the entry is in the log already; nothing built on it is opened)."""
+        self.halt(err.reason, err.seat)
+
     def start(self) -> None:
         """Fix the seats before the table is full; raises :class:`LocalProtocolError`."""
         try:

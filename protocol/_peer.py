@@ -21,6 +21,7 @@ from ._bodies import (
     MoveBody,
     SealClose,
 )
+from ._checks import DeferredCheck
 from ._errors import LocalProtocolError, RemoteProtocolError
 from ._events import Event, MoveDropped, Refused, Removed, SealedMove, Stopped
 from ._frames import FrameReader, frame
@@ -75,7 +76,7 @@ class _Seat:
     def may_move(self) -> bool:
         """True if we may send a game move now (our turn, or out of turn where allowed)."""
         seat = self.seat
-        return seat is not None and self.table.may_move(seat)
+        return seat is not None and not self.table.checking and self.table.may_move(seat)
 
     @property
     def busy(self) -> bool:
@@ -83,8 +84,37 @@ class _Seat:
         return False
 
     def legal_moves(self) -> list[Move]:
-        """Our legal moves now."""
-        return self.table.legal_moves()
+        """Our legal moves now (none while a shuffle proof is being checked)."""
+        return [] if self.table.checking else self.table.legal_moves()
+
+    def take_checks(self) -> list[DeferredCheck]:
+        """Proof checks to run beside the table (only with ``defer_checks``): run each with
+        :func:`protocol.run_check`, anywhere, and report it with :meth:`checked`."""
+        return self.table.take_checks()
+
+    def checked(self, check: DeferredCheck, error: RemoteProtocolError | None) -> None:
+        """Report a check's outcome; a failed one stops the table naming its author."""
+        err = self.table.checked(check, error)
+        if err is not None:
+            self._check_failed(err)
+        elif not self.table.checking:
+            self._checks_done()
+
+    def _checks_done(self) -> None:
+        """Every check reported: make what we owe and held back while one was open."""
+
+    @property
+    def defer_checks(self) -> bool:
+        """Whether shuffle proofs are checked beside the table (see :meth:`take_checks`);
+        off by default (checked inside ``apply``), turned on by a network driver."""
+        return self.table.defer_checks
+
+    @defer_checks.setter
+    def defer_checks(self, on: bool) -> None:
+        self.table.defer_checks = on
+
+    def _check_failed(self, err: RemoteProtocolError) -> None:
+        raise NotImplementedError  # the host halts the table for everyone, a peer for itself
 
     def view(self) -> dict[str, Plain]:
         """Our seat's view of the game (the only thing a UI or bot should read)."""
@@ -310,6 +340,14 @@ class Peer(_Seat):
             raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame")
         if self.stopped is None:
             self._relay(msg)
+
+    def _checks_done(self) -> None:
+        self._act()
+
+    def _check_failed(self, err: RemoteProtocolError) -> None:
+        """A shuffle proof checked beside the table failed: we stop, naming its author."""
+        self.table.halt(err)
+        self._stop(err)
 
     def _stop(self, err: RemoteProtocolError) -> None:
         self.stopped = err

@@ -3,11 +3,13 @@
 :class:`BatchSteps` is the part of :class:`~protocol._table.Table` that fulfils the game's
 ``TableOps`` with the crypto core, following the schedule planned in ``_deck``: shuffles, coins,
 decryption shares, show-to-one. Every check runs before any change, so a refused entry leaves
-the table as it was.
+the table as it was; only a shuffle proof may be checked beside the table instead
+(``defer_checks``, see ``_checks``), and then a failure stops the table.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from crypto import (
@@ -20,6 +22,7 @@ from crypto import (
     SealKey,
     coin_seed,
     commit,
+    fingerprint,
     joint_coin,
     show_cards,
     shuffle,
@@ -31,6 +34,7 @@ from crypto import open_shown_cards as _open_shown
 
 from ._audit import ShowRecord
 from ._bodies import Body, CoinCommit, CoinOpen, SharesBody, Show, ShowAck, ShuffleBody
+from ._checks import CheckQueue, DeferredCheck
 from ._deck import Batch, Cards, check_share_set
 from ._errors import RemoteProtocolError
 from ._events import Event, Stopped
@@ -57,7 +61,7 @@ def _fail(reason: str) -> RemoteProtocolError:
     return RemoteProtocolError(reason)
 
 
-class BatchSteps:
+class BatchSteps(CheckQueue):
     """Batch duties and checks, mixed into ``Table`` (which owns every attribute below)."""
 
     log: Log
@@ -101,6 +105,8 @@ class BatchSteps:
         if step is None or step.seat != seat:
             return None
         assert self.table_key is not None
+        if step.kind != "shuffle" and self.checking:
+            return None  # a deck's proof is still being checked: we open nothing yet
         if step.kind == "shuffle":
             src = self._shuffle_source(b, step.index)
             out, proof = shuffle(
@@ -167,10 +173,17 @@ class BatchSteps:
                 raise _fail(f"shuffle of {len(body.deck)} cards, expected {len(src)}")
             if not own:
                 ctx = self._ctx("shuffle", e.pos, seat, step.index)
-                try:
-                    verify_shuffle(src, body.deck, self.table_key, body.proof, ctx)
-                except CryptoError as exc:
-                    raise _fail(f"bad shuffle proof: {exc}") from None
+                if self.defer_checks:  # beside the table; we open nothing until it reports
+                    self._defer(DeferredCheck(
+                        partial(verify_shuffle, tuple(src), body.deck, self.table_key,
+                                body.proof, ctx),
+                        "bad shuffle proof", fingerprint(e.author), seat, e.pos,
+                    ))  # fmt: skip
+                else:
+                    try:
+                        verify_shuffle(src, body.deck, self.table_key, body.proof, ctx)
+                    except CryptoError as exc:
+                        raise _fail(f"bad shuffle proof: {exc}") from None
             b.decks[step.index] = list(body.deck)
             if seat == len(self.members) - 1:
                 req = b.requests[step.index]

@@ -100,7 +100,9 @@ class Table(BatchSteps, SealedSteps):
         me: Private | None = None,
         *,
         host_key: bytes | None = None,
+        defer_checks: bool = False,
     ) -> None:
+        """``defer_checks``: shuffle proofs are checked beside the table (``_checks``)."""
         self.games = games
         self.me = me
         self.host_key = host_key
@@ -133,6 +135,7 @@ class Table(BatchSteps, SealedSteps):
         self._events: list[Event] = []
         self._last_move: Move | None = None
         self._contested = False
+        self._init_checks(defer_checks)
 
     # ------------------------------------------------------------------ queries
 
@@ -282,6 +285,8 @@ class Table(BatchSteps, SealedSteps):
         seat, me, game = self.my_seat, self.me, self.game
         if seat is None or me is None or game is None or not self.may_move(seat):
             raise LocalProtocolError("it is not this peer's move")
+        if self.checking:
+            raise LocalProtocolError("a shuffle proof is still being checked; wait a moment")
         try:
             move = game.decode_move(move)
             game.check(self.state, seat, move)

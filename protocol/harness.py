@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from crypto import Identity, SeededRng
 
+from ._checks import run_check
 from ._events import Event
 from ._frames import FrameReader, frame
 from ._host import Host
@@ -47,6 +48,8 @@ class Harness:
         *,
         seed: int = 0,
         names: Sequence[str] | None = None,
+        defer_checks: bool = False,
+        hold_checks: bool = False,
     ) -> None:
         """Open the table and connect every peer; nothing is delivered yet.
 
@@ -66,6 +69,11 @@ class Harness:
             Peer(Identity(), names[i], games, rng=SeededRng(f"{seed}/{i}".encode()))
             for i in range(1, seats)
         ]
+        for party in self.parties:
+            party.defer_checks = defer_checks
+        #: With ``defer_checks``: run the checks each party queued once nobody has anything
+        #: to send (as worker threads would, a little later), unless ``hold_checks``.
+        self.hold_checks = hold_checks
         self.conns = [self.host.connect() for _ in self.peers]
         self.received: list[list[bytes]] = [[] for _ in range(seats)]
         self.events: list[list[Event]] = [[] for _ in range(seats)]
@@ -150,7 +158,19 @@ class Harness:
             if not moved and self.host.racing() is not None:
                 self.host.close_race()  # the race window passes once everyone is quiet
                 moved = True
+            if not moved and not self.hold_checks:
+                moved = self.run_checks() > 0
         self._drain_events()
+
+    def run_checks(self) -> int:
+        """Run every proof check the parties queued (``defer_checks``) and report each; how
+        many ran."""
+        ran = 0
+        for party in self.parties:
+            for check in party.take_checks():
+                party.checked(check, run_check(check))
+                ran += 1
+        return ran
 
     def step(self) -> bool:
         """Let one seat move (out-of-turn seats are asked first, in a seeded order); returns

@@ -1,0 +1,94 @@
+"""Proof checks that may run beside the table instead of inside :meth:`Table.apply`.
+
+A shuffle proof is the costliest check of a game (about 10 variable-base multiplications per
+card) and it sits on the critical path twice: the host checks before it relays, and the next
+shuffler checks before it proves. With ``Table.defer_checks`` set, a shuffle whose place,
+author, size and points are right is applied at once and its proof check is queued as a
+:class:`DeferredCheck`; the network layer runs it in a worker thread (libsodium releases the
+GIL) while the host relays and the next shuffler proves, then reports the result with
+:meth:`CheckQueue.checked`.
+
+Nothing is weakened: while any check is open this copy owes no entry but a shuffle (no
+decryption share, no show, no move: no card of an unchecked deck is ever opened by us), and a
+proof that fails stops the table naming its author, as an inline check would. A bad shuffle
+reaches the log before it is found out; the table stops there, so nothing built on it is
+ever opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import count
+
+from crypto import CryptoError
+
+from ._errors import RemoteProtocolError
+
+__all__ = ["CheckQueue", "DeferredCheck"]
+
+_ids = count()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DeferredCheck:
+    """One proof to check: ``run()`` returns if it holds and raises ``CryptoError`` if not
+    (it touches no table state, so any thread may run it). ``what`` names the check in the
+    refusal; ``fingerprint``, ``seat`` and ``pos`` name the entry's author and place."""
+
+    run: Callable[[], None]
+    what: str
+    fingerprint: str
+    seat: int
+    pos: int
+    ident: int = field(default_factory=lambda: next(_ids))
+
+
+def run_check(check: DeferredCheck) -> RemoteProtocolError | None:
+    """Run ``check``: ``None`` if the proof holds, else the error naming its author (never
+    raises for a failed proof; safe to call from a worker thread)."""
+    try:
+        check.run()
+    except CryptoError as exc:
+        return RemoteProtocolError(
+            f"{check.what}: {exc}", culprit=check.fingerprint, seat=check.seat, pos=check.pos
+        )
+    return None
+
+
+class CheckQueue:
+    """The checks of one table copy: queued, handed out, and still open. Mixed into
+    ``Table``."""
+
+    defer_checks: bool
+    _queued: list[DeferredCheck]
+    _unchecked: dict[int, DeferredCheck]
+
+    def _init_checks(self, defer: bool) -> None:
+        self.defer_checks = defer
+        self._queued = []
+        self._unchecked = {}
+
+    def _defer(self, check: DeferredCheck) -> None:
+        """Queue ``check`` to run beside the table (deferred mode only)."""
+        self._queued.append(check)
+        self._unchecked[check.ident] = check
+
+    @property
+    def checking(self) -> bool:
+        """True while a deferred check has not been reported: this copy opens nothing."""
+        return bool(self._unchecked)
+
+    def take_checks(self) -> list[DeferredCheck]:
+        """The checks queued since the last call, to run anywhere (each exactly once)."""
+        out, self._queued = self._queued, []
+        return out
+
+    def checked(
+        self, check: DeferredCheck, error: RemoteProtocolError | None
+    ) -> RemoteProtocolError | None:
+        """Record ``check``'s outcome (from :func:`run_check`); returns the error the table
+        must stop for (the caller stops it), ``None`` if it holds or was already reported."""
+        if self._unchecked.pop(check.ident, None) is None:
+            return None
+        return error
