@@ -174,6 +174,9 @@ class Peer(_Seat):
         self._host: bytes | None = host_key
         self.stopped: RemoteProtocolError | None = None
         self.refused: str | None = None
+        #: Leave our duties to :meth:`perform_duty` (a network driver starts the checks of
+        #: what came in first, so our proof runs beside them).
+        self.defer_duties = False
         self._nonce: bytes | None = None  # this connection's challenge
         self._catch_up = 0  # entries to hold before proposing anything on this connection
         self._resuming: bytes | None = None  # the table id of a seat being taken back
@@ -208,7 +211,16 @@ class Peer(_Seat):
                 self._handle(msg)
             except RemoteProtocolError as exc:
                 raise exc.blame(self._host_fp, 0) from None
+        if not self.defer_duties:
+            self._act()
+
+    def perform_duty(self) -> bool:
+        """Propose what we owe now, if nothing of ours is on its way (with ``defer_duties``
+        set, a driver calls this after each input, when it suits it: after starting the
+        checks of what came in, say); True if an entry was proposed."""
+        before = self._outstanding
         self._act()
+        return self._outstanding is not None and self._outstanding is not before
 
     @property
     def _host_fp(self) -> str | None:
@@ -342,7 +354,8 @@ class Peer(_Seat):
             self._relay(msg)
 
     def _checks_done(self) -> None:
-        self._act()
+        if not self.defer_duties:
+            self._act()
 
     def _check_failed(self, err: RemoteProtocolError) -> None:
         """A shuffle proof checked beside the table failed: we stop, naming its author."""

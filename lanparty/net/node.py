@@ -20,13 +20,24 @@ import random
 import socket
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import Protocol
+from functools import partial
+from typing import Any, Protocol
 
 import trio
+import trio.testing
 
 from lanparty.games.bots import Bot
 from lanparty.trace import Tracer
-from protocol import Event, Host, LocalProtocolError, Peer, Phase, RemoteProtocolError
+from protocol import (
+    DeferredCheck,
+    Event,
+    Host,
+    LocalProtocolError,
+    Peer,
+    Phase,
+    RemoteProtocolError,
+    run_check,
+)
 from protocol._frames import FrameReader, frame
 from protocol.contract import Commit, Move, Turn
 
@@ -241,6 +252,51 @@ class PhaseTimer:
         poke()
 
 
+class ProofChecks:
+    """Runs a party's shuffle-proof checks in worker threads (libsodium releases the GIL),
+    so the host relays a shuffle and the next shuffler proves on it while it is checked.
+    The party opens no card until every check has reported (``protocol._checks``); a
+    failed one stops the table naming its author.
+
+    A check's thread starts at once (not when the scheduler next runs a task): the proof
+    our own program makes next runs beside it, not after it.
+    """
+
+    def __init__(self, party: Host | Peer) -> None:
+        party.defer_checks = True
+        self._party = party
+        self._bug: BaseException | None = None
+
+    def start(self, poke: Callable[[], None]) -> None:
+        """Start a thread for each check the party queued since the last call; ``poke``
+        once each has reported (its outcome may let us act, or stop us). Raises
+        :class:`InternalError` if an earlier check crashed (a bug, not a bad proof)."""
+        if self._bug is not None:
+            raise InternalError(f"internal error (a bug) checking a proof: {self._bug!r}"[:300])
+        checks = self._party.take_checks()
+        if checks and isinstance(trio.lowlevel.current_clock(), trio.testing.MockClock):
+            # Virtual time (tests): it would jump past a thread still at work, so check here.
+            for check in checks:
+                self._party.checked(check, run_check(check))
+            return
+        token = trio.lowlevel.current_trio_token()
+        for check in checks:
+
+            def deliver(result: Any, check: DeferredCheck = check) -> None:  # an Outcome
+                token.run_sync_soon(self._report, check, result, poke)
+
+            trio.lowlevel.start_thread_soon(partial(run_check, check), deliver)
+
+    def _report(self, check: DeferredCheck, result: Any, poke: Callable[[], None]) -> None:
+        try:
+            error: RemoteProtocolError | None = result.unwrap()
+        except Exception as exc:  # a bug in a check, not a bad proof: start() raises it
+            self._bug = exc
+        else:
+            self._party.checked(check, error)
+        poke()
+
+
 def drain_events(party: Host | Peer, driver: Driver, sink: EventSink) -> None:
     """Hand every pending event of ``party`` to the driver, then to ``sink``."""
     while (event := party.next_event()) is not None:
@@ -308,9 +364,14 @@ class PeerClient(Pokable):
         self._scope = trio.CancelScope()
         self._nursery: trio.Nursery | None = None
         self._timer = PhaseTimer()
+        self._checks = ProofChecks(peer)
+        peer.defer_duties = True  # our proof after the checks of what came in have started
 
     async def after_input(self) -> None:
         """Hand events to the driver, let it act, send what the protocol wants sent."""
+        self._checks.start(self.poke)
+        while self.peer.perform_duty():  # our proof, beside the checks just started
+            pass
         drain_events(self.peer, self._driver, self._sink)
         while self._driver.act(self.peer):
             drain_events(self.peer, self._driver, self._sink)

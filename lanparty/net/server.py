@@ -42,6 +42,7 @@ from .node import (
     Notice,
     PhaseTimer,
     Pokable,
+    ProofChecks,
     describe,
     drain_events,
     keepalive,
@@ -149,6 +150,7 @@ class HostServer(Pokable):
         self._seen = 0
         self._grew_at = 0.0  # when the log last grew (the race window runs from there)
         self._timer = PhaseTimer()
+        self._checks = ProofChecks(host)
         self.done = trio.Event()
         self.seats_fixed = trio.Event()
         #: The seats that left, vanished or stalled, in words (one per halt at most).
@@ -205,6 +207,7 @@ class HostServer(Pokable):
         """Hand events to the driver, let it act, send what the protocol wants sent."""
         # The host's own move is not echoed back to it, so after a move it may be due to
         # move again at once (a Skip between two players): act until it does not.
+        self._checks.start(self.poke)
         drain_events(self.host, self._driver, self._observe)
         while self._driver.act(self.host):
             drain_events(self.host, self._driver, self._observe)
