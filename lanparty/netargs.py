@@ -122,6 +122,14 @@ def configure_join(p: argparse.ArgumentParser) -> None:
         help="keep no copy of the transcript (the bots a command of yours starts: the peer "
         "that represents you keeps one)",
     )
+    p.add_argument(
+        "--trust",
+        metavar="KEYS",
+        default="",
+        help="(set by lanparty for the bots a command starts) a --bot leaves shuffle proofs "
+        "to the host while every seat is one of these keys (hex, comma-separated): the "
+        "host checks every proof for the table, so they are not checked again",
+    )
     _network_args(p)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import secrets
 import subprocess
 import sys
@@ -21,7 +22,7 @@ from typing import Any
 
 import trio
 
-from crypto import Identity, KeyShare, SealKey, fingerprint
+from crypto import CryptoError, Identity, KeyShare, SealKey, fingerprint
 from lanparty.errors import NetError
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
@@ -172,13 +173,18 @@ async def _host(
             else:  # headless: Ctrl-C leaves as a person's quit does
                 _leave_on_ctrl_c(out, lambda: _soon(nursery, server.halt, reason, 0))
             nursery.start_soon(server.serve, listeners)
+            # Our bots sign with keys made here, so each knows its fellows: while every
+            # seat is ours, they leave the proofs to us (we check every one for the table).
+            bot_ids = [Identity() for _ in range(args.bots)]
+            trust = ",".join(k.hex() for k in
+                             [host.identity.public.raw, *(b.public.raw for b in bot_ids)])
             for i in range(args.bots):
                 # A bot waits for a restarted host as long as the host waits for its players.
                 procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--nick",
                                           bot_names[i], "--seed", str(args.seed + 1 + i),
                                           "--host-key", host.identity.public.fingerprint,
-                                          "--grace", str(args.grace),
-                                          *_react_args(args)]))  # fmt: skip
+                                          "--grace", str(args.grace), "--trust", trust,
+                                          *_react_args(args)], bot_ids[i]))  # fmt: skip
             if getattr(args, "advertise", True):
                 async with advertise(iface.ip, ad) as adv:
                     if adv.renamed:
@@ -251,15 +257,43 @@ async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
     scope.cancel()
 
 
-def _spawn_join(extra: list[str]) -> subprocess.Popen[bytes]:
+#: The environment variable that hands a spawned bot its signing key (never the command
+#: line: that is readable by every user of the machine).
+BOT_KEY_ENV = "LANPARTY_BOT_KEY"
+
+
+def _spawn_join(extra: list[str], identity: Identity) -> subprocess.Popen[bytes]:
     # Our bots keep no transcript: the host keeps the table's (one copy, not one per bot).
     cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--no-transcript", *extra]
+    env = {**os.environ, BOT_KEY_ENV: identity.seed().hex()}
     # The bot's own words would mix into ours (and into a terminal UI): they go to its log
     # file; it reports to us by its exit code. It runs in a session of its own: Ctrl-C is
     # ours to handle (we halt the table, and it stops).
     log = open_log(f"bot-{secrets.token_hex(3)}")
     with log:
-        return spawn(cmd, stdout=log, stderr=log)
+        return spawn(cmd, stdout=log, stderr=log, env=env)
+
+
+def _bot_identity() -> Identity:
+    """A bot's key: the one its spawner made (:data:`BOT_KEY_ENV`, taken out of the
+    environment), else a fresh one."""
+    seed = os.environ.pop(BOT_KEY_ENV, "")
+    try:
+        return Identity(bytes.fromhex(seed)) if seed else Identity()
+    except (ValueError, CryptoError):
+        raise NetError(f"{BOT_KEY_ENV} is not a 32-byte hex key") from None
+
+
+def _trusted(args: argparse.Namespace) -> frozenset[bytes]:
+    """The keys of ``--trust`` (empty without it); raises :class:`NetError` if malformed."""
+    text = getattr(args, "trust", "") or ""
+    try:
+        keys = frozenset(bytes.fromhex(k) for k in text.split(",") if k)
+    except ValueError:
+        raise NetError("--trust: expected hex keys separated by commas") from None
+    if any(len(k) != 32 for k in keys):
+        raise NetError("--trust: each key is 32 bytes (64 hex digits)")
+    return keys if args.bot else frozenset()  # a person's program checks everything
 
 
 def _identity() -> Identity:
@@ -390,7 +424,7 @@ async def _join(
         tell(f"resuming seat at table {resumed.table_hex[:12]}…")
     sink = keeping_seat(sink, peer, f"{addr}:{port}", tell)
     client = PeerClient(peer, stream, driver, sink, connect=connect, grace=args.grace,
-                        notice=tell)  # fmt: skip
+                        notice=tell, trusted=_trusted(args))  # fmt: skip
     if seat is not None:
         seat.on_leave = client.leave
     else:  # headless: Ctrl-C leaves as a person's quit does
@@ -479,7 +513,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
 def _seat_for(args: argparse.Namespace) -> tuple[Peer, SavedSeat | None]:
     """A new peer with fresh table secrets, or (``--resume``) the saved seat's own."""
     if getattr(args, "resume", None) is None:
-        identity = Identity() if args.bot else _identity()
+        identity = _bot_identity() if args.bot else _identity()
         return Peer(identity, args.nick, GAMES, key=KeyShare(), seal=SealKey()), None
     peer, saved = saved_peer(args.resume or None)
     args.connect, args.nick = saved.endpoint, saved.nick
