@@ -1,0 +1,83 @@
+"""The LAN model of ``lanparty bench --lan-model``: the joint shuffle's critical path as if
+each peer had a machine of its own (this one), from proof and check times measured here.
+
+On one machine every peer's work competes for the same cores, so ``joint_shuffle_s`` measured
+over loopback is mostly the sum of everyone's work. At a game night each peer brings its own
+computer. The model composes the measured times along the real message order of a joint
+shuffle (``protocol._checks``): seat ``k`` proves its shuffle as soon as seat ``k − 1``'s
+reaches it (the host relays a shuffle once its place is right, before checking it); every
+peer checks each shuffle it did not make in a thread of its own, one after another, beside
+its own proving; the joint shuffle is done once every peer has checked every shuffle. Each
+message crosses the LAN twice (to the host, then relayed), ``hop_s`` each.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from crypto import (
+    CardSet,
+    KeyShare,
+    ShuffleProof,
+    deck_from_wire,
+    deck_to_wire,
+    joint_key,
+    shuffle,
+    verify_shuffle,
+)
+
+__all__ = ["HOP_S", "compose", "measure_costs"]
+
+HOP_S = 0.0005
+"""One message across a wired LAN (a switch, small frames): half a millisecond."""
+
+
+def compose(players: int, prove_s: float, check_s: float, hop_s: float = HOP_S) -> float:
+    """The joint shuffle's critical path in seconds for ``players`` peers, each proving in
+    ``prove_s`` and checking one shuffle in ``check_s`` (decoding included)."""
+    if players < 1 or prove_s < 0 or check_s < 0 or hop_s < 0:
+        raise ValueError("players must be at least 1 and every time non-negative")
+    arrives = [0.0] * players  # when shuffle k reaches the peers (relayed by the host)
+    ready = 0.0  # when the next shuffler holds the deck it shuffles
+    for k in range(players):
+        done = ready + prove_s
+        arrives[k] = done + 2 * hop_s
+        ready = arrives[k]
+    finished = 0.0
+    for peer in range(players):
+        free = 0.0  # its checking thread, one shuffle after another
+        for k in range(players):
+            if k != peer:
+                free = max(free, arrives[k]) + check_s
+        finished = max(finished, free, arrives[-1])
+    return finished
+
+
+def _median(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def measure_costs(cards: int, repeat: int = 3) -> tuple[float, float]:
+    """``(prove_s, check_s)`` for one shuffle of ``cards`` cards, medians over ``repeat``
+    runs in this process; the check includes decoding the deck and proof from the wire."""
+    keys = [KeyShare() for _ in range(2)]
+    ctxs = [b"model/key/0", b"model/key/1"]
+    table_key = joint_key([k.prove(c) for k, c in zip(keys, ctxs, strict=True)], ctxs)
+    deck = CardSet("model", cards).open_mask(table_key)
+    out, proof = shuffle(deck, table_key, b"model/shuffle")
+    wire = (deck_to_wire(out), proof.to_wire())
+
+    def check() -> None:
+        dst = deck_from_wire(wire[0], cards)
+        verify_shuffle(deck, dst, table_key, ShuffleProof.from_wire(wire[1], cards),
+                       b"model/shuffle")  # fmt: skip
+
+    prove_s = _median(lambda: shuffle(deck, table_key, b"model/shuffle"), repeat)
+    return prove_s, _median(check, repeat)
