@@ -36,10 +36,13 @@ from ._frames import MAX_FRAME
 #: The protocol version every frame carries; a peer refuses any other.
 #: 2: connections open with the host's challenge, answered by a signed hello (which is also
 #: how a seat comes back: version 1's rejoin could be replayed by anyone who saw it).
-PROTOCOL_VERSION: Final = 2
+#: 3: the group is ristretto255 (it was edwards25519's prime-order subgroup).
+PROTOCOL_VERSION: Final = 3
 #: The version of the signed log entries (and so of a transcript file): unchanged by what
 #: only concerns connections, so a transcript stays auditable across protocol versions.
-ENTRY_VERSION: Final = 1
+#: 2: every point is a ristretto255 element (version 1: edwards25519), so a transcript of
+#: version 1 is refused with its version named, not misread.
+ENTRY_VERSION: Final = 2
 TABLE_ID_BYTES: Final = 16
 SIG_BYTES: Final = 64
 NONCE_BYTES: Final = 32

@@ -295,7 +295,8 @@ class ProofChecks:
         for check in checks:
 
             def deliver(result: Any, check: DeferredCheck = check) -> None:  # an Outcome
-                token.run_sync_soon(self._report, check, result, poke)
+                with suppress(trio.RunFinishedError):  # we left the table meanwhile
+                    token.run_sync_soon(self._report, check, result, poke)
 
             trio.lowlevel.start_thread_soon(partial(run_check, check), deliver)
 

@@ -20,6 +20,7 @@ from lanparty.auditcmd import MAX_TRANSCRIPT, too_large
 from lanparty.cli import main
 from lanparty.games import GAMES
 from protocol import Phase, pack, read_transcript, unpack
+from protocol._messages import ENTRY_VERSION
 
 from ..protocol.conftest import Bluffer, Honest, play_until
 from ..ui.tmux import REPO, Pane
@@ -130,11 +131,18 @@ def test_truncated_empty_garbage_and_missing_files(
     garbage.write_bytes(b"this is not a transcript\n" * 40)
     assert "is not a valid lanparty transcript" in _refused(capsys, garbage, 1)
     other = tmp_path / "other.lptx"
-    other.write_bytes(pack({"v": 1, "type": "something-else", "entries": []}))
+    other.write_bytes(pack({"v": ENTRY_VERSION, "type": "something-else", "entries": []}))
     assert "not a lanparty transcript" in _refused(capsys, other, 1)
     newer = tmp_path / "newer.lptx"  # not a forgery: a file this program cannot read
-    newer.write_bytes(pack({"v": 2, "type": "lanparty-transcript", "entries": []}))
-    assert "entry version 2, this program reads version 1" in _refused(capsys, newer)
+    newer.write_bytes(pack({"v": ENTRY_VERSION + 1, "type": "lanparty-transcript",
+                            "entries": []}))  # fmt: skip
+    assert (f"entry version {ENTRY_VERSION + 1}, this program reads version {ENTRY_VERSION}"
+            in _refused(capsys, newer))  # fmt: skip
+    older = tmp_path / "older.lptx"  # a game of the edwards25519 protocol
+    older.write_bytes(pack({"v": 1, "type": "lanparty-transcript", "entries": []}))
+    assert f"entry version 1, this program reads version {ENTRY_VERSION}" in _refused(
+        capsys, older
+    )
     assert "cannot read" in _refused(capsys, tmp_path / "missing.lptx")
     assert "cannot read" in _refused(capsys, tmp_path)  # a directory
 
@@ -233,7 +241,7 @@ def test_memory_stays_small_for_a_file_over_the_limit_or_just_under_it(tmp_path:
     # checked before the replay), a chunk at a time; its first entry is junk
     item = pack([b"x" * 1000, bytes(64), bytes(64)])
     head = b"\x83" + pack("entries") + b"\xdc\xe2\x90"  # an array of 58 000
-    tail = pack("type") + pack("lanparty-transcript") + pack("v") + pack(1)
+    tail = pack("type") + pack("lanparty-transcript") + pack("v") + pack(ENTRY_VERSION)
     under = tmp_path / "under.lptx"
     under.write_bytes(head + item * 58_000 + tail)
     assert MAX_TRANSCRIPT - (8 << 20) < under.stat().st_size < MAX_TRANSCRIPT

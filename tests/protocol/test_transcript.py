@@ -12,7 +12,7 @@ import pytest
 
 from protocol import RemoteProtocolError, VersionMismatchError, audit_transcript, pack, unpack
 from protocol._log import MAX_TRANSCRIPT, check_transcript, iter_transcript, read_transcript
-from protocol._messages import _check_version
+from protocol._messages import ENTRY_VERSION, _check_version
 
 SIG = bytes(range(64))
 SEQ = bytes(range(64, 128))
@@ -21,7 +21,8 @@ TRIPLES = [(b"", SIG, SEQ), (b"e" * 31, SEQ, SIG), (b"f" * 300, SIG, SIG)]
 
 
 def _file(entries, **fields) -> bytes:
-    value = {"v": 1, "type": "lanparty-transcript", "entries": [list(e) for e in entries]}
+    entries = [list(e) for e in entries]
+    value = {"v": ENTRY_VERSION, "type": "lanparty-transcript", "entries": entries}
     return pack({**value, **fields})
 
 
@@ -91,7 +92,7 @@ def _outcome(read, data: bytes) -> object:
 def _assembled(triples: list[tuple[bytes, bytes, bytes]]) -> bytes:
     """The canonical file of ``triples``, put together piece by piece (fast for many)."""
     head = b"\x83" + pack("entries") + msgpack.Packer().pack_array_header(len(triples))
-    tail = pack("type") + pack("lanparty-transcript") + pack("v") + pack(1)
+    tail = pack("type") + pack("lanparty-transcript") + pack("v") + pack(ENTRY_VERSION)
     return head + b"".join(pack(list(t)) for t in triples) + tail
 
 
@@ -123,15 +124,16 @@ MALFORMED = {
     "str entry": GOOD.replace(b"\xc4\x1f" + b"e" * 31, b"\xbf" + b"e" * 31, 1),
     "uint8 version": GOOD[:-1] + b"\xcc\x01",
     "unsorted fields": msgpack.packb(
-        {"v": 1, "type": "lanparty-transcript", "entries": [list(t) for t in TRIPLES]}
+        {"v": ENTRY_VERSION, "type": "lanparty-transcript", "entries": [list(t) for t in TRIPLES]}
     ),
     "a field twice": GOOD.replace(b"\xa4type", b"\xa1v", 1),
     "an extra field": _file(TRIPLES, x=1),
-    "a field missing": pack({"v": 1, "entries": []}),
+    "a field missing": pack({"v": ENTRY_VERSION, "entries": []}),
     "another type": _file(TRIPLES, type="lanparty-other"),
-    "version 2": _file(TRIPLES, v=2),
+    "another version": _file(TRIPLES, v=ENTRY_VERSION + 1),
+    "the edwards25519 version": _file(TRIPLES, v=1),
     "version true": _file(TRIPLES, v=True),
-    "entries a map": pack({"entries": {"a": 1}, "type": "lanparty-transcript", "v": 1}),
+    "entries a map": pack({"entries": {"a": 1}, "type": "lanparty-transcript", "v": ENTRY_VERSION}),
     "not a map": pack([1, 2, 3]),
     "empty": b"",
     "an entry of two": _file([(b"e", SIG)]),
@@ -187,7 +189,7 @@ def test_a_value_larger_than_any_entry_is_refused_without_reading_it():
 
 def test_a_malformed_file_is_refused_before_any_entry_is_replayed(games):
     seen: list[int] = []
-    for data in (GOOD + b"\x00", _file(TRIPLES, v=2), GOOD[:-5]):
+    for data in (GOOD + b"\x00", _file(TRIPLES, v=ENTRY_VERSION + 1), GOOD[:-5]):
         for source in (data, io.BytesIO(data)):
             with pytest.raises(RemoteProtocolError):
                 audit_transcript(source, games, seen=lambda pos, raw: seen.append(pos))

@@ -117,7 +117,7 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
         lobby.wait_text("Back in the lobby")
         lobby.type("quit")
         assert lobby.exit_code() == 0
-        assert "Traceback" not in lobby.history()
+        assert "Traceback" not in lobby.history(), lobby.history()
         out, err = host.communicate(timeout=60)
         assert "Zed is back" in err and "Zed (seat 1) left the table" in out
         assert not list((home / "seats").glob("*.json"))  # nothing left to resume
