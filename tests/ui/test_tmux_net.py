@@ -58,7 +58,10 @@ class Player:
     def hand(self) -> list[tuple[int, str]]:
         """The numbered cards of the last hand shown."""
         lines = self.pane.history().splitlines()
-        start = max(i for i, line in enumerate(lines) if line.startswith("Your hand:"))
+        starts = [i for i, line in enumerate(lines) if line.startswith("Your hand:")]
+        if not starts:
+            return []  # the game ended as we looked: the board has left the screen
+        start = starts[-1]
         cells: list[tuple[int, str]] = []
         for line in lines[start + 1 :]:
             found = _CELL.findall(line)
