@@ -314,6 +314,11 @@ async def run_async(session: TableSession) -> int:
     def stop_prompt(exc: Exception) -> None:
         app = prompt.app
         if app.is_running and app.future is not None and not app.future.done():
+            # A prompt that gives way to the editor (or back) with nothing typed leaves no
+            # empty prompt line behind in the scrollback.
+            app.erase_when_done = isinstance(exc, _ModeChangedError) and not (
+                prompt.default_buffer.text.strip()
+            )
             app.exit(exception=exc)
 
     def end_prompt_if_over() -> None:
@@ -446,6 +451,7 @@ async def run_async(session: TableSession) -> int:
             if current_editor(session) is None:
                 draft.clear()
             editing = wanted()
+            prompt.app.erase_when_done = False
             try:
                 try:
                     text = await prompt.prompt_async(
