@@ -38,6 +38,7 @@ from .editor import (
     editor_key_bindings,
     editor_validator,
     line_prompts,
+    reopens,
     usable_lines,
 )
 
@@ -491,7 +492,7 @@ async def run_async(session: TableSession) -> int:
                 _hand_in(editing, text.split("\n"), session, screen)
                 continue
             offered = current_editor(session)
-            if offered is not None and text.strip().lower() == offered.command:
+            if offered is not None and reopens(text, offered, session.screen.aliases):
                 draft.closed = False
                 continue
             asking = not _handle(text, session, screen)

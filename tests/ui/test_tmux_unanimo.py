@@ -78,6 +78,18 @@ def editor(screen: str) -> list[str]:
     return [row.rstrip() for row in rows if re.match(r"^ ?\d│", row)]
 
 
+def reopened(pane: Pane, command: str) -> list[str]:
+    """The lines of the editor that ``command``, typed at the command line, opened again."""
+    typed = f"your words> {command}\n"
+
+    def back() -> bool:
+        screen = pane.screen()
+        return typed in screen and "Your words for" in screen.split(typed)[-1] and KEYS in screen
+
+    pane.wait(back, f"the editor again after {command!r}")
+    return editor(pane.screen().split(typed)[-1])
+
+
 def grid_number(screen: str, word: str) -> int:
     """The number of ``word`` in the reading's grid on ``screen``."""
     found = re.search(rf"(\d+) {re.escape(word)} (\d+|✗)", screen)
@@ -124,9 +136,7 @@ def test_a_card_written_read_objected_to_and_scored_then_the_next_card(start) ->
               "the command line")  # fmt: skip
     assert re.search(r"^your words>\s*$", pane.screen(), re.M)
     pane.type("write")
-    reopened = lambda: pane.screen().split("your words> write")[-1]  # noqa: E731
-    pane.wait(lambda: "Your words for" in reopened(), "the editor again")
-    assert editor(reopened()) == [f" 1│ {first}", f" 2│ {second}", " 3│"]
+    assert reopened(pane, "write") == [f" 1│ {first}", f" 2│ {second}", " 3│"]
     send(pane, third)
     pane.keys("Tab")
     send(pane, OWN_WORD)
@@ -256,17 +266,23 @@ def rejection() -> tuple[int, tuple[str, ...], str]:
 
 
 def test_an_objection_is_voted_on_and_the_word_rejected(start, monkeypatch) -> None:
-    """Offline with random bots: the words handed in on one line (``words a, b, c``), then
+    """Offline with random bots: the words handed in on one line (``words a, b, c``; ``e``
+    reopens the editor first, Esc leaves it again), then
     ``object N``; the others vote, the word is rejected (✗ on the board, no points), and
     the log tells the same story as the twin's, to the score sheet."""
     monkeypatch.setenv("LANPARTY_LANG", "en")
     seed, words, key = rejection()
     pane = start("--offline", "--bots", "3", "--nick", "Ann", "--bot-kind", "random",
                  "--seed", str(seed), "--option", "cards=1")  # fmt: skip
-    pane.wait_text("Your words for")
+    pane.wait_text(KEYS)
+    send(pane, "spring")
     pane.keys("Escape")
     pane.wait(lambda: pane.screen().rstrip().endswith("quit"), "the command line")
-    pane.type("words " + ", ".join(words))
+    pane.type("e")  # the short form of write
+    assert reopened(pane, "e") == [" 1│ spring"]
+    pane.keys("Escape")
+    pane.wait(lambda: pane.screen().rstrip().endswith("quit"), "the command line again")
+    pane.type("words " + ", ".join(words))  # on one line instead
     moves: list[tuple[object, ...]] = [("words", words)]
     wait_log(pane, "You hand in your words")
     word = next(w for w in words if w.lower() == key)

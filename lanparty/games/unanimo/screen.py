@@ -283,8 +283,11 @@ class UnanimoScreen:
             if view.get("phase") == "writing" and _seat(view) in listed(view, "writing"):
                 self.handed(self._card(view), words)
             return ("words", words)
-        if head == "write":
-            raise ParseError("there is nothing to write now: the editor opens when you write")
+        if head == "write":  # the app opens the editor itself while this seat writes
+            if view.get("phase") == "writing":
+                raise ParseError("you have handed in your words for this card")
+            raise ParseError("there is nothing to write now: the editor opens by itself "
+                             "when the next card is drawn")  # fmt: skip
         if head == "done":
             return ("done",)
         if head in ("keep", "reject"):
