@@ -306,7 +306,8 @@ class UnanimoScreen:
         self._handed = (card, words)
 
     def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
-        """The text :meth:`parse` turns into ``move``, and what it does."""
+        """The text :meth:`parse` turns into ``move``, and what it does; ``("", "")`` for an
+        objection to a word the reading has not come to on this screen."""
         name = str(move[0])
         if name == "words":
             words = move[1]
@@ -316,6 +317,8 @@ class UnanimoScreen:
         if name == "object":
             keys = [a.get("key") for a in listed(view, "reading") if isinstance(a, dict)]
             n = keys.index(move[1]) + 1 if move[1] in keys else 0
+            if not 0 < n <= self.pace.shown(view):
+                return "", ""  # not read out on this screen yet: nothing to give away
             return f"object {n}", f"object to “{printable(str(move[1]))}”"
         if name == "vote":
             return str(move[1]), f"vote to {move[1]!s} the word"
