@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lanparty.games.unanimo.screen import UnanimoScreen
@@ -45,3 +47,29 @@ def test_completion_offers_objections_only_to_the_words_read_so_far() -> None:
         "object 1", "object 2", "object 3",
     ]  # fmt: skip
     assert screen.parse("object", ["3"], "object 3", view) == ("object", "ice")
+
+
+def _text(fragments: list[tuple[str, str]]) -> str:
+    return "".join(text for _, text in fragments)
+
+
+def test_the_board_fits_a_narrow_terminal_and_cuts_no_sentence() -> None:
+    """Eight players, one objecting, six still to vote: every line of the board fits in 60
+    columns, and what the vote line says is all there, over several lines."""
+    names = ["Annabelle", "Bartholomew", "Carolina", "Dorothea", "Emiliano", "Francesca",
+             "Gwendolyn", "Hieronymus"]  # fmt: skip
+    view = _reading_view() | {
+        "players": 8, "cards": 3, "leader": 0, "threshold": 24, "timer": 0, "phase": "vote",
+        "scores": [0] * 8, "handed_in": [True] * 8, "absent": [False] * 8, "done": [False] * 8,
+        "vote": {"key": "snow", "by": 1, "ballots": [None] * 8, "needed": 4,
+                 "waiting": [0, 2, 3, 4, 5, 6, 7]},
+    }  # fmt: skip
+    screen = UnanimoScreen(lang="en")
+    board = _text(screen.table(view, names, 60) + screen.hand(view, 60, [("vote", "keep")]))
+    assert all(len(line) <= 60 for line in board.splitlines()), board
+    assert len(re.findall(r"pts this card +total +0\b", board)) == 8, board  # names give way
+    said = " ".join(board.split())
+    assert (
+        "Bartholomew objects to “snow”: keep it or reject it? 4 rejects reject it (waiting "
+        "for you, Carolina, Dorothea, Emiliano, Francesca, Gwendolyn, Hieronymus)"
+    ) in said
