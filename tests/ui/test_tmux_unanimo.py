@@ -266,10 +266,10 @@ def rejection() -> tuple[int, tuple[str, ...], str]:
 
 
 def test_an_objection_is_voted_on_and_the_word_rejected(start, monkeypatch) -> None:
-    """Offline with random bots: the words handed in on one line (``words a, b, c``; ``e``
-    reopens the editor first, Esc leaves it again), then
-    ``object N``; the others vote, the word is rejected (✗ on the board, no points), and
-    the log tells the same story as the twin's, to the score sheet."""
+    """Offline with random bots: ``e`` (short for ``write``) reopens the editor, the words
+    are handed in on one line instead (``words a, b, c``), then ``object N`` on one of ours;
+    the others vote, the word is rejected (✗ on the board, no points), and the log tells
+    the same story as the twin's, to the score sheet."""
     monkeypatch.setenv("LANPARTY_LANG", "en")
     seed, words, key = rejection()
     pane = start("--offline", "--bots", "3", "--nick", "Ann", "--bot-kind", "random",
@@ -306,6 +306,8 @@ def test_an_objection_is_voted_on_and_the_word_rejected(start, monkeypatch) -> N
     moves.append(("done",))
     told = replay(seed, moves).take_log()
     assert told[-1].startswith("Game over: ")
+    out = [t for t in told if t.startswith(f"“{word}” (you, ")]
+    assert len(out) == 1 and out[0].endswith("): rejected, voted out"), told
     assert pane.exit_code() == 0
     assert log_lines(pane) == told
     history = pane.joined()
