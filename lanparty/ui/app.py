@@ -38,6 +38,7 @@ from .editor import (
     editor_key_bindings,
     editor_validator,
     line_prompts,
+    reopens,
     usable_lines,
 )
 
@@ -287,7 +288,6 @@ async def run_async(session: TableSession) -> int:
     draft = Draft()
     editing: Editor | None = None  # the editor the running prompt is (None: the command line)
     asking = False  # whether the player really means to leave
-    quiet = False  # the prompt ends for a change of mode with nothing typed
 
     def keys() -> Fragments:
         if editing is not None:
@@ -315,6 +315,11 @@ async def run_async(session: TableSession) -> int:
     def stop_prompt(exc: Exception) -> None:
         app = prompt.app
         if app.is_running and app.future is not None and not app.future.done():
+            # A prompt that gives way to the editor (or back) with nothing typed leaves no
+            # empty prompt line behind in the scrollback.
+            app.erase_when_done = isinstance(exc, _ModeChangedError) and not (
+                prompt.default_buffer.text.strip()
+            )
             app.exit(exception=exc)
 
     def end_prompt_if_over() -> None:
@@ -326,9 +331,7 @@ async def run_async(session: TableSession) -> int:
         return None if offered is None or draft.closed or asking else offered
 
     def switch_if_needed() -> None:
-        nonlocal quiet
         if (wanted() is None) != (editing is None):
-            quiet = not prompt.default_buffer.text.strip()  # nothing typed: leave no trace
             stop_prompt(_ModeChangedError())
 
     async def follow() -> None:
@@ -399,8 +402,8 @@ async def run_async(session: TableSession) -> int:
             line = prompt_message(session.screen, session.view(), session.can_decline(), asked)
             below = 0
         app = prompt.app
-        if app.is_done:  # what stays in the scrollback: the prompt and what was typed
-            return FormattedText([]) if quiet else line
+        if app.is_done:
+            return line  # what stays in the scrollback: the prompt and what was typed
         size = app.output.get_size()
         menu = menu_rows(size.rows) if editing is None else 0
         prompt.reserve_space_for_menu = menu  # the terminal may have changed
@@ -448,7 +451,8 @@ async def run_async(session: TableSession) -> int:
                 return 0
             if current_editor(session) is None:
                 draft.clear()
-            editing, quiet = wanted(), False
+            editing = wanted()
+            prompt.app.erase_when_done = False
             try:
                 try:
                     text = await prompt.prompt_async(
@@ -488,7 +492,7 @@ async def run_async(session: TableSession) -> int:
                 _hand_in(editing, text.split("\n"), session, screen)
                 continue
             offered = current_editor(session)
-            if offered is not None and text.strip().lower() == offered.command:
+            if offered is not None and reopens(text, offered, session.screen.aliases):
                 draft.closed = False
                 continue
             asking = not _handle(text, session, screen)

@@ -68,7 +68,8 @@ class GameScreen(Protocol):
         ...
 
     def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
-        """The text :meth:`parse` turns into ``move``, and a short description of it."""
+        """The text :meth:`parse` turns into ``move``, and a short description of it;
+        ``("", "")`` for a move the screen does not offer now (it is not completed)."""
         ...
 
     def help(self) -> Sequence[tuple[str, str]]:

@@ -99,8 +99,8 @@ def completions(
     legal: Sequence[Move],
     can_decline: bool = False,
 ) -> list[tuple[str, str]]:
-    """Commands (with a description) that start with ``text``: every legal move, then
-    ``go`` when an out-of-turn chance may be let go, then the meta commands."""
+    """Commands (with a description) that start with ``text``: every legal move the screen
+    offers now, then ``go`` when an out-of-turn chance may be let go, then the meta commands."""
     prefix = " ".join(text.lower().split())
     if text.endswith(" ") and prefix:
         prefix += " "
@@ -111,7 +111,7 @@ def completions(
         candidates.append(("go", "let it go, play goes on"))
     candidates.extend(META_COMMANDS.items())
     for command, meta in candidates:
-        if command.startswith(prefix) and command not in seen:
+        if command and command.startswith(prefix) and command not in seen:
             seen.add(command)
             out.append((command, meta))
     return out

@@ -10,7 +10,7 @@ wrong as the player types, the continuation prompt. What the lines mean is the g
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.buffer import Buffer
@@ -30,6 +30,7 @@ __all__ = [
     "line_prompts",
     "next_line",
     "previous_line",
+    "reopens",
     "usable_lines",
 ]
 
@@ -99,6 +100,13 @@ def usable_lines(editor: Editor, lines: Sequence[str]) -> list[str]:
             return kept
         del kept[found[0]]
     return []
+
+
+def reopens(text: str, editor: Editor, aliases: Mapping[str, str]) -> bool:
+    """Does the command line ``text`` ask for ``editor`` again: its command alone, or a
+    short form of it (``aliases``, the game's)?"""
+    words = text.lower().split()
+    return len(words) == 1 and aliases.get(words[0], words[0]) == editor.command
 
 
 # --------------------------------------------------------------------------- prompt-toolkit

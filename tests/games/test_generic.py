@@ -16,11 +16,12 @@ state, both give the same encoding, byte for byte.
 from __future__ import annotations
 
 import random
+import re
 
 import msgpack
 import pytest
 
-from lanparty.games import GAMES
+from lanparty.games import GAMES, rules_text
 from lanparty.games.bots import bots_for
 from lanparty.games.localdealer import LocalTable, for_seat
 from protocol.contract import Dealt, GameOver, Shown
@@ -99,6 +100,20 @@ def _playout(name: str, seed: int, deep: bool) -> None:
             assert game.decode_move(wire) == entry
     # The full audit runs on the final state with every card known.
     game.audit(state, table.dealer.cards)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_rules_list_every_option_once_with_its_default(name: str) -> None:
+    """``lanparty rules NAME``: one options section (generated from the specs), no other."""
+    text = rules_text(name)
+    sections = re.compile(r"#+ (table )?options", re.I)
+    headings = [line for line in text.splitlines() if sections.fullmatch(line)]
+    assert headings == ["## Table options"], headings
+    section = text.split("## Table options\n", 1)[1]
+    for spec in GAMES[name].option_specs:
+        typed = str(spec.default).lower() if isinstance(spec.default, bool) else spec.default
+        assert len(re.findall(rf"^- `{spec.name}` ", text, re.M)) == 1, spec.name
+        assert f"- `{spec.name}` (default `{typed}`; " in section, spec.name
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -5,12 +5,12 @@ nothing, the objection vote, views, options, the encoding and the rules text."""
 from __future__ import annotations
 
 import re
-from importlib import resources
 
 import msgpack
 import pytest
 from unanimo_rig import Rig
 
+from lanparty.games import rules_text
 from lanparty.games.unanimo import PLUGIN, UNANIMO
 from lanparty.games.unanimo.reading import THRESHOLDS
 from lanparty.games.unanimo.subjects import SUBJECTS
@@ -430,8 +430,8 @@ def test_options_defaults_and_errors() -> None:
 
 
 def test_rules_text_lists_every_option_with_its_default() -> None:
-    text = resources.files("lanparty.games").joinpath("rules", "unanimo.md").read_text("utf-8")
-    listed = dict(re.findall(r"^- `(\w+)` \(default ([^)]+)\)", text, re.MULTILINE))
+    text = rules_text("unanimo")  # the options listed once, generated from the specs
+    listed = dict(re.findall(r"^- `(\w+)` \(default `([^`]+)`;", text, re.MULTILINE))
     expected = {s.name: str(s.default).lower() for s in G.option_specs}
     assert listed == expected
     assert "Unanimo" in text and "objection" in text.lower()

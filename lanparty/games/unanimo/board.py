@@ -9,6 +9,7 @@ Every word came from another player's keyboard: it is shown only through
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 
 from lanparty.text import printable
@@ -28,6 +29,7 @@ __all__ = [
     "score_sheet",
     "subject_line",
     "subject_name",
+    "wrapped",
 ]
 
 REJECTED = {"symbols": "not a word", "root": "same root as the subject", "vote": "voted out"}
@@ -83,6 +85,29 @@ def subject_line(view: Mapping[str, Plain], lang: str, width: int) -> Fragments:
     room = width - len(name) - 14
     if others and room > 8:
         out.append(("class:dim", f"  {others}"[:room]))
+    return [*out, ("", "\n")]
+
+
+def wrapped(fragments: Fragments, width: int, indent: str = "  ") -> Fragments:
+    """One line of styled text (no newline in it) broken at spaces into lines of at most
+    ``width`` columns, the later ones indented; a longer word is cut. Ends with a newline."""
+    out: Fragments = []
+    col, space = 0, ("", "")
+    for style, text in fragments:
+        for token in re.findall(r"\s+|\S+", text):
+            if token.isspace():
+                space = (style, space[1] + token)
+                continue
+            if col > len(indent) and col + len(space[1]) + len(token) > width:
+                out.append(("", "\n" + indent))
+                col, space = len(indent), ("", "")
+            if space[1]:
+                out.append(space)
+                col += len(space[1])
+                space = ("", "")
+            token = token[: max(1, width - col)]
+            out.append((style, token))
+            col += len(token)
     return [*out, ("", "\n")]
 
 

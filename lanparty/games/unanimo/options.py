@@ -25,7 +25,8 @@ SPECS: tuple[OptionSpec, ...] = (
                "the table has handed in)", minimum=0, maximum=MAX_TIMER),
     OptionSpec("fold_accents", True, "words match whatever their accents (żaba = zaba)",
                choices=(True, False)),
-    OptionSpec("norm", NORMALISATION_VERSION, "how words are matched (fixed by the program)",
+    OptionSpec("norm", NORMALISATION_VERSION, "how words are matched (fixed by the program: "
+               "a table made with another version is refused)",
                choices=(NORMALISATION_VERSION,)),
 )  # fmt: skip
 

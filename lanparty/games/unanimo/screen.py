@@ -32,6 +32,7 @@ from .board import (
     score_sheet,
     subject_line,
     subject_name,
+    wrapped,
 )
 from .pace import ReadingPace
 from .rules import MAX_WORDS
@@ -119,7 +120,7 @@ class UnanimoScreen:
         if phase in _PHASE_LINE:
             out += [("class:dim", _PHASE_LINE[str(phase)]), ("", "\n")]
         if phase == "writing":
-            out += self._waiting(view, names)
+            out += self._waiting(view, names, width)
         if reading_now:
             out += self._reading(view, names, width, reading, shown)
         return out
@@ -136,7 +137,7 @@ class UnanimoScreen:
         done = listed(view, "done")
         n = len(scores)
         longest = max((len(player_name(names, s, me)) for s in range(n)), default=4)
-        name_width = min(longest, max(width - 36, 4))
+        name_width = min(longest, max(width - 51, 4))  # the totals fit (the state may not)
         points = card_points(read, n) if read is not None else []
         threshold = view.get("threshold")
         vote = view.get("vote")
@@ -172,21 +173,21 @@ class UnanimoScreen:
                     ("", "\n")]  # fmt: skip
         return out
 
-    def _waiting(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
+    def _waiting(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
         """While writing: who we wait for, once this seat has handed in (and its words)."""
         me, writing, handed = _seat(view), listed(view, "writing"), listed(view, "handed_in")
         if me in writing or not writing or not (0 <= me < len(handed) and handed[me] is True):
             return []
-        out: Fragments = [("class:title", "Handed in"), ("", "; waiting for "),
-                          ("class:turn", _names(writing, names, me))]  # fmt: skip
+        line: Fragments = [("class:title", "Handed in"), ("", "; waiting for "),
+                           ("class:turn", _names(writing, names, me))]  # fmt: skip
         if view.get("closer") == me:
-            out.append(("class:dim", "  (close ends the writing: they write nothing)"))
-        out.append(("", "\n"))
+            line.append(("class:dim", "  (close ends the writing: they write nothing)"))
+        out = wrapped(line, width)
         words = self._handed[1] if self._handed and self._handed[0] == self._card(view) else ()
         if words:
-            out += [("class:dim", "Your words: "),
-                    ("class:word.mine", ", ".join(printable(w) for w in words)),
-                    ("", "\n")]  # fmt: skip
+            out += wrapped([("class:dim", "Your words: "),
+                            ("class:word.mine", ", ".join(printable(w) for w in words))],
+                           width)  # fmt: skip
         return out
 
     def _reading(
@@ -211,28 +212,29 @@ class UnanimoScreen:
             who = player_name(names, by, me) if isinstance(by, int) else "someone"
             word = printable(str(vote.get("key")))
             voters = _names(listed(vote, "waiting"), names, me)
-            out += [("class:warn", f"{who} objects to “{word}”: "),
-                    ("", f"keep it or reject it? {vote.get('needed')!s} rejects reject it"),
-                    ("class:dim", f"  (waiting for {voters})" if voters else ""),
-                    ("", "\n")]  # fmt: skip
+            out += wrapped([("class:warn", f"{who} objects to “{word}”: "),
+                            ("", f"keep it or reject it? {vote.get('needed')!s} rejects "
+                             "reject it"),
+                            ("class:dim", f"  (waiting for {voters})" if voters else "")],
+                           width)  # fmt: skip
         for v in listed(view, "verdicts"):
             if isinstance(v, dict):
                 word = printable(str(v.get("key")))
                 verdict = "rejected" if v.get("rejected") else "kept"
-                out += [("class:dim", f"“{word}” was objected to: {verdict}"), ("", "\n")]
+                out += wrapped([("class:dim", f"“{word}” was objected to: {verdict}")], width)
         done = listed(view, "done")
         if view.get("phase") == "objections" and 0 <= me < len(done) and done[me] is True:
             waiting = [s for s, d in enumerate(done) if d is False]
-            out += [("", "No more objections from you; waiting for "),
-                    ("class:turn", _names(waiting, names, me)), ("", "\n")]  # fmt: skip
+            out += wrapped([("", "No more objections from you; waiting for "),
+                            ("class:turn", _names(waiting, names, me))], width)  # fmt: skip
         return out
 
     def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
         """What the seat may do now, in a line (the editor shows the words being written)."""
         phase = view.get("phase")
         if phase == "objections" and ("done",) in legal and not self.pace.animating(view):
-            return [("class:dim", "Object to a word with object N (the others vote on it), "
-                     "or say done"), ("", "\n")]  # fmt: skip
+            return wrapped([("class:dim", "Object to a word with object N (the others vote on "
+                             "it), or say done")], width)  # fmt: skip
         if phase == "vote" and legal:
             return [("class:warn", "Your vote: keep or reject"), ("", "\n")]
         return []
@@ -283,8 +285,11 @@ class UnanimoScreen:
             if view.get("phase") == "writing" and _seat(view) in listed(view, "writing"):
                 self.handed(self._card(view), words)
             return ("words", words)
-        if head == "write":
-            raise ParseError("there is nothing to write now: the editor opens when you write")
+        if head == "write":  # the app opens the editor itself while this seat writes
+            if view.get("phase") == "writing":
+                raise ParseError("you have handed in your words for this card")
+            raise ParseError("there is nothing to write now: the editor opens by itself "
+                             "when the next card is drawn")  # fmt: skip
         if head == "done":
             return ("done",)
         if head in ("keep", "reject"):
@@ -303,7 +308,8 @@ class UnanimoScreen:
         self._handed = (card, words)
 
     def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
-        """The text :meth:`parse` turns into ``move``, and what it does."""
+        """The text :meth:`parse` turns into ``move``, and what it does; ``("", "")`` for an
+        objection to a word the reading has not come to on this screen."""
         name = str(move[0])
         if name == "words":
             words = move[1]
@@ -313,6 +319,8 @@ class UnanimoScreen:
         if name == "object":
             keys = [a.get("key") for a in listed(view, "reading") if isinstance(a, dict)]
             n = keys.index(move[1]) + 1 if move[1] in keys else 0
+            if not 0 < n <= self.pace.shown(view):
+                return "", ""  # not read out on this screen yet: nothing to give away
             return f"object {n}", f"object to “{printable(str(move[1]))}”"
         if name == "vote":
             return str(move[1]), f"vote to {move[1]!s} the word"
