@@ -29,20 +29,21 @@ ALIASES = {
 """Short (and a few Spanish) forms of the game's commands."""
 
 HELP = (
-    ("plant SCHEME N", "keep SCHEME face down on row unicorn N, discard the other: plant decoy 2"),
-    ("hunt N", "open the hunt (caza) with N hunt cards (1 to 3), then lay them"),
-    ("join / pass", "hunt with as many cards as the opener / stay out of this hunt"),
-    ("cards A B C", "lay the hunt cards face down (sealed until all are in): cards 3 1"),
-    ("peek 2a", "(Princess) look at the face-down scheme 2a; only you see it"),
-    ("shift 2a N", "(Shaman) move the face-down scheme 2a to row unicorn N"),
-    ("boost / decline", "(Knight) add 2 to your total / let a power or the market go"),
-    ("recall V", "(Wizard) take your played hunt card V back into your hand"),
+    ("plant SCHEME N", "keep SCHEME face down on row unicorn N: plant decoy 2"),
+    ("hunt N", "open the hunt (caza) with N hunt cards, 1 to 3"),
+    ("join / pass", "hunt with as many cards as the opener / stay out"),
+    ("cards A B", "lay your hunt cards face down, sealed: cards 3 1"),
+    ("peek 2a", "(Princess) look at face-down scheme 2a, you alone"),
+    ("shift 2a N", "(Shaman) move face-down scheme 2a to row unicorn N"),
+    ("boost / decline", "(Knight) +2 to your total / let a power or the market go"),
+    ("recall V", "(Wizard) take back the hunt card V you played"),
     ("reveal a", "(the winner) turn over the hunted unicorn's scheme a or b"),
-    ("give N", "(a Trojan's owner) give your unicorn N to the hunt's winner"),
-    ("colour C", "(Chameleon) name the unicorn's colour: pink, blue, green, yellow"),
-    ("buy ITEM N [C] pay V…", "black market (mercado negro): butcher, horn, candy C, dust C "
-                              "on your unicorn N, paid with hunt cards: buy horn 2 pay 3"),
-)  # fmt: skip
+    ("give N", "(a Trojan's owner) give your unicorn N to the winner"),
+    ("colour C", "(Chameleon) name the colour: pink, blue, green, yellow"),
+    ("buy ITEM N pay V…", "black market (mercado negro): butcher $2, horn $3 on"),
+    ("", "  your unicorn N, paid with hunt cards: buy horn 2 pay 1 2"),
+    ("buy candy N C pay…", "candy $3, dust $6: unicorn N turns colour C"),
+)
 """The game's commands, for ``help``."""
 
 _COLOUR_WORDS = {**{c: c for c in COLOURS}, **{es: en for en, es in COLOUR_NAMES.items()}}

@@ -34,7 +34,6 @@ __all__ = [
     "item_name",
     "scheme_effect",
     "scheme_name",
-    "scheme_word",
     "unicorn_name",
 ]
 
@@ -58,6 +57,13 @@ _EFFECTS = {
     AMBUSH: "the next highest total takes the unicorn",
     DECOY: "its owner takes the unicorn if they hunted it",
     CHAMELEON: "the winner names the unicorn's colour",
+}
+
+_SHORT = {
+    TROJAN: "its owner takes it, gives one",
+    AMBUSH: "the next total takes it",
+    DECOY: "its owner takes it if hunting",
+    CHAMELEON: "the winner names its colour",
 }
 
 CHARACTER_NAMES = {
@@ -129,17 +135,13 @@ def scheme_name(label: str | None, spanish: bool = True) -> str:
     return f"{en} ({es})" if spanish and es else en
 
 
-def scheme_word(label: str) -> str:
-    """The one word that names a scheme in a command: its label (``decoy``)."""
-    return label
-
-
-def scheme_effect(label: str) -> str:
-    """What a scheme does, in a few words: ``"+2"``, ``"−4"``, or its trick."""
+def scheme_effect(label: str, short: bool = False) -> str:
+    """What a scheme does, in a few words: ``"+2"``, ``"−4"``, or its trick (in fewer
+    words with ``short``)."""
     value = SCHEME_VALUE.get(label)
     if value is not None:
         return f"{value:+d}".replace("-", "−")
-    return _EFFECTS.get(label, "")
+    return (_SHORT if short else _EFFECTS).get(label, "")
 
 
 def character_name(name: str | None, spanish: bool = True) -> str:

@@ -293,7 +293,7 @@ class UnicornsNarrator(BaseNarrator):
         drawn = _list(after.get("my_drawn"))
         if drawn and not _list(before.get("my_drawn")):
             names = " and ".join(scheme_name(str(label)) for _, label in drawn)
-            self.lines.append(f"You draw {names} (schemes, {TERMS['schemes']})")
+            self.lines.append(f"You draw your schemes ({TERMS['schemes']}): {names}")
 
     def _sealed(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         hb, ha = _hunt(before), _hunt(after)

@@ -15,7 +15,7 @@ from lanparty.text import printable
 from lanparty.ui.base import Fragments, player_name
 from protocol.contract import Move, Plain
 
-from .cards import COST, ITEMS, KNIGHT_BONUS
+from .cards import ITEMS, KNIGHT_BONUS
 from .commands import ALIASES, HELP, SLOTS, command_for, parse
 from .names import (
     TERMS,
@@ -89,14 +89,13 @@ def hunt_cell(view: Mapping[str, Plain], seat: int) -> tuple[str, str]:
             parts = "+".join(map(str, mine))
             if hunt.get("boost") == seat:
                 parts += f"+{KNIGHT_BONUS}"
-            total = totals.get(seat, sum(mine) + (KNIGHT_BONUS if hunt.get("boost") == seat else 0))
-            text = (
-                f"{parts} = {total}" if len(mine) > 1 or hunt.get("boost") == seat else str(total)
-            )
+            boosted = hunt.get("boost") == seat
+            total = totals.get(seat, sum(mine) + (KNIGHT_BONUS if boosted else 0))
+            text = f"{parts}={total}" if len(mine) > 1 or boosted else str(total)
             if hunt.get("winner") == seat:
-                return "class:win", f"{text} ★ wins"
+                return "class:win", f"{text} ★"
             if totals and list(totals.values()).count(total) > 1:
-                return "class:out", f"{text} tie: out"
+                return "class:out", f"{text} tie"
             return "", text
         if seat in _list(hunt.get("sealed")):
             return "class:sealed", "■" * bid + " sealed"
@@ -109,23 +108,55 @@ def hunt_cell(view: Mapping[str, Plain], seat: int) -> tuple[str, str]:
 
 
 def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> Fragments:
-    """The day and the first player; the row of unicorns with their scheme slots (yours
-    marked, the others' face down, a peeked one named); the hunt in progress; a line per
-    player (character and power, hunt cards in hand, score, place in the hunt) with their
-    collection under it; the black market's tokens."""
-    me = _int(view.get("seat"), 0)
+    """The day, the first player and the black market's tokens; a line per player:
+    character and power (• ready, ✓ used today), hunt cards in hand, score, place in the
+    hunt, and collection (wrapped under it when it does not fit); then the hunt in progress
+    over the row of unicorns with their scheme slots (yours marked, the others' face down,
+    a peeked one named)."""
     width = max(width, 30)
-    day, days = _int(view.get("day"), 0), _int(view.get("days"), 4)
-    out: Fragments = [("class:title", f"Day {day} of {days}"), ("class:dim", f" (día {day})")]
-    if view.get("phase") == "setup":
-        out.append(("class:dim", "  ·  the unicorns and the schemes are shuffled and dealt…\n"))
-    else:
-        first = _int(view.get("first"), 0)
-        out.append(("", f"  ·  first player ({TERMS['first player']}): "
-                        f"{player_name(names, first, me)}\n"))  # fmt: skip
-    out += _row(view, names, width)
+    # On a short terminal the board gives way from the top: the row and the hunt, nearest
+    # the prompt, stay longest.
+    out = _header(view, names, width)
     out += _players(view, names, width)
-    out += _market(view, width)
+    out += _row(view, names, width)
+    return fit(out, width)
+
+
+def fit(fragments: Fragments, width: int) -> Fragments:
+    """``fragments`` with every line cut to ``width`` columns (a cut line ends with "…")."""
+    out: Fragments = []
+    column = 0
+    for style, text in fragments:
+        parts = text.split("\n")
+        for k, part in enumerate(parts):
+            if k:
+                out.append(("", "\n"))
+                column = 0
+            room = width - column
+            if len(part) > room:
+                part = part[: max(0, room - 1)] + "…" if room > 0 else ""
+            if part:
+                out.append((style, part))
+            column += len(part)
+    return out
+
+
+def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
+    me = _int(view.get("seat"), 0)
+    day, days = _int(view.get("day"), 0), _int(view.get("days"), 4)
+    out: Fragments = [("class:title", f"Day {day}/{days}"), ("class:dim", f" (día {day})")]
+    if view.get("phase") == "setup":
+        return [*out, ("class:dim", "  ·  unicorns and schemes are shuffled and dealt…\n")]
+    first = player_name(names, _int(view.get("first"), 0), me)
+    out.append(("", f" · first player: {first}"))
+    market = view.get("market")
+    if isinstance(market, dict):
+        used = len(f"Day {day}/{days} (día {day}) · first player: {first}")
+        stock = " ".join(f"{i} {market.get(i)!s}" for i in ITEMS)
+        style = "class:turn" if view.get("phase") == "market" else ""
+        out += [("", " · "), (style, "market"), ("class:dim", f" ({TERMS['market']})"),
+                ("", f": {stock}"[: max(0, width - used - 24)])]  # fmt: skip
+    out.append(("", "\n"))
     return out
 
 
@@ -133,7 +164,17 @@ def _row(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragmen
     row = [e for e in _list(view.get("row")) if isinstance(e, dict)]
     hunt = view.get("hunt")
     hunted = hunt.get("unicorn") if isinstance(hunt, dict) else None
-    out: Fragments = [("class:title", "Row"), ("class:dim", f" ({TERMS['row']})"), ("", "\n")]
+    out: Fragments = [("class:title", "Row"), ("class:dim", f" ({TERMS['row']})")]
+    if width < 84:
+        out.append(("class:dim", ", schemes face down"))
+    if isinstance(hunt, dict):
+        bid = _int(hunt.get("bid"), 0)
+        what = f"{bid} hunt card{'s' * (bid != 1)} each" if bid else "not opened yet"
+        if hunted not in [e["unicorn"] for e in row]:
+            what += ", settled"
+        out += [("", " · "), ("class:title", "hunt"), ("class:dim", f" ({TERMS['hunt']})"),
+                ("", f" of {_name_of(view, hunted)}: {what}")]  # fmt: skip
+    out.append(("", "\n"))
     if not row:
         out += [("class:dim", "  (every unicorn of the day has been hunted)"), ("", "\n")]
     me = _int(view.get("seat"))
@@ -141,31 +182,23 @@ def _row(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragmen
     for i, entry in enumerate(row, 1):
         label = entry.get("label")
         marker = "▶ " if entry["unicorn"] == hunted else "  "
-        name = unicorn_name(label)
-        coins = _coins(label)
         out += [("class:turn" if marker.strip() else "", f"{marker}{i} "),
-                (unicorn_style(_label_colour(label)), f"{name:<18}"),
-                ("class:dim", f"{coins:>8}  ")]  # fmt: skip
+                (unicorn_style(_label_colour(label)), f"{unicorn_name(label):<18}"),
+                ("class:dim", f"{_coins(label):>8}")]  # fmt: skip
         schemes = _list(entry.get("schemes"))
         if not schemes:
-            out.append(("class:dim", "no scheme"))
+            out.append(("class:dim", "   no scheme"))
+        down = ", face down" if width >= 84 else ""  # narrower: the board says it once
         for k, (h, owner) in enumerate(schemes):
-            out.append(("", f"  {i}{SLOTS[k]}: "))
+            out.append(("", f"   {i}{SLOTS[k]}: "))
             if owner == me:
-                out.append(("class:mine", "yours (face down)"))
+                out.append(("class:mine", f"yours{down}"))
             elif peeked.get(h):
                 out.append(("class:scheme", f"{names[owner]}'s {scheme_name(peeked[h], False)}"))
                 out.append(("class:dim", " (peeked)"))
             else:
-                out.append(("class:facedown", f"{names[owner]}'s, face down"))
+                out.append(("class:facedown", f"{names[owner]}'s{down}"))
         out.append(("", "\n"))
-    if isinstance(hunt, dict):
-        bid = _int(hunt.get("bid"), 0)
-        what = f"{bid} hunt card{'s' * (bid != 1)} each" if bid else "not opened yet"
-        if hunted not in [e["unicorn"] for e in row]:
-            what += ", settled"
-        out += [("class:title", "Hunt"), ("class:dim", f" ({TERMS['hunt']})"),
-                ("", f" of {_name_of(view, hunted)}: {what}\n")]  # fmt: skip
     return out
 
 
@@ -198,70 +231,69 @@ def _players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fra
     colls, pates = _list(view.get("collections")), _list(view.get("pates"))
     current = view.get("current")
     seats = range(len(scores))
-    name_w = min(max(len(player_name(names, s, me)) for s in seats), max(width // 5, 6))
-    hint = f"  (hunt cards: {TERMS['hunt cards']})"
-    out: Fragments = [("class:title", "Players"), ("class:dim", hint), ("", "\n")]
+    name_w = min(max(len(player_name(names, s, me)) for s in seats), max(width // 6, 6))
+    hunting = isinstance(view.get("hunt"), dict)
+    out: Fragments = []
     for s in seats:
         turn = s == current
         who = player_name(names, s, me)[:name_w]
         char = character_name(chars[s] if s < len(chars) else None)
         power = "" if s >= len(powers) or not powers[s] else (" ✓" if used[s] else " •")
         cards = " ".join(str(v) for v in _list(hands[s] if s < len(hands) else []))
-        line = f"{'▶ ' if turn else '  '}{who:<{name_w}}  {char + power:<22}{cards:<16}"
-        line += f"{scores[s]!s:>4} pts  "
-        style, cell = hunt_cell(view, s)
-        out += [("class:turn" if turn else "", line[:width]),
-                (style, cell[: max(0, width - len(line))]), ("", "\n")]  # fmt: skip
+        line = f"{'▶ ' if turn else '  '}{who:<{name_w}} {char + power:<22}{cards:<16}"
+        line += f"{scores[s]!s:>3} pts"
+        out.append(("class:turn" if turn else "", line[:width]))
+        column = len(line)
+        if hunting:
+            style, cell = hunt_cell(view, s)
+            cell = f" {cell:<11}"[: max(0, width - column)]
+            out.append((style, cell))
+            column += len(cell)
         coll = [u for u in _list(colls[s] if s < len(colls) else []) if isinstance(u, dict)]
         pate = _int(pates[s] if s < len(pates) else 0, 0)
-        out += _collection(coll, pate, s == me, width)
-    out.append(("class:dim", "  (• power ready today, ✓ used)\n"[:width]))
+        out += _collection(coll, pate, s == me, width, column)
     return out
 
 
-def _collection(coll: list[dict[str, Any]], pates: int, mine: bool, width: int) -> Fragments:
-    """One player's unicorns (numbered for the seat itself), wrapped under its line."""
-    if not coll and not pates:
-        return [("class:dim", "      no unicorn\n")]
-    out: Fragments = []
-    column = 6
-    out.append(("", " " * column))
+def _collection(
+    coll: list[dict[str, Any]], pates: int, mine: bool, width: int, column: int
+) -> Fragments:
+    """One player's unicorns (numbered for the seat itself) from ``column`` on, wrapped
+    onto indented lines when they do not fit."""
     items: list[Fragments] = []
     for i, u in enumerate(coll, 1):
         extras = [item_name(str(t), False) for t in _list(u.get("tokens"))]
         if u.get("scheme"):
             extras.append(scheme_name(str(u["scheme"]), False))
-        text = unicorn_name(u.get("label"), u.get("colour"))
         tail = f" [{', '.join(extras)}]" if extras else ""
-        cell: Fragments = []
-        if mine:
-            cell.append(("class:index", f"{i}: "))
-        cell += [(unicorn_style(u.get("colour")), text), ("", f"{tail} = {u.get('worth')!s}")]
+        cell: Fragments = [("class:index", f"{i}:")] if mine else []
+        cell += [(unicorn_style(u.get("colour")), unicorn_name(u.get("label"), u.get("colour"))),
+                 ("", f"{tail} ={u.get('worth')!s}")]  # fmt: skip
         items.append(cell)
     if pates:
-        items.append([("", f"Pâté ×{pates} ({3 * pates})")])
+        items.append([("", f"Pâté ×{pates} ={3 * pates}")])
+    if not items:
+        items.append([("class:dim", "no unicorn")])
+    indent = 6
+    first = sum(len(t) for _, t in items[0]) + 3
+    out: Fragments = []
+    if column + first <= width:
+        out.append(("class:dim", " │ "))
+        column += 3
+    else:  # not even the first fits beside the player: all go under the line
+        out.append(("", "\n" + " " * indent))
+        column = indent
     for k, cell in enumerate(items):
         size = sum(len(t) for _, t in cell) + 3
-        if column > 6 and column + size > width:
-            out.append(("", "\n" + " " * 6))
-            column = 6
-        out += cell
-        if k < len(items) - 1:
+        if k and column + size > width:
+            out.append(("", "\n" + " " * indent))
+            column = indent
+        elif k:
             out.append(("class:dim", " · "))
+        out += cell
         column += size
     out.append(("", "\n"))
     return out
-
-
-def _market(view: Mapping[str, Plain], width: int) -> Fragments:
-    market = view.get("market")
-    if not isinstance(market, dict):
-        return []
-    parts = [f"{i} ${COST[i]} ×{market.get(i)!s}" for i in ITEMS]
-    text = " · ".join(parts) + "  (tokens left)"
-    style = "class:turn" if view.get("phase") == "market" else "class:title"
-    return [(style, "Market"), ("class:dim", f" ({TERMS['market']}): "),
-            ("", text[: max(0, width - 26)] + "\n")]  # fmt: skip
 
 
 def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ()) -> Fragments:
@@ -279,12 +311,12 @@ def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ())
     ]
     drawn = _list(view.get("my_drawn"))
     if drawn:
-        out += [("class:title", "Your schemes today"), ("class:dim", f" ({TERMS['schemes']})"),
-                ("", ": ")]  # fmt: skip
-        out.append(("", "\n"))
-        for _h, label in drawn:
-            out += [("class:index", f"  {label}: "), ("class:scheme", scheme_name(str(label))),
-                    ("class:dim", f"  {scheme_effect(str(label))}"[: max(0, width - 40)]),
+        head = f"Your schemes ({TERMS['schemes']}): "
+        for k, (_h, label) in enumerate(drawn):
+            lead = [("class:title", head)] if not k else [("", " " * len(head))]
+            effect = f": {scheme_effect(str(label), short=True)}"
+            out += [*lead, ("class:index", f"{label} = "),
+                    ("class:scheme", scheme_name(str(label))), ("class:dim", effect),
                     ("", "\n")]  # fmt: skip
     peeked = [(int(h), label) for h, label in _list(view.get("peeked")) if label]
     for h, label in peeked:
@@ -294,7 +326,7 @@ def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ())
                 ("class:dim", f" {scheme_effect(str(label))}\n")]  # fmt: skip
     if legal:
         out += _now(view, legal, width)
-    return out
+    return fit(out, width)
 
 
 def _ref(view: Mapping[str, Plain], scheme: int) -> str:
