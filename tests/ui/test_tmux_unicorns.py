@@ -136,6 +136,8 @@ def test_plant_a_scheme_bid_in_a_hunt_and_see_the_cards_turned_over(pane: Pane) 
         elif phase == "commit":
             board = screen
             assert "laying " in board and "(sealed)" not in board.split("Day ")[-1]
+            pane.wait(lambda: pane.screen().rstrip().splitlines()[-1].startswith(" your move · "),
+                      "the status bar to say it is our move")  # fmt: skip
             hand = re.findall(r"^Your hunt cards \(cartas de caza\): ([\d ]+)$", board,
                               re.MULTILINE)  # fmt: skip
             bid = int(re.findall(r"hunt \(caza\) of .+?: (\d) hunt cards? each", board)[-1])
