@@ -13,8 +13,9 @@ resolved that table. Each host is then stopped with SIGINT (it says goodbye).
 (its plugin's ``short``, e.g. one round; the host spawns N−1 ``lanparty join --bot``
 processes). From the traces:
 
-- ``joint_shuffle_s``: the first joint shuffle (KaTO: of its 108 cards), from when the entry two
-  before the first ``shuffle`` was applied at every peer until the last of the N shuffles
+- ``joint_shuffle_s``: the first joint shuffle — every deck of the first batch that shuffles
+  any, ``cards`` cards in all (KaTO: its 108) — from when the entry two before the first
+  ``shuffle`` was applied at every peer until the last ``shuffle`` of that run (N per deck)
   was applied at every peer (every proof verified everywhere); see :func:`joint_shuffle`.
 - ``deal_s``: from that end until the last entry before the first ``move`` (the ``shares``
   entries dealing the hands and turning up the first card) was applied at every peer.
@@ -413,8 +414,10 @@ def _game(
 
 
 def _cards(game: str, players: int) -> int:
-    """How many cards (or tiles) the game's first shuffle holds (table requests before it,
-    a coin say, are fulfilled by a seeded local dealer); 0 if it shuffles nothing."""
+    """How many cards (or tiles) the game's first joint shuffle holds: every deck shuffled in
+    the first batch that shuffles any (a batch shuffles all its decks first, one run of
+    ``shuffle`` entries: what ``joint_shuffle_s`` times). Requests before it, a coin say, are
+    fulfilled by a seeded local dealer; 0 if the game shuffles nothing."""
     g = get_game(game)
     table = LocalTable(g, players, g.validate_options(dict(PLUGINS[game].short)),
                        random.Random(0))  # fmt: skip
@@ -422,9 +425,9 @@ def _cards(game: str, players: int) -> int:
         status = g.status(table.state)
         if not isinstance(status, TableOps):
             return 0
-        first = status.requests[0]
-        if isinstance(first, Shuffle):
-            return len(first.cards)
+        decks = [r for r in status.requests if isinstance(r, Shuffle)]
+        if decks:
+            return sum(len(r.cards) for r in decks)
         table.resolve_one()
     return 0
 

@@ -385,9 +385,12 @@ class NetSeat:
         status = self.party.status()
         if isinstance(status, Commit):
             if self.seat in status.seats and not t.sealed_now():
-                return "your turn to write"
+                # A game with an editor asks for words; any other for a move laid face down.
+                return "your turn to write" if hasattr(self.screen, "editor") else "your move"
             names = ", ".join(self._name(s) for s in status.seats)
-            return f"handed in; waiting for {names}"
+            if t.sealed_now():
+                return f"handed in; waiting for {names}"
+            return f"waiting for {names} to seal a move"  # a sealed phase we take no part in
         waiting = t.waiting_on()
         if waiting is None:
             return ""

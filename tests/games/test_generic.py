@@ -37,9 +37,17 @@ SHORT_OPTIONS = {
         {"target": 60, "hand_size": 2},
     ],
     "unanimo": [{"cards": 2}, {"cards": 3, "timer": 60, "fold_accents": False}],
+    # Kill the Unicorns always lasts 4 days: its variants, not its length, vary.
+    "unicorns": [
+        {},
+        {"expert": True, "first": "host"},
+        {"initiation": "no_schemes"},
+        {"initiation": "no_schemes_no_powers"},
+        {"powers": False},
+    ],
 }
 # Per game; each checks every view of every seat after every input.
-PLAYOUTS = {"kato": 1200, "unanimo": 300}
+PLAYOUTS = {"kato": 1200, "unanimo": 300, "unicorns": 150}
 DEEP = 60  # of which this many also compare legal moves and round-trip the state often
 
 

@@ -10,7 +10,8 @@ import msgpack
 import pytest
 from unicorns_rig import Rig
 
-from lanparty.games.unicorns import UNICORNS, bots
+from lanparty.games.unicorns import UNICORNS
+from lanparty.games.unicorns import _bots as bots
 from lanparty.games.unicorns.cards import HUNT_CARDS, SCHEMES, UNICORN_DECK
 from protocol.contract import (
     BadResult,
@@ -277,9 +278,10 @@ def test_bots_factory() -> None:
     import lanparty.games.unicorns
     from lanparty.games.unicorns.bots import HeuristicBot
 
-    # Importing the bots module does not replace the package's bots() function.
-    assert lanparty.games.unicorns.bots is bots and HeuristicBot is bots()["heuristic"]
+    # The package's bot factories are the plugin's, and the bots module stays a module.
+    assert lanparty.games.unicorns.PLUGIN.bots is bots and HeuristicBot is bots()["heuristic"]
     assert sys.modules["lanparty.games.unicorns.bots"].HeuristicBot is HeuristicBot
+    assert lanparty.games.unicorns.bots is sys.modules["lanparty.games.unicorns.bots"]
     factories = bots()
     assert set(factories) == {"random", "heuristic"}
     assert all(callable(f().choose) for f in factories.values())

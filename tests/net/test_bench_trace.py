@@ -161,3 +161,13 @@ def test_bench_with_two_peers_end_to_end(tmp_path: Path) -> None:
     assert len(r["peak_rss_mb_per_peer"]) == 2 and "host" in r["peak_rss_mb_per_peer"]
     assert r["peak_rss_mb"] == max(r["peak_rss_mb_per_peer"].values())
     assert list(tmp_path.iterdir()) == []  # the temporary directories are gone
+
+
+def test_cards_counts_every_deck_of_the_first_joint_shuffle() -> None:
+    """A batch shuffles all its decks in one run of ``shuffle`` entries, the run
+    ``joint_shuffle_s`` times: its ``cards`` are every deck's (one deck of 108 in KaTO; in
+    Kill the Unicorns the 20 unicorns and an 8-card scheme deck per seat)."""
+    from lanparty.benchcmd import _cards
+
+    assert _cards("kato", 4) == 108
+    assert _cards("unicorns", 4) == 20 + 4 * 8 and _cards("unicorns", 3) == 20 + 3 * 8

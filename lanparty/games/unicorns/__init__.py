@@ -3,30 +3,49 @@
 Modules: ``cards`` (identities), ``options``, ``state`` (the state and its encoding),
 ``flow`` (requests, results, the course of a hunt), ``rules`` (check/apply/legal moves),
 ``scoring`` (worth, collections, rainbows), ``view`` (status, views, outcome, audit),
-``bots`` (the heuristic strategy), ``game`` (the contract object ``UNICORNS``).
+``game`` (the contract object ``UNICORNS``): the pure engine. Then ``bots`` (the heuristic
+strategy), ``names`` (English and Spanish names), ``commands``, ``screen`` (the terminal's
+part) and ``narrate`` (the log in words), which the plugin below gives lanparty.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-# The submodule is imported before the function of the same name is defined: importing a
-# submodule for the first time sets the package attribute to it, so a later first import
-# would replace ``bots()`` below with the module.
-from . import bots as _strategy
+from protocol.contract import Seat
+
+from ..bots import Bot, RandomBot
+from ..plugin import GamePlugin
 from .game import UNICORNS, UnicornsGame
 from .state import UnicornsState
 
 if TYPE_CHECKING:
-    from lanparty.games.bots import Bot
+    from lanparty.narrate import GameNarrator
+    from lanparty.ui.base import GameScreen
 
 
-def bots() -> dict[str, Callable[[], Bot]]:
+def _bots() -> dict[str, Callable[[], Bot]]:
     """Bot factories by name: ``random`` and ``heuristic``."""
-    from lanparty.games.bots import RandomBot
+    from .bots import HeuristicBot
 
-    return {"random": RandomBot, "heuristic": _strategy.HeuristicBot}
+    return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
-__all__ = ["UNICORNS", "UnicornsGame", "UnicornsState", "bots"]
+def _screen() -> GameScreen:
+    from .screen import SCREEN
+
+    return SCREEN
+
+
+def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> GameNarrator:
+    from .narrate import UnicornsNarrator
+
+    return UnicornsNarrator(seat, names)
+
+
+PLUGIN = GamePlugin(UNICORNS, _bots, _screen, _narrator)
+"""Kill the Unicorns for lanparty (registered in pyproject.toml's ``lanparty.games`` entry
+points)."""
+
+__all__ = ["PLUGIN", "UNICORNS", "UnicornsGame", "UnicornsState"]

@@ -182,6 +182,7 @@ def resolve(st: UnicornsState, result: Result) -> None:
         if st.phase == REVEAL:
             _learn(st, result.handles, result.cards, SCHEMES)
             reveal_scheme = result.handles[0]
+            st.reveals.append([st.row[st.hunt], reveal_scheme])
         else:
             _learn(st, result.handles, result.cards, UNICORN_DECK)
     elif isinstance(result, Dealt):

@@ -73,6 +73,7 @@ class UnicornsState:
         "planted",
         "played",
         "requests",
+        "reveals",
         "row",
         "scheme_decks",
         "scheme_on",
@@ -126,6 +127,7 @@ class UnicornsState:
         self.boost = -1  # the Knight who added 2 to this hunt's total
         self.winner = -1  # the hunt's winner before (or while) a scheme acts
         self.chosen = -1  # the scheme revealed in this hunt
+        self.reveals: list[list[int]] = []  # every scheme revealed in play: [unicorn, scheme]
         self.standings: list[list[int]] = []  # per day: what each seat gained that day
         self.winners: list[int] = []
 
@@ -172,6 +174,7 @@ _INT_LISTS = (
 )  # fmt: skip
 _NESTED = (
     "scheme_decks", "drawn", "discards", "hands", "played", "collections", "cards", "standings",
+    "reveals",
 )  # fmt: skip
 _INT_MAPS = ("owner", "paint", "scheme_on")
 

@@ -136,6 +136,10 @@ def view(st: UnicornsState, seat: int | None) -> dict[str, Plain]:
             arrangement(colour_counts(colour_of(st, u) for u in coll))[1] for coll in st.collections
         ],
         "standings": [list(r) for r in st.standings],
+        "reveals": [
+            {"unicorn": u, "label": card_of[u], "owner": st.owner[h], "scheme": card_of[h]}
+            for u, h in st.reveals
+        ],
         "winners": list(st.winners),
     }
     if not expert:

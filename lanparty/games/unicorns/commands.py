@@ -1,0 +1,316 @@
+"""What a Kill the Unicorns player types, as pure functions of one seat's view: text → move
+(``parse``) and move → text (``command_for``, which completion lists from the legal moves).
+
+Things are named by what the board shows: a row unicorn by its number (``2``), a face-down
+scheme by its unicorn's number and its slot (``2a``, ``2b``), one of your unicorns by its
+number in your collection, a scheme you drew by its kind (``decoy``), hunt cards by value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lanparty.ui.base import ParseError
+from protocol.contract import Move, Plain
+
+from .cards import COLOURS, COST, ITEMS
+from .names import COLOUR_NAMES, character_name, colour_name, item_name, scheme_name, unicorn_name
+
+__all__ = ["ALIASES", "HELP", "SLOTS", "command_for", "parse", "scheme_ref"]
+
+SLOTS = "ab"
+"""A unicorn's two scheme places, as the board letters them (above, below)."""
+
+ALIASES = {
+    "h": "hunt", "j": "join", "p": "pass", "c": "cards", "pl": "plant", "b": "buy",
+    "d": "decline", "no": "decline", "color": "colour", "cazar": "hunt", "paso": "pass",
+}  # fmt: skip
+"""Short (and a few Spanish) forms of the game's commands."""
+
+HELP = (
+    ("plant SCHEME N", "keep SCHEME face down on row unicorn N: plant decoy 2"),
+    ("hunt N", "open the hunt (caza) with N hunt cards, 1 to 3"),
+    ("join / pass", "hunt with as many cards as the opener / stay out"),
+    ("cards A B", "lay your hunt cards face down, sealed: cards 3 1"),
+    ("peek 2a", "(Princess) look at face-down scheme 2a, you alone"),
+    ("shift 2a N", "(Shaman) move face-down scheme 2a to row unicorn N"),
+    ("boost / decline", "(Knight) +2 to your total / let a power or the market go"),
+    ("recall V", "(Wizard) take back the hunt card V you played"),
+    ("reveal a", "(the winner) turn over the hunted unicorn's scheme a or b"),
+    ("give N", "(a Trojan's owner) give your unicorn N to the winner"),
+    ("colour C", "(Chameleon) name the colour: pink, blue, green, yellow"),
+    ("buy ITEM N pay V…", "black market (mercado negro): butcher $2, horn $3 on"),
+    ("", "  your unicorn N, paid with hunt cards: buy horn 2 pay 1 2"),
+    ("buy candy N C pay…", "candy $3, dust $6: unicorn N turns colour C"),
+)
+"""The game's commands, for ``help``."""
+
+_COLOUR_WORDS = {**{c: c for c in COLOURS}, **{es: en for en, es in COLOUR_NAMES.items()}}
+
+
+def _list(value: object) -> list[Any]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _n(value: object) -> int:
+    """A plain value that must be an int (a handle, a count), else -1."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else -1
+
+
+def _me(view: Mapping[str, Plain]) -> int:
+    seat = view.get("seat")
+    return seat if isinstance(seat, int) else -1
+
+
+def _row(view: Mapping[str, Plain]) -> list[dict[str, Any]]:
+    return [e for e in _list(view.get("row")) if isinstance(e, dict)]
+
+
+def _mine(view: Mapping[str, Plain]) -> list[dict[str, Any]]:
+    colls = _list(view.get("collections"))
+    me = _me(view)
+    return [u for u in _list(colls[me]) if isinstance(u, dict)] if 0 <= me < len(colls) else []
+
+
+def _hunted(view: Mapping[str, Plain]) -> dict[str, Any] | None:
+    hunt = view.get("hunt")
+    if not isinstance(hunt, dict):
+        return None
+    return next((e for e in _row(view) if e["unicorn"] == hunt.get("unicorn")), None)
+
+
+def scheme_ref(view: Mapping[str, Plain], scheme: int) -> str:
+    """The board's name of a face-down scheme (``2b``), or ``"?"``."""
+    for i, entry in enumerate(_row(view), 1):
+        for k, (h, _owner) in enumerate(entry["schemes"]):
+            if h == scheme:
+                return f"{i}{SLOTS[k]}"
+    return "?"
+
+
+def _whose(view: Mapping[str, Plain], owner: int) -> str:
+    return "your" if owner == _me(view) else "another player's"
+
+
+def _number(word: str, what: str, top: int) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= top:
+        if top < 1:
+            raise ParseError(f"there is no {what} to name")
+        raise ParseError(f"'{word}' is not a {what}: 1 to {top}")
+    return int(word)
+
+
+def _scheme_at(view: Mapping[str, Plain], ref: str) -> int:
+    """The handle of the face-down scheme named ``ref`` (``2a``)."""
+    row = _row(view)
+    digits, slot = ref[:-1], ref[-1:]
+    if not digits.isdigit() or slot not in SLOTS or not 1 <= int(digits) <= len(row):
+        raise ParseError(f"'{ref}' names no scheme: say the unicorn's number and a or b, e.g. 2a")
+    schemes = row[int(digits) - 1]["schemes"]
+    k = SLOTS.index(slot)
+    if k >= len(schemes):
+        raise ParseError(f"row unicorn {digits} has no scheme {slot}")
+    return int(schemes[k][0])
+
+
+def _values(words: Sequence[str], what: str) -> tuple[int, ...]:
+    if not words or not all(w.isdigit() for w in words):
+        raise ParseError(f"{what}: name hunt cards by value, e.g. 3 1")
+    return tuple(sorted(int(w) for w in words))
+
+
+def _no_args(head: str, args: list[str]) -> Move:
+    if args:
+        raise ParseError(f"'{head}' takes nothing after it")
+    return (head,)
+
+
+def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
+    """The move a command asks for (``head`` after aliases, ``args`` lower-cased), built
+    from the view alone, legal or not (the engine's ``check`` judges it and says why);
+    raise ``ParseError`` when the words name nothing."""
+    if head in ("join", "pass", "boost", "decline"):
+        return _no_args(head, args)
+    if head == "hunt":
+        if len(args) != 1 or args[0] not in ("1", "2", "3"):
+            raise ParseError("hunt N: open the hunt with 1, 2 or 3 hunt cards")
+        return ("hunt", int(args[0]))
+    if head == "cards":
+        return ("cards", _values(args, "cards A B"))
+    if head == "plant":
+        return _parse_plant([a for a in args if a != "on"], view)
+    if head == "peek":
+        if len(args) != 1:
+            raise ParseError("peek 2a: the face-down scheme to look at")
+        return ("peek", _scheme_at(view, args[0]))
+    if head == "shift":
+        if len(args) != 2:
+            raise ParseError("shift 2a N: move scheme 2a to row unicorn N")
+        return ("shift", _scheme_at(view, args[0]), _row_unicorn(view, args[1]))
+    if head == "reveal":
+        return _parse_reveal(args, view)
+    if head == "give":
+        if len(args) != 1:
+            raise ParseError("give N: the number of one of your unicorns")
+        return ("give", _my_unicorn(view, args[0]))
+    if head == "colour":
+        if len(args) != 1 or args[0] not in _COLOUR_WORDS:
+            raise ParseError(f"name a colour: {', '.join(COLOURS)}")
+        return ("colour", _COLOUR_WORDS[args[0]])
+    if head == "recall":
+        if len(args) != 1 or not args[0].isdigit():
+            raise ParseError("recall V: the value of a hunt card you played in this hunt")
+        return ("recall", int(args[0]))
+    if head == "buy":
+        return _parse_buy(args, view)
+    raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
+
+
+def _row_unicorn(view: Mapping[str, Plain], word: str) -> int:
+    row = _row(view)
+    return int(row[_number(word, "row unicorn", len(row)) - 1]["unicorn"])
+
+
+def _my_unicorn(view: Mapping[str, Plain], word: str) -> int:
+    mine = _mine(view)
+    return int(mine[_number(word, "unicorn of yours", len(mine)) - 1]["unicorn"])
+
+
+def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
+    drawn = [(int(h), str(label)) for h, label in _list(view.get("my_drawn"))]
+    if len(args) != 2:
+        raise ParseError("plant SCHEME N: e.g. plant decoy 2 (the scheme you keep, the unicorn)")
+    if len(drawn) != 2:
+        raise ParseError("you have no schemes to plant now")
+    word = args[0]
+    if word.isdigit() and 1 <= int(word) <= 2:
+        keep = drawn[int(word) - 1]
+    else:
+        found = [d for d in drawn if d[1] == word]
+        if not found:
+            kinds = " or ".join(label for _, label in drawn)
+            raise ParseError(f"you drew no {word}: plant {kinds}")
+        keep = found[0]
+    discard = next(d for d in drawn if d != keep)
+    label = "" if view.get("expert") else discard[1]
+    return ("plant", keep[0], _row_unicorn(view, args[1]), discard[0], label)
+
+
+def _parse_reveal(args: list[str], view: Mapping[str, Plain]) -> Move:
+    entry = _hunted(view)
+    if entry is None:
+        raise ParseError("no unicorn is being hunted")
+    ref = args[0] if len(args) == 1 else ""
+    slot = ref[-1:]
+    if slot not in SLOTS or ref[:-1] not in ("", str(_row(view).index(entry) + 1)):
+        raise ParseError("reveal a or reveal b: which of the hunted unicorn's schemes")
+    k = SLOTS.index(slot)
+    if k >= len(entry["schemes"]):
+        raise ParseError(f"the hunted unicorn has no scheme {slot}")
+    return ("reveal", int(entry["schemes"][k][0]))
+
+
+def _parse_buy(args: list[str], view: Mapping[str, Plain]) -> Move:
+    if "pay" not in args or args.index("pay") < 2:
+        raise ParseError(
+            "buy ITEM N [COLOUR] pay V…: e.g. buy horn 2 pay 3, buy candy 1 blue pay 1 2"
+        )
+    cut = args.index("pay")
+    head, pay = args[:cut], args[cut + 1 :]
+    item = head[0]
+    if item not in ITEMS:
+        raise ParseError(f"the black market sells {', '.join(ITEMS)}, not '{item}'")
+    unicorn = _my_unicorn(view, head[1])
+    colour = ""
+    if len(head) == 3:
+        if head[2] not in _COLOUR_WORDS:
+            raise ParseError(f"'{head[2]}' is not a colour: {', '.join(COLOURS)}")
+        colour = _COLOUR_WORDS[head[2]]
+    elif len(head) > 3:
+        raise ParseError("buy ITEM N [COLOUR] pay V…: too many words before pay")
+    return ("buy", item, unicorn, colour, _values(pay, "pay"))
+
+
+# --------------------------------------------------------------------------- move → text
+
+
+def _unicorn_label(view: Mapping[str, Plain], unicorn: object) -> str:
+    for entry in _row(view):
+        if entry["unicorn"] == unicorn:
+            return unicorn_name(entry.get("label"))
+    for coll in _list(view.get("collections")):
+        for u in _list(coll):
+            if isinstance(u, dict) and u.get("unicorn") == unicorn:
+                return unicorn_name(u.get("label"), u.get("colour"))
+    return "a unicorn"
+
+
+def _row_number(view: Mapping[str, Plain], unicorn: object) -> int:
+    return next((i for i, e in enumerate(_row(view), 1) if e["unicorn"] == unicorn), 0)
+
+
+def _mine_number(view: Mapping[str, Plain], unicorn: object) -> int:
+    return next((i for i, u in enumerate(_mine(view), 1) if u["unicorn"] == unicorn), 0)
+
+
+def _owner_of(view: Mapping[str, Plain], scheme: object) -> int:
+    return next((o for e in _row(view) for h, o in e["schemes"] if h == scheme), -1)
+
+
+def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
+    """The text :func:`parse` turns into ``move``, and a short description of it."""
+    name = str(move[0])
+    args = move[1:]
+    if name == "plant":
+        drawn = dict((int(h), str(label)) for h, label in _list(view.get("my_drawn")))
+        keep, unicorn, discard = args[0], args[1], args[2]
+        kept, dropped = drawn.get(_n(keep), "?"), drawn.get(_n(discard), "?")
+        n = _row_number(view, unicorn)
+        return (f"plant {kept} {n}",
+                f"{scheme_name(kept, False)} on {_unicorn_label(view, unicorn)}; "
+                f"discard {scheme_name(dropped, False)}")  # fmt: skip
+    if name == "hunt":
+        k = _n(args[0])
+        return f"hunt {k}", f"hunt with {k} card{'s' * (k != 1)}"
+    if name == "join":
+        hunt = view.get("hunt")
+        bid = _n(hunt.get("bid")) if isinstance(hunt, dict) else 0
+        return "join", f"hunt too, with {bid} cards"
+    if name == "pass":
+        return "pass", "stay out of this hunt"
+    if name == "cards":
+        values = [int(v) for v in _list(args[0])]
+        return "cards " + " ".join(map(str, values)), f"total {sum(values)}"
+    if name == "peek":
+        owner = _owner_of(view, args[0])
+        ref = scheme_ref(view, _n(args[0]))
+        return f"peek {ref}", f"look at {_whose(view, owner)} scheme (Princess)"
+    if name == "shift":
+        ref = scheme_ref(view, _n(args[0]))
+        n = _row_number(view, args[1])
+        return f"shift {ref} {n}", f"move it to {_unicorn_label(view, args[1])} (Shaman)"
+    if name == "boost":
+        return "boost", f"add 2 to your total ({character_name('knight', False)})"
+    if name == "decline":
+        return "decline", "buy nothing" if view.get("phase") == "market" else "let it go"
+    if name == "reveal":
+        ref = scheme_ref(view, _n(args[0]))
+        owner = _owner_of(view, args[0])
+        return f"reveal {ref[-1:]}", f"turn over {_whose(view, owner)} scheme"
+    if name == "give":
+        return f"give {_mine_number(view, args[0])}", f"give {_unicorn_label(view, args[0])}"
+    if name == "colour":
+        return f"colour {args[0]!s}", colour_name(str(args[0]), True)
+    if name == "recall":
+        return f"recall {args[0]!s}", "take it back (Wizard)"
+    if name == "buy":
+        item, unicorn, colour, pay = args
+        paid = " ".join(str(v) for v in _list(pay))
+        c = f" {colour!s}" if colour else ""
+        text = f"buy {item!s} {_mine_number(view, unicorn)}{c} pay {paid}"
+        what = (
+            f"{item_name(str(item), False)} ${COST[str(item)]} on {_unicorn_label(view, unicorn)}"
+        )
+        return text, what + (f" → {colour!s}" if colour else "")
+    return name, ""

@@ -1,0 +1,158 @@
+"""Kill the Unicorns in words: the English name of every card, character, token and colour,
+with the Spanish one of the box beside it (the seed's words: unicornio, caza, esquema…), so
+that a player who knows the Spanish edition recognises the game."""
+
+from __future__ import annotations
+
+from .cards import (
+    AMBUSH,
+    ATHLETIC,
+    BUTCHER,
+    CANDY,
+    CHAMELEON,
+    COLOURS,
+    DECOY,
+    DUST,
+    HORN,
+    LEGENDARY,
+    SCHEME_VALUE,
+    SHINY,
+    SICK,
+    STINKY,
+    TROJAN,
+    unicorn_coins,
+)
+
+__all__ = [
+    "CHARACTER_NAMES",
+    "COLOUR_NAMES",
+    "ITEM_NAMES",
+    "SCHEME_NAMES",
+    "TERMS",
+    "character_name",
+    "colour_name",
+    "item_name",
+    "scheme_effect",
+    "scheme_name",
+    "unicorn_name",
+]
+
+COLOUR_NAMES = {"pink": "rosa", "blue": "azul", "green": "verde", "yellow": "amarillo"}
+"""Each colour's Spanish name, by its English one (the label's)."""
+
+SCHEME_NAMES = {
+    ATHLETIC: ("Athletic Unicorn", "Unicornio atlético"),
+    SHINY: ("Shiny Horn", "Cuerno brillante"),
+    STINKY: ("Stinky Unicorn", "Unicornio apestoso"),
+    SICK: ("Sick Unicorn", "Unicornio enfermo"),
+    TROJAN: ("Trojan Unicorn", "Unicornio de Troya"),
+    AMBUSH: ("Ambush", "Emboscada"),
+    DECOY: ("Decoy", "Señuelo"),
+    CHAMELEON: ("Chameleon", "Camaleón"),
+}
+"""Each scheme's (English, Spanish) name, by its label."""
+
+_EFFECTS = {
+    TROJAN: "its owner takes the unicorn and gives the winner one of theirs",
+    AMBUSH: "the next highest total takes the unicorn",
+    DECOY: "its owner takes the unicorn if they hunted it",
+    CHAMELEON: "the winner names the unicorn's colour",
+}
+
+_SHORT = {
+    TROJAN: "its owner takes it, gives one",
+    AMBUSH: "the next total takes it",
+    DECOY: "its owner takes it if hunting",
+    CHAMELEON: "the winner names its colour",
+}
+
+CHARACTER_NAMES = {
+    "princess": ("Princess", "Princesa"),
+    "knight": ("Knight", "Caballero"),
+    "wizard": ("Wizard", "Mago"),
+    "shaman": ("Shaman", "Chamán"),
+}
+"""Each character's (English, Spanish) name."""
+
+ITEM_NAMES = {
+    BUTCHER: ("Unicorn Butcher", "Carnicero"),
+    HORN: ("Fake Horn", "Cuerno falso"),
+    CANDY: ("Cotton Candy", "Algodón de azúcar"),
+    DUST: ("Fairy Dust", "Polvo de hadas"),
+}
+"""Each black-market item's (English, Spanish) name."""
+
+TERMS = {
+    "day": "día",
+    "row": "fila de unicornios",
+    "hunt": "caza",
+    "hunt cards": "cartas de caza",
+    "schemes": "esquemas",
+    "market": "mercado negro",
+    "first player": "primer jugador",
+    "rainbow": "arco iris",
+    "double rainbow": "arco iris doble",
+    "escapes": "se escapa",
+    "pate": "paté",
+}
+"""Words of the table, English to Spanish."""
+
+
+def colour_name(colour: str, spanish: bool = False) -> str:
+    """``"pink"`` → ``"pink"``, or ``"pink (rosa)"`` with ``spanish``; unknown text as is."""
+    es = COLOUR_NAMES.get(colour)
+    return f"{colour} ({es})" if spanish and es else colour
+
+
+def unicorn_name(label: str | None, colour: str | None = None) -> str:
+    """A unicorn label in words: ``"pink-2"`` → ``"Pink 2"``, ``"start-blue"`` → ``"Blue 1
+    (starter)"``, ``"legendary"`` → ``"Legendary"``; ``colour`` (the colour it has now, if
+    a scheme or a token changed it) is added when it differs. ``None`` (not turned over
+    yet) → ``"a face-down unicorn"``."""
+    if label is None:
+        return "a face-down unicorn"
+    if label == LEGENDARY:
+        name, printed = "Legendary", None
+    elif label.startswith("start-"):
+        printed = label[6:]
+        name = f"{printed.capitalize()} 1 (starter)"
+    elif "-" in label and label.split("-", 1)[0] in COLOURS:
+        printed = label.split("-", 1)[0]
+        name = f"{printed.capitalize()} {unicorn_coins(label)}"
+    else:
+        return label
+    if colour and colour != printed:
+        name += f" → {colour}"
+    return name
+
+
+def scheme_name(label: str | None, spanish: bool = True) -> str:
+    """A scheme label in words, ``"Decoy (Señuelo)"`` (English only without ``spanish``);
+    ``None`` → ``"a face-down scheme"``."""
+    if label is None:
+        return "a face-down scheme"
+    en, es = SCHEME_NAMES.get(label, (label, ""))
+    return f"{en} ({es})" if spanish and es else en
+
+
+def scheme_effect(label: str, short: bool = False) -> str:
+    """What a scheme does, in a few words: ``"+2"``, ``"−4"``, or its trick (in fewer
+    words with ``short``)."""
+    value = SCHEME_VALUE.get(label)
+    if value is not None:
+        return f"{value:+d}".replace("-", "−")
+    return (_SHORT if short else _EFFECTS).get(label, "")
+
+
+def character_name(name: str | None, spanish: bool = True) -> str:
+    """``"princess"`` → ``"Princess (Princesa)"``; ``None`` → ``"?"``."""
+    if name is None:
+        return "?"
+    en, es = CHARACTER_NAMES.get(name, (name, ""))
+    return f"{en} ({es})" if spanish and es else en
+
+
+def item_name(item: str, spanish: bool = True) -> str:
+    """``"horn"`` → ``"Fake Horn (Cuerno falso)"``."""
+    en, es = ITEM_NAMES.get(item, (item, ""))
+    return f"{en} ({es})" if spanish and es else en

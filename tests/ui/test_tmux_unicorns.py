@@ -1,0 +1,200 @@
+"""Kill the Unicorns end to end at a real networked table: ``lanparty play unicorns`` hosts on
+loopback, each bot is a peer process of its own, the decks are shuffled with mental poker. A
+person in a tmux pane reads the board and types: plants a scheme face down, bids in a hunt,
+lays hunt cards sealed and sees them turned over with everyone's, the totals and the winner.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from .tmux import REPO, Pane
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+SETUP_DEADLINE = 60.0  # the table fills; the unicorn deck and every scheme deck are shuffled
+TURN_DEADLINE = 30.0  # the bots' turns (with their reaction time) until we are asked again
+_PROMPTS = {
+    "trap": "plant a scheme (plant SCHEME N)>",
+    "bid": "hunt N, join or pass>",
+    "commit": "lay your hunt cards face down (cards A B)>",
+    "knight": "Knight: boost or decline>",
+    "choose": "choose the scheme to turn over (reveal a|b)>",
+    "give": "Trojan: give one of your unicorns (give N)>",
+    "colour": "Chameleon: name the colour>",
+    "wizard": "Wizard: recall a hunt card or decline>",
+    "market": "black market: buy or decline>",
+}
+_ASKED = {text: phase for phase, text in _PROMPTS.items()}
+
+
+@pytest.fixture
+def start(tmp_path: Path) -> Iterator[Callable[..., Pane]]:
+    panes: list[Pane] = []
+
+    def run(*args: str) -> Pane:
+        command = " ".join([sys.executable, "-m", "lanparty", "play", "unicorns", *args])
+        p = Pane(tmp_path, f"cd {REPO} && LANPARTY_HOME={tmp_path} {command}", "tmux-256color")
+        panes.append(p)
+        return p
+
+    yield run
+    for p in panes:
+        p.kill()
+
+
+def _asked(pane: Pane, deadline: float = TURN_DEADLINE) -> tuple[str, str]:
+    """Wait until the program asks this seat for something; the phase asked about ("" if the
+    program ended), and the screen that asks (read once: a later read may catch the board
+    being redrawn)."""
+    end = time.monotonic() + deadline
+    while True:
+        screen = pane.screen()
+        for line in reversed(screen.splitlines()):
+            text = line.rstrip()
+            if text in _ASKED:
+                return _ASKED[text], screen
+            if text.startswith(tuple(_ASKED)) or text == "waiting>":
+                break  # something typed after it, or not our turn
+        if pane.rc_file.exists() and pane.rc_file.read_text().strip():
+            return "", screen  # the program ended
+        if time.monotonic() > end:
+            pytest.fail(f"not asked anything for {deadline} s; screen:\n{pane.screen()}")
+        time.sleep(0.05)  # a short pause between polls, not a wait for anything
+
+
+def _may(screen: str) -> list[str]:
+    """The moves of the last "You may:" line, as typed (of ``colour pink|blue``, the first)."""
+    found = re.findall(r"^You may: (.+)$", screen, re.MULTILINE)
+    assert found, screen
+    return [" ".join(w.split("|")[0] for w in m.split()) for m in found[-1].split(" · ")]
+
+
+def _do(pane: Pane, command: str, logged: str) -> None:
+    """Type ``command`` and wait until the log says ``logged`` (more often than before)."""
+    before = pane.joined().count(logged)
+    pane.type(command)
+    pane.wait(lambda: pane.joined().count(logged) > before or "Not allowed" in pane.screen(),
+              f"the outcome of {command!r}")  # fmt: skip
+    assert pane.joined().count(logged) > before, pane.screen()
+
+
+def _plant(pane: Pane, screen: str) -> tuple[str, int]:
+    """Plant the first drawn scheme on the first row unicorn with a free place."""
+    kinds = re.findall(r"(?:Your schemes \(esquemas\):|^ {10,})\s*(\w+) = ", screen, re.MULTILINE)
+    assert len(kinds) == 2, screen
+    row = screen[screen.rindex("Row (fila de unicornios)") :].splitlines()[1:]
+    free = [int(m[1]) for line in row if (m := re.match(r"^[▶ ] (\d) ", line))
+            and line.count("face down") < 2]  # fmt: skip
+    assert free, screen
+    _do(pane, f"plant {kinds[0]} {free[0]}", "· You plant ")
+    return kinds[0], free[0]
+
+
+def _other(pane: Pane, phase: str, screen: str) -> None:
+    """Anything else asked before our hunt is settled: the first move offered, or decline
+    (every move of ours is told in the log as "You …")."""
+    may = _may(screen)
+    command = "decline" if phase in ("market", "wizard", "knight") else may[0]
+    _do(pane, command, "· You ")
+
+
+def _settled(pane: Pane) -> str:
+    """The totals line of the last hunt we turned cards over in, once it is logged ("" yet)."""
+    text = pane.joined()
+    if "· You turn over " not in text:
+        return ""
+    after = text[text.rindex("· You turn over ") :]
+    found = re.search(r"^· Totals: .*$", after, re.MULTILINE)
+    return found[0] if found else ""
+
+
+def test_plant_a_scheme_bid_in_a_hunt_and_see_the_cards_turned_over(start) -> None:
+    pane = start("--bots", "2", "--nick", "Ann")
+    day1 = "· Day 1 (día 1): the row is "
+    pane.wait(lambda: day1 in pane.joined(), "day 1", SETUP_DEADLINE)
+    assert "Ann joined (seat 0)" in pane.joined()
+    planted: tuple[str, int] | None = None
+    laid = ""
+    fresh = False
+    for _ in range(80):
+        phase, screen = _asked(pane)
+        assert phase, f"the program ended; screen:\n{screen}"
+        if laid and (totals := _settled(pane)):
+            break
+        if phase == "trap":
+            planted = _plant(pane, screen)
+            assert re.search(r"· You plant .+ face down on .+ and discard ", pane.joined())
+            fresh = True
+        elif phase == "bid":
+            # The first hunt after we planted: our scheme lies face down, marked as ours.
+            assert not fresh or "yours, face down" in screen, screen
+            fresh = False
+            may = _may(screen)
+            bid = "join" if "join" in may else "hunt 1"
+            _do(pane, bid, "· You join the hunt" if bid == "join" else "· You hunt ")
+        elif phase == "commit":
+            board = screen
+            assert "laying " in board and "(sealed)" not in board.split("Day ")[-1]
+            pane.wait(lambda: pane.screen().rstrip().splitlines()[-1].startswith(" your move · "),
+                      "the status bar to say it is our move")  # fmt: skip
+            hand = re.findall(r"^Your hunt cards \(cartas de caza\): ([\d ]+)$", board,
+                              re.MULTILINE)  # fmt: skip
+            bid = int(re.findall(r"hunt \(caza\) of .+?: (\d) hunt cards? each", board)[-1])
+            laid = " ".join(hand[-1].split()[-bid:])  # the highest cards, lowest first
+            turned = pane.joined().count("· You turn over ")
+            _do(pane, f"cards {laid}", f"· You lay {bid} card")
+            # Sealed: the board says so until every hunter's cards are turned over at once.
+            pane.wait(lambda t=turned: pane.joined().count("· You turn over ") > t
+                      or "■ sealed" in pane.screen(), "our cards sealed")  # fmt: skip
+        else:
+            _other(pane, phase, screen)
+    else:
+        pytest.fail(f"no hunt with us and another hunter settled; screen:\n{pane.screen()}")
+    assert planted and laid, (planted, laid)
+    # Every hunter's cards were turned over together, then the totals (with the tie rule).
+    assert re.search(rf"\byou {sum(map(int, laid.split()))}\b", totals), totals
+    assert re.search(r"(wins? the hunt|: out)", totals), totals
+    assert "Traceback" not in pane.joined()
+    pane.type("quit")
+    pane.wait_text("(y/N)>")
+    pane.type("y")
+    assert pane.exit_code() == 0
+    assert "Traceback" not in pane.history()
+
+
+def test_a_whole_offline_game_to_the_gnomes_buying(start) -> None:
+    """Offline (bots in this process, no cryptography): four days of planting, hunting and
+    the market, typed by a person who plays the first move offered; then the final scores."""
+    pane = start("--offline", "--bots", "3", "--seed", "5", "--nick", "Ann")
+    asked: set[str] = set()
+    for _ in range(200):
+        phase, screen = _asked(pane)
+        if not phase:
+            break
+        asked.add(phase)
+        if phase == "trap":
+            _plant(pane, screen)
+        elif phase == "bid":
+            may = _may(screen)
+            bid = next(m for m in ("join", "hunt 1", "pass") if m in may)
+            _do(pane, bid, "· You ")
+        elif phase == "commit":
+            hand = re.findall(r"^Your hunt cards \(cartas de caza\): ([\d ]+)$", screen, re.M)
+            bid = int(re.findall(r"hunt \(caza\) of .+?: (\d) hunt cards? each", screen)[-1])
+            _do(pane, f"cards {' '.join(hand[-1].split()[:bid])}", f"· You lay {bid} card")
+        else:
+            _other(pane, phase, screen)
+    assert pane.exit_code() == 0
+    history = pane.joined()
+    assert {"trap", "bid", "commit", "market"} <= asked, asked
+    assert history.count("· You plant ") in (1, 2, 3, 4)  # one a day (a double rainbow: fewer)
+    assert "Final scores" in history and re.search(r"wins? the game", history)
+    assert "Traceback" not in history
