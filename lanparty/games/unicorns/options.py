@@ -25,7 +25,9 @@ SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "expert",
         False,
-        "discarded scheme cards stay face down; played hunt cards are not displayed",
+        "the scheme discarded each morning goes face down, so nobody else ever learns it; "
+        "played hunt cards are not shown (they can still be worked out from what everyone "
+        "holds)",
         choices=(True, False),
     ),
     OptionSpec(
