@@ -1,4 +1,4 @@
-"""lanparty's cryptography: mental poker over edwards25519, pure and synchronous.
+"""lanparty's cryptography: mental poker over ristretto255, pure and synchronous.
 
 Layout (implementation in private modules, this file only re-exports):
 
@@ -17,6 +17,7 @@ and :class:`ProofError` (a check failed: its author misbehaved), both :class:`Cr
 See ``docs/crypto.md`` for the scheme and what every peer verifies.
 """
 
+from ._batch import MAX_BATCH, ShareBatch
 from ._commit import Opening, coin_seed, commit, joint_coin, read_commitment, verify_opening
 from ._dleq import DleqProof
 from ._elgamal import (
@@ -40,6 +41,7 @@ from ._shuffle import ShuffleProof, shuffle, verify_shuffle
 
 __all__ = [
     "IDENTITY",
+    "MAX_BATCH",
     "MAX_DECK",
     "SYSTEM_RNG",
     "CardSet",
@@ -62,6 +64,7 @@ __all__ = [
     "SchnorrProof",
     "SealKey",
     "SeededRng",
+    "ShareBatch",
     "ShuffleProof",
     "base_mul",
     "coin_seed",

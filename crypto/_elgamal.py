@@ -1,4 +1,4 @@
-"""ElGamal over edwards25519 for mental poker: cards, masking, re-encryption, unmasking.
+"""ElGamal over ristretto255 for mental poker: cards, masking, re-encryption, unmasking.
 
 A card is a point ``M``; under the table key ``Y`` a masked card is ``(a, b) = (r·G, M + r·Y)``.
 Unmasking needs every peer's decryption share ``D_i = x_i·a``: ``M = b − Σ D_i``.

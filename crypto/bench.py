@@ -26,6 +26,7 @@ from . import (
     CardSet,
     DecryptionShare,
     KeyShare,
+    ShareBatch,
     ShuffleProof,
     deck_from_wire,
     deck_to_wire,
@@ -110,6 +111,11 @@ def run(cards: int, players: int, repeat: int) -> dict[str, object]:
         unmask_with_own(ct, [sh.d for _, sh in shares], keys[0])
 
     share = DecryptionShare.create(keys[1], ct, b"bench/dleq")
+    dealt = out[:21]  # a 4-player KaTO deal: one seat's shares of the other hands
+    batch = ShareBatch.create(keys[1], dealt, b"bench/batch")
+    batch_prove_s = _median(lambda: ShareBatch.create(keys[1], dealt, b"bench/batch"), repeat * 5)
+    batch_verify_s = _median(lambda: batch.verify(keys[1].public, dealt, b"bench/batch"),
+                             repeat * 5)  # fmt: skip
     deal_s = _median(deal, repeat * 20)
     prove_ms = _median(lambda: DecryptionShare.create(keys[1], ct, b"bench/dleq"), repeat * 50)
     verify_ms = _median(lambda: share.verify(keys[1].public, ct, b"bench/dleq"), repeat * 50)
@@ -132,6 +138,9 @@ def run(cards: int, players: int, repeat: int) -> dict[str, object]:
         "dleq_verify_ms": round(verify_ms * 1e3, 3),
         "dleq_prove_mults": round(prove_ms * 1e6 / mult_us, 2),
         "dleq_verify_mults": round(verify_ms * 1e6 / mult_us, 2),
+        "batch_shares": len(dealt),
+        "batch_prove_mults_per_share": round(batch_prove_s * 1e6 / mult_us / len(dealt), 2),
+        "batch_verify_mults_per_share": round(batch_verify_s * 1e6 / mult_us / len(dealt), 2),
         "proof_bytes": sum(len(x) for x in _flatten(wire[1])),
         "python": platform.python_version(),
         "pynacl": version("PyNaCl"),

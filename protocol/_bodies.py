@@ -15,8 +15,9 @@ from typing import ClassVar, Final, TypeAlias
 from crypto import (
     MAX_DECK,
     CryptoError,
-    DecryptionShare,
+    DleqProof,
     Opening,
+    Point,
     PublicKeyShare,
     ShuffleProof,
     deck_from_wire,
@@ -107,24 +108,42 @@ def read_name(value: object) -> str:
 # --------------------------------------------------------------------------- entry bodies
 
 
-def _handle_shares(value: object, what: str) -> tuple[tuple[int, DecryptionShare], ...]:
+#: A seat's decryption shares in one entry: ``(handle, D)`` pairs, proved together by one
+#: batched Chaum–Pedersen proof (``crypto.ShareBatch``) over the cards in this order.
+HandleShares: TypeAlias = tuple[tuple[int, Point], ...]
+
+
+def _handle_shares(value: object, what: str) -> HandleShares:
     out = []
-    for item in _list(value, what):
+    for i, item in enumerate(_list(value, what)):
         pair = _list(item, what, 2)
         if len(pair) != 2:
             raise _bad(what, "each item is [handle, share]")
         handle = _int(pair[0], what + " handle", 0, MAX_HANDLE)
-        share = _crypto(lambda p=pair: DecryptionShare.from_wire(p[1]), what)  # type: ignore[misc]
-        assert isinstance(share, DecryptionShare)
-        out.append((handle, share))
+        d = _crypto(lambda p=pair: Point.decode(p[1]), f"{what}[{i}] D")  # type: ignore[misc]
+        assert isinstance(d, Point)
+        out.append((handle, d))
     handles = [h for h, _ in out]
     if len(set(handles)) != len(handles):
         raise _bad(what, "a handle appears twice")
     return tuple(out)
 
 
-def _shares_plain(shares: tuple[tuple[int, DecryptionShare], ...]) -> list[object]:
-    return [[h, s.to_wire()] for h, s in shares]
+def _shares_plain(shares: HandleShares) -> list[object]:
+    return [[h, d.encode()] for h, d in shares]
+
+
+def _proof(value: object, what: str, needed: bool) -> DleqProof | None:
+    """The batch proof of an entry's shares: present exactly when it carries shares."""
+    if value is None:
+        if needed:
+            raise _bad(what, "shares need their proof")
+        return None
+    if not needed:
+        raise _bad(what, "a proof without shares")
+    proof = _crypto(lambda: DleqProof.from_wire(value), what)
+    assert isinstance(proof, DleqProof)
+    return proof
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,20 +285,26 @@ class ShuffleBody:
 
 @dataclass(frozen=True, slots=True)
 class SharesBody:
-    """A seat's decryption shares (with DLEQ proofs) owed to pending deals and reveals."""
+    """A seat's decryption shares owed to pending deals and reveals, with one batched proof."""
 
     KIND: ClassVar[str] = "shares"
-    LIMIT: ClassVar[int] = 256 << 10
-    shares: tuple[tuple[int, DecryptionShare], ...]
+    LIMIT: ClassVar[int] = 128 << 10
+    shares: HandleShares
+    proof: DleqProof
 
     def to_plain(self) -> dict[str, object]:
         """Plain form."""
-        return {"shares": _shares_plain(self.shares)}
+        return {"shares": _shares_plain(self.shares), "proof": self.proof.to_wire()}
 
     @classmethod
     def from_plain(cls, d: dict[str, object]) -> SharesBody:
         """Parse; raises :class:`RemoteProtocolError`."""
-        return cls(_handle_shares(d["shares"], "shares"))
+        shares = _handle_shares(d["shares"], "shares")
+        if not shares:
+            raise _bad("shares", "at least one share")
+        proof = _proof(d["proof"], "shares proof", True)
+        assert proof is not None
+        return cls(shares, proof)
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,21 +388,25 @@ class ShowAck:
 
 @dataclass(frozen=True, slots=True)
 class MoveBody:
-    """A game move, with the author's decryption shares of every card the move reveals."""
+    """A game move, with the author's decryption shares of every card the move reveals (and
+    their batched proof)."""
 
     KIND: ClassVar[str] = "move"
     LIMIT: ClassVar[int] = 64 << 10
     move: Plain
-    reveal: tuple[tuple[int, DecryptionShare], ...] = ()
+    reveal: HandleShares = ()
+    proof: DleqProof | None = None
 
     def to_plain(self) -> dict[str, object]:
         """Plain form."""
-        return {"move": self.move, "reveal": _shares_plain(self.reveal)}
+        proof = self.proof.to_wire() if self.proof is not None else None
+        return {"move": self.move, "reveal": _shares_plain(self.reveal), "proof": proof}
 
     @classmethod
     def from_plain(cls, d: dict[str, object]) -> MoveBody:
         """Parse (the move's own shape is the game's to judge)."""
-        return cls(d["move"], _handle_shares(d["reveal"], "reveal"))
+        reveal = _handle_shares(d["reveal"], "reveal")
+        return cls(d["move"], reveal, _proof(d["proof"], "reveal proof", bool(reveal)))
 
 
 @dataclass(frozen=True, slots=True)

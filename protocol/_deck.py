@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from crypto import CardSet, Ciphertext, DecryptionShare, KeyShare, Point, unmask, unmask_with_own
+from crypto import CardSet, Ciphertext, KeyShare, Point, unmask, unmask_with_own
 
 from ._errors import RemoteProtocolError
 from .contract import Deal, JointCoin, Request, RevealToAll, ShowToSeat, Shuffle
@@ -137,9 +137,7 @@ def plan(requests: tuple[Request, ...], anchor: int, seats: int, cards: Cards) -
     return Batch(requests, anchor, steps, {s: tuple(v) for s, v in owed.items() if v})
 
 
-def check_share_set(
-    got: tuple[tuple[int, DecryptionShare], ...], owed: tuple[int, ...], seat: int
-) -> None:
+def check_share_set(got: tuple[tuple[int, Point], ...], owed: tuple[int, ...], seat: int) -> None:
     """Raise :class:`RemoteProtocolError` unless ``got`` covers exactly the ``owed`` handles."""
     handles = [h for h, _ in got]
     if handles != list(owed):

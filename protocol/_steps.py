@@ -16,10 +16,10 @@ from crypto import (
     CardSet,
     Ciphertext,
     CryptoError,
-    DecryptionShare,
     Opening,
     Point,
     SealKey,
+    ShareBatch,
     coin_seed,
     commit,
     fingerprint,
@@ -125,17 +125,10 @@ class BatchSteps(CheckQueue):
             assert self._coin_openings is not None and self._coin_openings[0] == b.anchor
             return CoinOpen(self._coin_openings[1])
         if step.kind == "shares":
-            return SharesBody(
-                tuple(
-                    (
-                        h,
-                        DecryptionShare.create(
-                            me.key, self.cards.ct[h], self._share_ctx(pos, seat, h)
-                        ),
-                    )
-                    for h in b.owed[seat]
-                )
-            )
+            handles = b.owed[seat]
+            cts = [self.cards.ct[h] for h in handles]
+            batch = ShareBatch.create(me.key, cts, self._share_ctx(pos, seat))
+            return SharesBody(tuple(zip(handles, batch.ds, strict=True)), batch.proof)
         req = b.requests[step.index]
         assert isinstance(req, ShowToSeat)
         if step.kind == "show":
@@ -145,8 +138,8 @@ class BatchSteps(CheckQueue):
         complaint = step.index in b.complaint
         return ShowAck(me.seal.secret_bytes() if complaint else None)
 
-    def _share_ctx(self, pos: int, seat: int, handle: int) -> bytes:
-        return self._ctx("share", pos, seat, handle)
+    def _share_ctx(self, pos: int, seat: int) -> bytes:
+        return self._ctx("shares", pos, seat)
 
     def _shuffle_source(self, b: Batch, index: int) -> list[Ciphertext]:
         if index in b.decks:
@@ -199,14 +192,15 @@ class BatchSteps(CheckQueue):
         elif isinstance(body, SharesBody):
             check_share_set(body.shares, b.owed[seat], seat)
             if not own:
-                for h, share in body.shares:
-                    ctx = self._share_ctx(e.pos, seat, h)
-                    try:
-                        share.verify(self.key_shares[seat], self.cards.ct[h], ctx)
-                    except CryptoError:
-                        raise _fail(f"wrong decryption share for card {h}") from None
-            for h, share in body.shares:
-                self.cards.shares[h][seat] = share.d
+                cts = [self.cards.ct[h] for h, _ in body.shares]
+                batch = ShareBatch(tuple(d for _, d in body.shares), body.proof)
+                try:
+                    batch.verify(self.key_shares[seat], cts, self._share_ctx(e.pos, seat))
+                except CryptoError:
+                    handles = [h for h, _ in body.shares]
+                    raise _fail(f"wrong decryption shares for cards {handles}") from None
+            for h, d in body.shares:
+                self.cards.shares[h][seat] = d
         elif isinstance(body, Show):
             self._show(e, b, seat, step.index, body)
         elif isinstance(body, ShowAck):

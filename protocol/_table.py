@@ -17,10 +17,10 @@ from typing import Any
 
 from crypto import (
     CryptoError,
-    DecryptionShare,
     Opening,
     Point,
     SealKey,
+    ShareBatch,
     fingerprint,
     read_seal_public,
     unmask,
@@ -293,12 +293,13 @@ class Table(BatchSteps, SealedSteps):
         except IllegalMove as exc:
             raise LocalProtocolError(f"illegal move: {exc.reason}") from None
         pos = len(self.log)
-        reveal = []
-        for h in game.reveals(move):
-            if h not in self.cards.public and h in self.cards.ct:
-                ctx = self._ctx("reveal", pos, seat, h)
-                reveal.append((h, DecryptionShare.create(me.key, self.cards.ct[h], ctx)))
-        return MoveBody(move, tuple(reveal))
+        cards = self.cards
+        handles = [h for h in game.reveals(move) if h not in cards.public and h in cards.ct]
+        if not handles:
+            return MoveBody(move)
+        cts = [self.cards.ct[h] for h in handles]
+        batch = ShareBatch.create(me.key, cts, self._ctx("reveal", pos, seat))
+        return MoveBody(move, tuple(zip(handles, batch.ds, strict=True)), batch.proof)
 
     # ------------------------------------------------------------------ applying entries
 
@@ -491,8 +492,18 @@ class Table(BatchSteps, SealedSteps):
         if [h for h, _ in body.reveal] != need:
             raise _fail(f"the move must carry exactly its shares for cards {need}")
         revealed: dict[int, tuple[str, Point]] = {}
-        for h, share in body.reveal:
-            revealed[h] = (self._reveal(e, seat, h, share, claims[h], own), share.d)
+        for h, _ in body.reveal:
+            self._revealable(seat, h)
+        if body.reveal and not own:
+            assert body.proof is not None  # parsing demands it with shares
+            batch = ShareBatch(tuple(d for _, d in body.reveal), body.proof)
+            cts = [self.cards.ct[h] for h, _ in body.reveal]
+            try:
+                batch.verify(self.key_shares[seat], cts, self._ctx("reveal", e.pos, seat))
+            except CryptoError as exc:
+                raise _fail(f"cards {need}: wrong decryption shares ({exc})") from None
+        for h, d in body.reveal:
+            revealed[h] = (self._reveal(h, d, claims[h]), d)
         for h, label in claims.items():
             if h in self.cards.public and self.cards.public[h] != label:
                 raise _fail(f"card {h} is public and is not {label!r}")
@@ -514,21 +525,19 @@ class Table(BatchSteps, SealedSteps):
         st = self.status()
         return isinstance(st, Turn) and bool(st.also)
 
-    def _reveal(
-        self, e: Entry, seat: int, h: int, share: DecryptionShare, claim: str, own: bool
-    ) -> str:
-        ct = self.cards.ct.get(h)
-        if ct is None:
+    def _revealable(self, seat: int, h: int) -> None:
+        """Raise unless card ``h`` exists and only ``seat``'s share of it is missing."""
+        if self.cards.ct.get(h) is None:
             raise _fail(f"card {h} does not exist")
         if self.cards.missing(h, len(self.members)) != [seat]:
             raise _fail(f"card {h} is not in seat {seat}'s hand")
-        if not own:
-            try:
-                share.verify(self.key_shares[seat], ct, self._ctx("reveal", e.pos, seat, h))
-            except CryptoError as exc:
-                raise _fail(f"card {h}: wrong decryption share ({exc})") from None
+
+    def _reveal(self, h: int, d: Point, claim: str) -> str:
+        """The label card ``h`` unmasks to with the mover's (verified) share ``d``; raises
+        unless it is the ``claim`` the move makes."""
+        ct = self.cards.ct[h]
         try:
-            label = self.cards.label(h, unmask(ct, [*self.cards.shares[h].values(), share.d]))
+            label = self.cards.label(h, unmask(ct, [*self.cards.shares[h].values(), d]))
         except CryptoError:
             raise _fail(f"card {h} does not unmask to a card") from None
         if label != claim:

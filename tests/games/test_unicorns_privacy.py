@@ -82,7 +82,7 @@ def test_no_peer_can_unmask_a_scheme_it_was_not_given(options) -> None:
             if isinstance(body, SharesBody | MoveBody):
                 pairs = body.shares if isinstance(body, SharesBody) else body.reveal
                 for handle, share in pairs:
-                    shares.setdefault(handle, {})[authors[se.entry.author]] = share.d
+                    shares.setdefault(handle, {})[authors[se.entry.author]] = share
             labels = [s for s in _strings(body.to_plain()) if s in _LABELS]
             if isinstance(body, MoveBody):  # only a plant names a card: the one it discards
                 game = h.host.table.game

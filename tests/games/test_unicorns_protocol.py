@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from crypto import DecryptionShare
 from crypto._commit import Opening
 from lanparty.games.bots import RandomBot
 from lanparty.games.unicorns import UNICORNS
@@ -174,12 +173,12 @@ def test_a_false_share_of_a_scheme_turned_over_is_refused_and_named() -> None:
             body = entry.body
             if not isinstance(body, SharesBody) or st is None or st.phase != REVEAL:
                 return None
-            [(handle, share)] = body.shares
+            [(handle, _)] = body.shares
             assert handle == st.chosen and st.owner[handle] == owner.seat
             other = h.host.table.me.key.secret  # the host's share: not the owner's
-            bad = DecryptionShare(h.host.table.cards.ct[handle].a * other, share.proof)
+            bad = h.host.table.cards.ct[handle].a * other
             h.fired = True  # type: ignore[attr-defined]
-            return replace(entry, body=SharesBody(((handle, bad),)))
+            return replace(entry, body=SharesBody(((handle, bad),), body.proof))
 
         h.tamper(1, corrupt)
         h.run()

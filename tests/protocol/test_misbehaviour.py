@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crypto import DecryptionShare, Identity, KeyShare
+from crypto import Identity, KeyShare, ShareBatch
 from protocol import (
     MAX_ENTRY,
     MAX_FRAME,
@@ -207,6 +207,14 @@ def _peer_to_move(h):
     raise AssertionError("no peer got a turn")
 
 
+def _shown(t, handles, pos=None):
+    """``MoveBody`` arguments: this peer's shares of ``handles`` and their batch proof."""
+    pos = len(t.log) if pos is None else pos
+    ctx = context(t.table_id, "reveal", pos, t.my_seat)
+    batch = ShareBatch.create(t.me.key, [t.cards.ct[h] for h in handles], ctx)
+    return tuple(zip(handles, batch.ds, strict=True)), batch.proof
+
+
 def test_playing_a_card_not_in_hand(games):
     h = _harness(games)
     mover = _peer_to_move(h)
@@ -215,13 +223,8 @@ def test_playing_a_card_not_in_hand(games):
     foreign = next(s for s in range(3) if s != seat)
     hand = h.host.table.game.view(h.by_seat(foreign).table.state, foreign)["hand"]
     handle, label = hand[0]
-    me = t.me
-    pos = len(t.log)
-    share = DecryptionShare.create(
-        me.key, t.cards.ct[handle], context(t.table_id, "reveal", pos, seat, handle)
-    )
     colour = "r" if label[0] not in "rygb" else ""
-    body = MoveBody(("play", (handle,), (label,), colour), ((handle, share),))
+    body = MoveBody(("play", (handle,), (label,), colour), *_shown(t, [handle]))
     before = _snapshot(h.host)
     _propose(h, mover, t.entry(body))
     [err] = _rejections(h)
@@ -231,12 +234,8 @@ def test_playing_a_card_not_in_hand(games):
     # and a card of one's own hand under a false label
     own_handle, own_label = h.parties[mover].view()["hand"][0]
     lie = "W" if own_label != "W" else "r1"
-    share = DecryptionShare.create(
-        me.key, t.cards.ct[own_handle], context(t.table_id, "reveal", pos, seat, own_handle)
-    )
-    body = MoveBody(
-        ("play", (own_handle,), (lie,), "r" if lie == "W" else ""), ((own_handle, share),)
-    )
+    body = MoveBody(("play", (own_handle,), (lie,), "r" if lie == "W" else ""),
+                    *_shown(t, [own_handle]))  # fmt: skip
     _propose(h, mover, t.entry(body))
     errs = _rejections(h)
     assert len(errs) == 2 and f"is not the {lie!r} the move claims" in errs[1].reason
@@ -268,9 +267,9 @@ def test_wrong_decryption_share(games):
         if not isinstance(e.body, SharesBody):
             return None
         shares = list(e.body.shares)
-        (h0, s0), (_, s1) = shares[0], shares[1]
-        shares[0] = (h0, DecryptionShare(s1.d, s0.proof))
-        return replace(e, body=SharesBody(tuple(shares)))
+        (h0, _), (_, d1) = shares[0], shares[1]
+        shares[0] = (h0, d1)  # another card's share under this card's handle
+        return replace(e, body=SharesBody(tuple(shares), e.body.proof))
 
     h.tamper(1, corrupt)
     h.pump()
@@ -434,10 +433,7 @@ def test_a_play_with_the_kato_call_must_prove_its_cards_too(games):
     foreign = next(s for s in range(3) if s != seat)
     handle, label = h.host.table.game.view(h.by_seat(foreign).table.state, foreign)["hand"][0]
     colour = "r" if label[0] not in "rygb" else ""
-    share = DecryptionShare.create(
-        t.me.key, t.cards.ct[handle], context(t.table_id, "reveal", len(t.log), seat, handle)
-    )
-    body = MoveBody(("play", (handle,), (label,), colour, "kato"), ((handle, share),))
+    body = MoveBody(("play", (handle,), (label,), colour, "kato"), *_shown(t, [handle]))
     before = _snapshot(h.host)
     _propose(h, mover, t.entry(body))
     [err] = _rejections(h)

@@ -62,7 +62,7 @@ def test_no_peer_can_unmask_more_than_it_may_know(games):
             if isinstance(body, SharesBody | MoveBody):
                 pairs = body.shares if isinstance(body, SharesBody) else body.reveal
                 for handle, share in pairs:
-                    shares.setdefault(handle, {})[authors[se.entry.author]] = share.d
+                    shares.setdefault(handle, {})[authors[se.entry.author]] = share
             # no label travels except the ones a move reveals, with their shares
             labels = [s for s in _strings(body.to_plain()) if s in _LABELS]
             if isinstance(body, MoveBody):

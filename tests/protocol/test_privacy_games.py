@@ -87,7 +87,7 @@ def test_a_party_learns_only_what_it_may_know(name: str) -> None:
             if isinstance(body, SharesBody | MoveBody):
                 pairs = body.shares if isinstance(body, SharesBody) else body.reveal
                 for handle, share in pairs:
-                    shares.setdefault(handle, {})[authors[se.entry.author]] = share.d
+                    shares.setdefault(handle, {})[authors[se.entry.author]] = share
             carried = {s for s in _strings(body.to_plain()) if s in labels}
             if isinstance(body, MoveBody):
                 revealed = set(game.reveals(game.decode_move(body.move)).values())

@@ -55,9 +55,9 @@ class Player:
                 return None  # something is typed (or an older prompt)
         return None
 
-    def hand(self) -> list[tuple[int, str]]:
-        """The numbered cards of the last hand shown."""
-        lines = self.pane.history().splitlines()
+    def hand(self, text: str | None = None) -> list[tuple[int, str]]:
+        """The numbered cards of the last hand shown (in ``text``, a capture, if given)."""
+        lines = (self.pane.history() if text is None else text).splitlines()
         starts = [i for i, line in enumerate(lines) if line.startswith("Your hand:")]
         if not starts:
             return []  # the game ended as we looked: the board has left the screen
@@ -140,16 +140,18 @@ class Player:
         if not self.play_any():
             self.attempt("draw", "You draw a card")
 
-    def playable(self) -> list[int]:
-        """The cards the board marks as playable now."""
-        found = re.findall(r"^Playable: ([\d, ]+)$", self.pane.screen(), re.MULTILINE)
+    def playable(self, text: str | None = None) -> list[int]:
+        """The cards the board marks as playable now (in ``text``, a capture, if given)."""
+        screen = self.pane.screen() if text is None else text
+        found = re.findall(r"^Playable: ([\d, ]+)$", screen, re.MULTILINE)
         return [int(n) for n in found[-1].split(",")] if found else []
 
     def play_any(self) -> bool:
         """Play the first card the board marks as playable (a wild naming red): the board
         must be right, the move is never refused."""
-        hand = dict(self.hand())
-        for n in self.playable():
+        text = self.pane.history()  # the hand and its marks from one capture of the board
+        hand = dict(self.hand(text))
+        for n in self.playable(text):
             wild = hand[n].startswith(("Wild", "Cone"))
             refused = self.count("Not allowed")
             if self.attempt(f"play {n} red" if wild else f"play {n}", f"You play {hand[n]}"):
@@ -185,13 +187,14 @@ def _bot_logs(pane: Pane) -> str:
 def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
     pane = start("play", "kato", "--bots", "2", "--nick", "Ann",
                  "--option", "hand_size=20", "--option", "cones=8")  # fmt: skip
-    pane.wait(lambda: "Your hand:" in pane.screen(), "the first deal", SETUP_DEADLINE)
+    board = ("Your hand:", "Top:", "Colour in play:", "Ann (you)")
+    # The board is redrawn under each new log line: read it once it is whole on screen.
+    pane.wait(lambda: all(x in pane.screen() for x in board), "the first deal", SETUP_DEADLINE)
     screen = pane.history()
     assert "Ann joined (seat 0)" in screen and "Bea joined" in screen
     assert re.search(r"key [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", screen)
-    assert "Top:" in screen and "Colour in play:" in screen and "Ann (you)" in screen
-    assert len(Player(pane).hand()) >= 20, pane.history()
     player = Player(pane)
+    pane.wait(lambda: len(player.hand()) >= 20, "a hand of at least 20 cards")
     for _ in range(60):
         if {"play", "draw", "wild"} <= player.did:
             break
