@@ -44,7 +44,7 @@ from ._messages import (
 )
 from ._roles import Phase, Private
 from ._table import Table
-from .contract import Commit, Game, Move, Plain, Status
+from .contract import Commit, Game, Move, Plain, Status, Turn
 
 
 class _Seat:
@@ -412,6 +412,8 @@ class Peer(_Seat):
         if expected is not None and e.table != expected:
             return self._stop(self._host_fault("relayed an entry of another table", e.pos,
                                                evidence))  # fmt: skip
+        st = t.status()
+        free = isinstance(st, Turn) and st.free  # moves that commute: no race was drawn
         try:
             events = t.apply(se, msg.seq, own=own, sig_checked=True)
         except RemoteProtocolError as exc:
@@ -423,9 +425,10 @@ class Peer(_Seat):
         self._events.extend(events)
         if out is not None and not own and out.entry.pos <= e.pos:
             self._outstanding = None
-            if isinstance(out.entry.body, MoveBody):
-                # Lost a race: every peer can check the winner ranks before us.
-                fair = out.entry.pos != e.pos or race_rank(e.prev, e.author) < race_rank(
+            if isinstance(out.entry.body, MoveBody) and not (free and self._again(out.entry.body)):
+                # Lost a race: every peer can check the winner ranks before us. (Where moves
+                # commute, arrival decides and favours nobody.)
+                fair = free or out.entry.pos != e.pos or race_rank(e.prev, e.author) < race_rank(
                     e.prev, out.entry.author
                 )
                 self._events.append(MoveDropped(out.entry.body.move, fair))  # type: ignore[arg-type]
@@ -440,6 +443,19 @@ class Peer(_Seat):
         ):
             self.refused = "the host removed you from the table"
             self._events.append(Refused(self.refused, True))
+
+    def _again(self, body: MoveBody) -> bool:
+        """Propose again a move that lost its position to another seat's where moves commute
+        (``Turn.free``), if it is still ours to make; True if it went out again."""
+        t = self.table
+        st = t.status()
+        if not (isinstance(st, Turn) and st.free) or self.stopped:
+            return False
+        try:
+            self._propose(t.entry(t.move_body(body.move)))  # type: ignore[arg-type]
+        except LocalProtocolError:
+            return False  # no longer legal (the phase moved on): dropped, as a lost race
+        return True
 
     def _host_fault(self, what: str, pos: int, evidence: tuple[bytes, ...]) -> RemoteProtocolError:
         return RemoteProtocolError(

@@ -518,12 +518,13 @@ class Table(BatchSteps, SealedSteps):
         game.apply(self.state, seat, move)
         self.inputs.append(e.pos)
         self._last_move = move
-        self._contested = isinstance(st, Turn) and bool(st.also)
+        self._contested = isinstance(st, Turn) and bool(st.also) and not st.free
 
     def contested(self) -> bool:
-        """True while moves race for the next position (other seats may move out of turn)."""
+        """True while moves race for the next position (other seats may move out of turn,
+        and the moves do not commute: ``Turn.free`` is not set)."""
         st = self.status()
-        return isinstance(st, Turn) and bool(st.also)
+        return isinstance(st, Turn) and bool(st.also) and not st.free
 
     def _revealable(self, seat: int, h: int) -> None:
         """Raise unless card ``h`` exists and only ``seat``'s share of it is missing."""

@@ -270,10 +270,15 @@ class Turn:
     ``also`` lists seats that may move out of turn right now (e.g. KaTO's call and catch);
     such moves race with ``seat``'s move and the log order decides. ``legal_moves`` of a seat
     in ``also`` lists only its out-of-turn moves.
+
+    ``free``: the moves of ``seat`` and ``also`` commute, each seat acting for itself (a
+    Unanimo player's ``done`` or vote): nobody gains by being first, so no race is drawn and
+    each is logged as it comes (a move that lost its position is proposed again).
     """
 
     seat: Seat
     also: tuple[Seat, ...] = ()
+    free: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,7 +170,7 @@ class BotDriver:
         legal: list[Move | None] = list(party.legal_moves())
         if not legal:
             return False
-        window = bool(status.also)
+        window = bool(status.also) and not status.free  # a race: react like a person
         if window and self._react != 0 and not self._ripe():
             return False
         self._decided_at = self.position

@@ -283,14 +283,14 @@ def _objections_table() -> Rig:
 
 def test_objections_phase_asks_everyone_and_lists_what_can_be_objected() -> None:
     rig = _objections_table()
-    assert G.status(rig.state) == Turn(0, (1, 2, 3))
+    assert G.status(rig.state) == Turn(0, (1, 2, 3), free=True)
     assert G.legal_moves(rig.state, 2) == [
         ("done",), ("object", "bone"), ("object", "bark"), ("object", "cat"), ("object", "walk"),
     ]  # fmt: skip
     with pytest.raises(IllegalMove, match="'zzz' is not a scoring word"):
         G.check(rig.state, 2, ("object", "zzz"))
     rig.move(0, ("done",))
-    assert G.status(rig.state) == Turn(1, (2, 3))
+    assert G.status(rig.state) == Turn(1, (2, 3), free=True)
     with pytest.raises(IllegalMove, match="done with objections"):
         G.check(rig.state, 0, ("object", "cat"))
 
@@ -301,7 +301,7 @@ def test_a_majority_of_the_other_players_rejects_a_word() -> None:
     view = G.view(rig.state, 3)
     assert view["phase"] == "vote" and view["vote"]["key"] == "bark"
     assert view["vote"]["needed"] == 2  # of the 3 other players
-    assert G.status(rig.state) == Turn(0, (1, 2))
+    assert G.status(rig.state) == Turn(0, (1, 2), free=True)
     with pytest.raises(IllegalMove, match="does not vote"):
         G.check(rig.state, 3, ("vote", "reject"))
     with pytest.raises(IllegalMove, match="vote is under way"):
@@ -310,7 +310,7 @@ def test_a_majority_of_the_other_players_rejects_a_word() -> None:
     with pytest.raises(IllegalMove, match="voted already"):
         G.check(rig.state, 1, ("vote", "keep"))
     rig.move(2, ("vote", "reject"))  # 2 of 3: settled, seat 0 is not asked
-    assert rig.state.phase == 3 and G.status(rig.state) == Turn(0, (1, 2, 3))
+    assert rig.state.phase == 3 and G.status(rig.state) == Turn(0, (1, 2, 3), free=True)
     bark = next(a for a in G.view(rig.state, None)["reading"] if a["key"] == "bark")
     assert (bark["points"], bark["rejected"]) == (0, "vote")
     assert G.view(rig.state, None)["verdicts"] == [{"key": "bark", "by": 3, "rejected": True}]

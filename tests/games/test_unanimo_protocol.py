@@ -70,3 +70,29 @@ def test_a_phase_closed_with_nothing_handed_in_anchors_the_next_card_afresh() ->
     assert isinstance(h.host.status(), Commit)  # card 2's writing, after its coin
     assert all(p.table.anchor == len(h.host.table.log) for p in h.parties)
     assert h.host.table.anchor != first
+
+
+def test_done_and_votes_commute_so_no_race_is_drawn_and_none_is_lost() -> None:
+    """In the objections every seat says ``done`` for itself: all four say it at the same
+    instant, no race window is opened, and every ``done`` is logged (one that lost its
+    position to another seat's goes out again at the next), none dropped."""
+    from protocol import MoveDropped, RaceOpened
+    from protocol.contract import Turn
+
+    bots = [HeuristicBot() for _ in range(4)]
+    h = Harness(GAMES, "unanimo", 4, {"cards": 1}, bots, seed=6)
+    h.pump()
+    while not isinstance(st := h.host.status(), Turn):
+        assert h.step()
+        h.pump()
+    assert st.free and set(st.also) | {st.seat} == {0, 1, 2, 3}
+    before = len(h.host.table.log)
+    for seat in (3, 2, 1, 0):  # the host's own comes last, the peers' race for one position
+        h.by_seat(seat).play(("done",))
+    h.pump()
+    moves = [UNANIMO.decode_move(se.entry.body.move) for se in h.host.table.log.entries[before:]
+             if se.entry.body.KIND == "move"]  # fmt: skip
+    assert moves.count(("done",)) == 4
+    events = [e for evs in h.events for e in evs]
+    assert not any(isinstance(e, MoveDropped | RaceOpened) for e in events)
+    assert h.host.status() != st  # everyone is done: the card is scored and play goes on

@@ -33,10 +33,10 @@ def status(st: UnanimoState) -> Status:
         return Commit(missing(st), st.opts.timer, st.leader if may_close(st) else None)
     if phase == OBJECTIONS:
         waiting = tuple(s for s in reading_order(st) if not st.done[s])
-        return Turn(waiting[0], waiting[1:])
+        return Turn(waiting[0], waiting[1:], free=True)  # each says done for itself
     if phase == VOTE:
         left = voters_left(st)
-        return Turn(left[0], left[1:])
+        return Turn(left[0], left[1:], free=True)  # each votes for itself
     if phase == OVER:
         return GameOver(outcome(st))
     return Open(to_open(st))
