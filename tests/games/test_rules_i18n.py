@@ -104,7 +104,7 @@ def test_the_spanish_unicorns_text_uses_the_seed_terms() -> None:
         "esquema",
         "mercado negro",
         "primer jugador",
-        "Carnicero de Unicornios",
+        "Carnicero Unicornio",
         "Cuerno falso",
         "Algodón de azúcar",
         "Polvo de hadas",
