@@ -2,11 +2,13 @@
 
 Each game registers one plugin (:mod:`lanparty.games.plugin`) in the ``lanparty.games`` entry
 points; ``GAMES`` is every registered engine by name (generic tests and the simulator iterate
-it). Each game's rules text (what ``lanparty rules NAME`` shows) is ``rules_text(NAME)``.
+it). Each game's rules text (what ``lanparty rules NAME`` shows) is ``rules_text(NAME)``, in
+English or, from ``rules/<lang>/NAME.md``, in Polish (``pl``) or Spanish (``es``).
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from importlib import resources
@@ -34,30 +36,77 @@ def get_game(name: str) -> Game[Any]:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
 
 
-def rules_text(name: str) -> str:
-    """The rules of ``name`` in the project's own words (Markdown), ending with every table
-    option and its default, listed from the game's ``option_specs`` (so they cannot drift)."""
+RULES_LANGUAGES = ("en", "pl", "es")
+"""The languages the rules texts are written in; any other falls back to English."""
+
+# What the generated options section says around each option, by language. The options' own
+# help strings are the game's (English for now).
+_OPTION_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "heading": "## Table options",
+        "intro": "Set when the table is opened, e.g. `lanparty play {name} --option NAME=VALUE`.",
+        "default": "default",
+        "range": "{low} to {high}",
+        "minimum": "at least {low}",
+        "any": "any",
+    },
+    "pl": {
+        "heading": "## Opcje stołu",
+        "intro": "Ustawia się je przy otwieraniu stołu, np. "
+        "`lanparty play {name} --option NAZWA=WARTOŚĆ`.",
+        "default": "domyślnie",
+        "range": "od {low} do {high}",
+        "minimum": "co najmniej {low}",
+        "any": "dowolna",
+    },
+    "es": {
+        "heading": "## Opciones de la mesa",
+        "intro": "Se fijan al abrir la mesa, p. ej. `lanparty play {name} --option NOMBRE=VALOR`.",
+        "default": "por defecto",
+        "range": "de {low} a {high}",
+        "minimum": "al menos {low}",
+        "any": "cualquiera",
+    },
+}
+
+
+def rules_language(lang: str | None) -> str:
+    """The rules language for ``lang`` ("pl", "pl_PL.UTF-8", "es-ES", ...): its first part
+    if the rules are written in it, else ``"en"``."""
+    code = re.split(r"[_.@-]", lang or "", maxsplit=1)[0].lower()
+    return code if code in RULES_LANGUAGES else "en"
+
+
+def rules_text(name: str, lang: str = "en") -> str:
+    """The rules of ``name`` in the project's own words (Markdown) in ``lang`` (English when
+    that language or its file is missing), ending with every table option and its default,
+    listed from the game's ``option_specs`` (so they cannot drift)."""
     game = get_game(name)
-    text = resources.files(__name__).joinpath("rules", f"{name}.md").read_text("utf-8")
-    return f"{text.rstrip()}\n\n{options_text(name, game.option_specs)}"
+    rules = resources.files(__name__).joinpath("rules")
+    code = rules_language(lang)
+    localized = rules.joinpath(code, f"{name}.md")
+    if code == "en" or not localized.is_file():
+        code, localized = "en", rules.joinpath(f"{name}.md")
+    text = localized.read_text("utf-8")
+    return f"{text.rstrip()}\n\n{options_text(name, game.option_specs, code)}"
 
 
-def options_text(name: str, specs: Sequence[OptionSpec]) -> str:
-    """A Markdown section listing ``specs``: name, default, allowed values and help."""
-    lines = [
-        "## Table options",
-        f"Set when the table is opened, e.g. `lanparty play {name} --option NAME=VALUE`.",
-    ]
+def options_text(name: str, specs: Sequence[OptionSpec], lang: str = "en") -> str:
+    """A Markdown section listing ``specs``: name, default, allowed values and help; its
+    heading and wording in ``lang`` (the help strings as the game gives them)."""
+    words = _OPTION_WORDS[rules_language(lang)]
+    lines = [words["heading"], words["intro"].format(name=name)]
     for spec in specs:
         if spec.choices:
             allowed = ", ".join(_typed(c) for c in spec.choices)
         elif spec.minimum is not None and spec.maximum is not None:
-            allowed = f"{spec.minimum} to {spec.maximum}"
+            allowed = words["range"].format(low=spec.minimum, high=spec.maximum)
         elif spec.minimum is not None:
-            allowed = f"at least {spec.minimum}"
+            allowed = words["minimum"].format(low=spec.minimum)
         else:
-            allowed = "any"
-        line = f"- `{spec.name}` (default `{_typed(spec.default)}`; {allowed}): {spec.help}"
+            allowed = words["any"]
+        default = words["default"]
+        line = f"- `{spec.name}` ({default} `{_typed(spec.default)}`; {allowed}): {spec.help}"
         lines += textwrap.wrap(line, 92, subsequent_indent="  ", break_on_hyphens=False)
     return "\n".join(lines) + "\n"
 
@@ -67,4 +116,11 @@ def _typed(value: bool | int | str) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-__all__ = ["GAMES", "get_game", "options_text", "rules_text"]
+__all__ = [
+    "GAMES",
+    "RULES_LANGUAGES",
+    "get_game",
+    "options_text",
+    "rules_language",
+    "rules_text",
+]
