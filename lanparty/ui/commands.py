@@ -39,7 +39,7 @@ HOST_COMMANDS = {"kick": "N", "approve": "NAME", "deny": "NAME"}
 
 _HELP = (
     ("go (or Enter)", "let an out-of-turn chance go and play on"),
-    ("close", "(when you may) end a sealed round now: who has not handed in, hands in nothing"),
+    ("close", "(when you may) end a sealed round: the rest hand in nothing"),
     ("start", "(host) begin now, with the players seated so far"),
     ("kick N", "(host, before the game) remove the player in seat N"),
     ("approve NAME / deny NAME", "(host with --approve) let a player in, or not"),
