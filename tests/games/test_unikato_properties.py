@@ -17,9 +17,9 @@ import msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lanparty.games.bots import RandomBot
+from lanparty.games.bots import RandomBot, bots_for
 from lanparty.games.localdealer import LocalTable, for_seat
-from lanparty.games.unikato import UNIKATO, bots
+from lanparty.games.unikato import UNIKATO
 from lanparty.games.unikato.bots import HeuristicBot
 from protocol.contract import GameOver, Move, Plain, Turn
 
@@ -46,7 +46,7 @@ def test_random_games_stay_legal_private_and_replayable(
 ) -> None:
     table = LocalTable(UNIKATO, seats, opts, random.Random(seed), copies=True)
     table.record = True
-    factories = bots()
+    factories = bots_for("unikato")
     players = [factories["heuristic" if clever[s] else "random"]() for s in range(seats)]
     inputs = 0
     while True:

@@ -4,14 +4,13 @@ move decoder and the rules text."""
 from __future__ import annotations
 
 import re
-import sys
 from importlib import resources
 
 import msgpack
 import pytest
 from unikato_rig import G, Rig
 
-from lanparty.games.unikato import UNIKATO, bots
+from lanparty.games.unikato import PLUGIN, UNIKATO
 from lanparty.games.unikato.tiles import CODE, COMPAT, LABEL, bag_labels, describe, differences
 from protocol.contract import (
     BadResult,
@@ -60,16 +59,17 @@ def test_defaults_and_specs() -> None:
     assert [s.name for s in UNIKATO.option_specs] == ["first", "rounds"]
     assert all(spec.help for spec in UNIKATO.option_specs)
     assert (UNIKATO.name, UNIKATO.min_seats, UNIKATO.max_seats) == ("unikato", 2, 4)
-    assert set(bots()) == {"random", "heuristic"}
+    assert set(PLUGIN.bots()) == {"random", "heuristic"}
 
 
-def test_bots_stays_the_function_once_the_bots_module_is_imported() -> None:
-    import lanparty.games.unikato
-    import lanparty.games.unikato.bots  # the point of the test
+def test_registered_with_its_bots_screen_and_narrator() -> None:
+    from lanparty.games import PLUGINS
+    from lanparty.games.unikato.bots import HeuristicBot
 
-    module = sys.modules["lanparty.games.unikato.bots"]
-    assert lanparty.games.unikato.bots is bots and callable(bots)
-    assert bots()["heuristic"] is module.HeuristicBot
+    assert PLUGINS["unikato"] is PLUGIN and PLUGIN.game is UNIKATO
+    assert PLUGIN.bots()["heuristic"] is HeuristicBot
+    assert PLUGIN.screen().prompt({"phase": "draw"}, False).startswith("draw")
+    assert PLUGIN.narrator(0, ("ann", "Bea"), lambda: None).lines == []
 
 
 @pytest.mark.parametrize(
