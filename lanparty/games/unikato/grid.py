@@ -165,19 +165,18 @@ def grid_lines(
     at = dict(tiles)
     board = board_of(tiles)
     label_w = len(str(frame.y0 + frame.rows - frame.oy)) + 1
-    c0, r0, nc, nr = window(frame, focus, (width - label_w) // SLOT, rows - 1)
-    marked, fits = set(marked), set(fits)
-    hidden = [
-        ("◀", c0), ("▶", frame.cols - c0 - nc), ("▲", r0), ("▼", frame.rows - r0 - nr),
-    ]  # fmt: skip
-    more = " ".join(f"{arrow}{n}" for arrow, n in hidden if n > 0)
-    head = " " * label_w + "".join(
-        " " + column_name(frame.x0 + c - frame.ox).center(WIDTH) for c in range(c0, c0 + nc)
-    )
-    out: Fragments = [("class:dim", head.rstrip())]
-    if more:
-        out.append(("class:warn", f"  {more} hidden"[: max(0, width - len(head.rstrip()))]))
-    out.append(("", "\n"))
+    fit_cols = (width - label_w) // SLOT
+    c0, r0, nc, nr = window(frame, focus, fit_cols, rows - 1)
+    letters = [column_name(frame.x0 + c - frame.ox) for c in range(c0, c0 + nc)]
+    head = (" " * label_w + "".join(" " + name.center(WIDTH) for name in letters)).rstrip()
+    more = _hidden(frame, c0, r0, nc, nr)
+    out: Fragments = []
+    if more and len(head) + len(more) + 2 > width:  # no room beside the letters: a line above
+        c0, r0, nc, nr = window(frame, focus, fit_cols, rows - 2)
+        out += [("class:warn", _hidden(frame, c0, r0, nc, nr)[:width]), ("", "\n")]
+        out += [("class:dim", head), ("", "\n")]
+    else:
+        out += [("class:dim", head), ("class:warn", f"  {more}" if more else ""), ("", "\n")]
     for r in range(r0, r0 + nr):
         y = frame.y0 + r
         out.append(("class:dim", f"{y - frame.oy + 1:>{label_w - 1}} "))
@@ -201,6 +200,13 @@ def grid_lines(
                 out.append(("", " " * WIDTH))
         out.append(("", "\n"))
     return _trim(out)
+
+
+def _hidden(frame: Frame, c0: int, r0: int, nc: int, nr: int) -> str:
+    """How much of ``frame`` the window leaves out, per side (``""`` if nothing)."""
+    sides = (("◀", c0), ("▶", frame.cols - c0 - nc), ("▲", r0), ("▼", frame.rows - r0 - nr))
+    more = " ".join(f"{arrow}{n}" for arrow, n in sides if n > 0)
+    return f"{more} hidden" if more else ""
 
 
 def _trim(fragments: Fragments) -> Fragments:

@@ -11,6 +11,7 @@ on the cell typed).
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import cards, num, seq
@@ -114,17 +115,29 @@ def selected(typed: str, view: Mapping[str, Plain]) -> tuple[int | None, Cell | 
 def _line(out: Fragments, width: int, parts: Sequence[Fragments], sep: str = "  ") -> None:
     """Append ``parts`` to ``out`` on as few lines of ``width`` as they fit, ``sep`` between."""
     column = 0
-    for part in parts:
-        size = sum(len(text) for _, text in part)
-        if column and column + len(sep) + size > width:
-            out.append(("", "\n"))
-            column = 0
-        elif column:
-            out.append(("", sep))
-            column += len(sep)
-        out += part
-        column += size
+    for given in parts:
+        size = sum(len(text) for _, text in given)
+        if size <= width or len(given) != 1:
+            pieces = [given]
+        else:  # one long text: in words, over several lines
+            style, text = given[0]
+            pieces = [[(style, line)] for line in textwrap.wrap(text, width)]
+        for part in pieces:
+            column = _place(out, width, part, sep, column)
     out.append(("", "\n"))
+
+
+def _place(out: Fragments, width: int, part: Fragments, sep: str, column: int) -> int:
+    """Append ``part`` at ``column`` (on a new line if it does not fit); the new column."""
+    size = sum(len(text) for _, text in part)
+    if column and column + len(sep) + size > width:
+        out.append(("", "\n"))
+        column = 0
+    elif column:
+        out.append(("", sep))
+        column += len(sep)
+    out += part
+    return column + size
 
 
 def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
@@ -153,28 +166,29 @@ def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
             text += f" ({scores[s]!s} pts)"
         players.append([("class:turn" if turn else "", text)])
     _line(out, width, players, "  ·  ")
-    out += _progress(view, names, me)
+    out += _progress(view, names, me, width)
     return out
 
 
-def _progress(view: Mapping[str, Plain], names: Sequence[str], me: int) -> Fragments:
+def _progress(view: Mapping[str, Plain], names: Sequence[str], me: int, width: int) -> Fragments:
     """The chain being laid, the bonus earned, or the bonus action under way."""
     current = num(view, "current")
     who = "You are" if current == me else f"{names[current]} is"
-    frame = _frame(view)
     chain = _chain(view)
-    bonus = view.get("bonus") is True
-    earned = [("class:bonus", "  ★ bonus: one more action after this one")] if bonus else []
+    out: Fragments = []
     if view["phase"] == "placing" and chain:
+        frame = _frame(view)
         path = " → ".join(frame.name(c) for c in chain)
         n = len(chain)
-        then = f"; the next tile touches {frame.name(chain[-1])}, or done"
-        text = f"{who} placing: {path} ({n} tile{'s' * (n != 1)}){then}"
-        return [("class:turn", text), *earned, ("", "\n")]
-    if view["phase"] == "action" and num(view, "action") == 2:
+        text = f"{who} placing: {path} ({n} tile{'s' * (n != 1)}); the next tile touches "
+        parts = [[("class:turn", f"{text}{frame.name(chain[-1])}, or done")]]
+        if view.get("bonus") is True:
+            parts.append([("class:bonus", "★ bonus: one more action after this one")])
+        _line(out, width, parts)
+    elif view["phase"] == "action" and num(view, "action") == 2:
         whose = "Your" if current == me else f"{names[current]}'s"
-        return [("class:bonus", f"★ {whose} bonus action: place, exchange, or done"), ("", "\n")]
-    return []
+        _line(out, width, [[("class:bonus", f"★ {whose} bonus action: place, exchange, or done")]])
+    return out
 
 
 def table(

@@ -1,0 +1,198 @@
+"""End to end, Unikato: the real ``lanparty play unikato --offline`` in a tmux pane, driven by
+keys, read by capture-pane. An in-process twin (same seed, names and bots) says what the
+program must show and which commands are legal; the pane's log must tell the twin's story.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from lanparty.games.bots import bots_for
+from lanparty.games.unikato.bots import HeuristicBot
+from lanparty.games.unikato.glyphs import glyph_text
+from lanparty.games.unikato.screen import _frame as frame
+from lanparty.games.unikato.screen import command_for, fits, hand_of
+from lanparty.session import LocalTable
+
+from .tmux import REPO, Pane
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+
+@pytest.fixture
+def pane_factory(tmp_path: Path) -> Iterator[Callable[..., Pane]]:
+    panes: list[Pane] = []
+
+    def start(*args: str, env: str = "", term: str = "tmux-256color") -> Pane:
+        command = " ".join([sys.executable, "-m", "lanparty", *args])
+        pane = Pane(tmp_path, f"cd {REPO} && {env} {command}", term)
+        panes.append(pane)
+        return pane
+
+    yield start
+    for pane in panes:
+        pane.kill()
+
+
+def twin(seed: int) -> LocalTable:
+    """The table ``play unikato --offline --bots 1 --seed SEED --nick ann`` builds."""
+    bot = bots_for("unikato")["heuristic"]()
+    return LocalTable("unikato", ["ann", "Bea"], [None, bot], {}, seed)
+
+
+def bonus_chain(seed: int, limit: int = 6) -> list[str] | None:
+    """Ann's commands (a heuristic player's) up to the placement that earns her a bonus
+    action at the end of a chain of two tiles or more, if that comes within ``limit``
+    commands at seed ``seed``."""
+    table, player, commands = twin(seed), HeuristicBot(), []
+    for _ in range(limit):
+        table.advance()
+        view = table.view()
+        move = player.choose(view, table.legal_moves(), random.Random(0))
+        assert move is not None
+        commands.append(command_for(move, view)[0])
+        table.submit(move)
+        if table.view()["bonus"] is True:
+            return commands if len(table.view()["chain"]) >= 2 else None  # type: ignore[arg-type]
+    return None
+
+
+def log_lines(pane: Pane) -> list[str]:
+    return [line[2:].rstrip() for line in pane.joined().splitlines() if line.startswith("· ")]
+
+
+def follow(pane: Pane, table: LocalTable, command: str, told: list[str]) -> None:
+    """Type ``command`` and make the same move at the twin: the pane's log must then tell
+    exactly the twin's story (``told`` grows with it)."""
+    pane.type(command)
+    view = table.view()
+    table.submit(next(m for m in table.legal_moves() if command_for(m, view)[0] == command))
+    table.advance()
+    told += table.take_log()
+    pane.wait(lambda: len(log_lines(pane)) >= len(told), f"the log after {command}")
+    assert log_lines(pane) == told
+
+
+def colours(raw: str) -> set[str]:
+    """The colour parameters of the SGR sequences in ``raw`` (foreground, background, 256
+    colours or 24 bits); tmux's resets to the default colours (39, 49) are not colours."""
+    found = set()
+    for params in re.findall(r"\x1b\[([0-9;]*)m", raw):
+        for p in params.split(";"):
+            if p and p not in ("39", "49") and int(p) in {*range(30, 49), *range(90, 108)}:
+                found.add(p)
+    return found
+
+
+def in_menu(pane: Pane, entry: str) -> bool:
+    """Whether the completion menu on the screen lists ``entry``."""
+    return any(line.strip().startswith(entry) for line in pane.screen().splitlines())
+
+
+def board(pane: Pane) -> str:
+    """The live board on the screen: from its round line down."""
+    screen = pane.screen()
+    return screen[screen.rindex("Round ") :] if "Round " in screen else ""
+
+
+def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None:
+    """Ann lays a chain whose last tile touches two: the grid names the cells where each
+    tile fits while she types, Tab completes them, the log tells every placement and the
+    bonus, the board shows the chain and the bonus action; the grid is cut to a narrow
+    terminal around the last move and drawn whole again when it widens."""
+    seed, commands = next((s, c) for s in range(100) if (c := bonus_chain(s)) is not None)
+    pane = pane_factory("play", "unikato", "--offline", "--bots", "1", "--seed", str(seed),
+                        "--nick", "ann")  # fmt: skip
+    table = twin(seed)
+    table.advance()
+    told = table.take_log()
+    pane.wait_text("Your tiles:")
+    assert log_lines(pane) == told
+    view = table.view()
+    screen = pane.screen()
+    counts = view["counts"]
+    assert f"▶ ann (you) {counts[0]} tiles" in screen and f"Bea {counts[1]} tiles" in screen  # type: ignore[index]
+    assert f"bag {view['bag']}" in screen
+    for i, (_, label) in enumerate(hand_of(view), 1):
+        assert f"{i}:{glyph_text(label)}" in screen
+    start = str(view["grid"][0][2])  # type: ignore[index]
+    assert any(line.startswith("21") and glyph_text(start) in line for line in screen.splitlines())
+    assert "\x1b[48;5;" in pane.tmux("capture-pane", "-p", "-e", "-t", "lp")  # 256 colours
+
+    for n, command in enumerate(commands):
+        if command.startswith("place"):
+            # While "place N" is typed, the grid names every cell where tile N fits.
+            number = command.split()[1]
+            view = table.view()
+            handle = hand_of(view)[int(number) - 1][0]
+            cells = [frame(view).name(c) for c in fits(view, handle, table.legal_moves())]
+            pane.keys(f"place {number}")
+            pane.wait_text(f"fits at {', '.join(cells)}")
+            assert all(f"[{c}]" in board(pane) for c in cells)
+            if n == len(commands) - 1:  # the menu lists the cells, Tab completes them
+                menu = f"place {number} at {cells[0]}"
+                pane.wait(partial(in_menu, pane, menu), "the menu")
+                pane.keys("Tab")
+                pane.wait_text(f"> {menu}")
+                pane.keys("Escape")
+            pane.keys("C-u")
+        follow(pane, table, command, told)
+
+    assert told[-1].startswith("You place ") and told[-1].endswith(
+        "touching 2 tiles: a bonus action"
+    )
+    pane.wait(lambda: "★ bonus: one more action after this one" in board(pane), "the bonus")
+    view = table.view()
+    chain = [frame(view).name((x, y)) for x, y in view["chain"]]  # type: ignore[union-attr, misc]
+    assert f"You are placing: {' → '.join(chain)}" in board(pane)
+
+    # Narrow: the grid is cut, centred on the last tile; wide again: drawn whole.
+    last = glyph_text(str(view["grid"][-1][2]))  # type: ignore[index]
+    pane.tmux("resize-window", "-t", "lp", "-x", "22", "-y", "30")
+    # (The board gives way from the top on so small a terminal: read it from the arrows.)
+    pane.wait(lambda: last in pane.screen().rpartition(" hidden\n")[2], "a cut grid")
+    pane.tmux("resize-window", "-t", "lp", "-x", "100", "-y", "30")
+    pane.wait(lambda: last in board(pane) and "hidden" not in board(pane), "the whole grid")
+
+    follow(pane, table, "done", told)
+    assert told[-1] == f"You end your chain: {len(chain)} tiles; a bonus action follows"
+    pane.wait_text("bonus action: place, exchange, or done>")
+    assert "★ Your bonus action: place, exchange, or done" in board(pane)
+    pane.type("quit")
+    pane.wait_text("leave the game? (y/N)>")
+    pane.type("y")
+    assert pane.exit_code() == 0
+    assert "Traceback" not in pane.history()
+
+
+def test_monochrome_glyphs_still_tell_every_feature(pane_factory: Callable[..., Pane]) -> None:
+    """With ``NO_COLOR`` the terminal gets no colour at all, and the tiles read the same:
+    the glyph's characters carry all four features; ``help`` gives the legend."""
+    pane = pane_factory("play", "unikato", "--offline", "--bots", "2", "--seed", "3", "--nick",
+                        "ann", env="NO_COLOR=1")  # fmt: skip
+    heuristic = bots_for("unikato")["heuristic"]
+    table = LocalTable("unikato", ["ann", "Bea", "Carl"], [None, heuristic(), heuristic()], {}, 3)
+    table.advance()
+    pane.wait_text("Your tiles:")
+    raw = pane.tmux("capture-pane", "-p", "-e", "-t", "lp")
+    assert colours(raw) == set()
+    screen = pane.screen()
+    for i, (_, label) in enumerate(hand_of(table.view()), 1):
+        assert f"{i}:{glyph_text(label)}" in screen
+    pane.type("help")
+    pane.wait(lambda: "O orange, P purple, B blue" in pane.joined(), "the legend")
+    joined = pane.joined()
+    assert "the first character: blank white, ░ grey, ▓ black" in joined
+    assert "● circle, ■ square, ✚ cross; once small, twice medium, 3× large" in joined
+    pane.type("quit")
+    pane.wait_text("leave the game? (y/N)>")
+    pane.type("y")
+    assert pane.exit_code() == 0
