@@ -152,5 +152,6 @@ def test_a_pass_while_a_hidden_tile_fitted_is_named_by_the_audit() -> None:
     assert (finding.seat, finding.rule) == (1, PASS_RULE) and not reports[0].ok
     entry = h.host.table.log.entries[finding.pos].entry
     assert isinstance(entry.body, MoveBody) and list(entry.body.move) == ["pass"]
-    assert entry.author == cheater.identity.public.raw
+    me = cheater.table.me
+    assert me is not None and entry.author == me.identity.public.raw
     assert audit_transcript(h.host.transcript(), GAMES) == reports[0]
