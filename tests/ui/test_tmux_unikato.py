@@ -20,6 +20,7 @@ from lanparty.games.unikato.bots import HeuristicBot
 from lanparty.games.unikato.glyphs import glyph_text
 from lanparty.games.unikato.screen import _frame as frame
 from lanparty.games.unikato.screen import command_for, fits, hand_of
+from lanparty.games.views import cards
 from lanparty.session import LocalTable
 
 from .tmux import REPO, Pane
@@ -107,7 +108,8 @@ def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None
     """Ann lays a chain whose last tile touches two: the grid names the cells where each
     tile fits while she types, Tab completes them, the log tells every placement and the
     bonus, the board shows the chain and the bonus action; the grid is cut to a narrow
-    terminal around the last move and drawn whole again when it widens."""
+    terminal around the last move and drawn whole again when it widens. She spends the
+    bonus on an exchange with the display and ends her turn drawing from it."""
     seed, commands = next((s, c) for s in range(100) if (c := bonus_chain(s)) is not None)
     pane = pane_factory("play", "unikato", "--offline", "--bots", "1", "--seed", str(seed),
                         "--nick", "ann")  # fmt: skip
@@ -166,6 +168,31 @@ def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None
     assert told[-1] == f"You end your chain: {len(chain)} tiles; a bonus action follows"
     pane.wait_text("bonus action: place, exchange, or done>")
     assert "★ Your bonus action: place, exchange, or done" in board(pane)
+
+    # The bonus action spent on an exchange with the display, then the draw that ends the
+    # turn (she laid tiles, so she holds fewer than 10): both told, the board follows.
+    view = table.view()
+    swap = next(m for m in table.legal_moves() if m[0] == "exchange" and m[3] != "bag")
+    given, taken = glyph_text(str(swap[2])), dict(cards(view, "display"))[swap[3]]
+    command = command_for(swap, view)[0]
+    assert re.fullmatch(r"exchange \d+ for \d", command)
+    pane.type(command)
+    table.submit(swap)
+    told += table.take_log()
+    pane.wait(lambda: len(log_lines(pane)) >= len(told), "the exchange told")
+    assert log_lines(pane) == told and told[-1].startswith("You put ")
+    pane.wait_text("draw from the display or the bag>")
+    assert f":{given}" in board(pane).split("display:")[1].splitlines()[0]
+    hand = "".join(line for line in board(pane).splitlines() if "Your tiles" in line)
+    assert glyph_text(taken) in hand
+    view = table.view()
+    assert view["phase"] == "draw"
+    draw = next(m for m in table.legal_moves() if m[0] == "draw" and m[1] != "bag")
+    follow(pane, table, command_for(draw, view)[0], told)
+    assert any(line.startswith("You take ") for line in told[-12:])
+    pane.wait_text("Your tiles:")
+    counts = table.view()["counts"]
+    assert f"ann (you) {counts[0]} tiles" in board(pane)  # type: ignore[index]
     pane.type("quit")
     pane.wait_text("leave the game? (y/N)>")
     pane.type("y")
