@@ -68,6 +68,7 @@ def test_registered_with_its_bots_screen_and_narrator() -> None:
 
     assert PLUGINS["unikato"] is PLUGIN and PLUGIN.game is UNIKATO
     assert PLUGIN.bots()["heuristic"] is HeuristicBot
+    assert PLUGIN.short == {"rounds": 1}  # what bench plays
     assert PLUGIN.screen().prompt({"phase": "draw"}, False).startswith("draw")
     assert PLUGIN.narrator(0, ("ann", "Bea"), lambda: None).lines == []
 

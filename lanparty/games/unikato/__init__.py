@@ -48,7 +48,7 @@ def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> "Ga
     return UnikatoNarrator(seat, names)
 
 
-PLUGIN = GamePlugin(UNIKATO, _bots, _screen, _narrator, _forced)
+PLUGIN = GamePlugin(UNIKATO, _bots, _screen, _narrator, _forced, short={"rounds": 1})
 """Unikato for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["PLUGIN", "UNIKATO", "UnikatoGame", "UnikatoState"]
