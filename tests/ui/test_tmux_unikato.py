@@ -223,3 +223,79 @@ def test_monochrome_glyphs_still_tell_every_feature(pane_factory: Callable[..., 
     pane.wait_text("leave the game? (y/N)>")
     pane.type("y")
     assert pane.exit_code() == 0
+
+
+_PROMPTS = ("place a tile or exchange one>", "draw from the display or the bag>",
+            "place the next tile, or done>")  # fmt: skip
+
+
+def asked(pane: Pane) -> str:
+    """Wait until the last line of the board is a prompt with nothing typed; that prompt."""
+
+    def prompt() -> str | None:
+        lines = [line.rstrip() for line in pane.screen().splitlines() if line.strip()]
+        found = [line for line in lines if line.endswith(_PROMPTS)]
+        return found[-1] if found and found[-1] in _PROMPTS else None
+
+    pane.wait(lambda: prompt() is not None, "a prompt", 60.0)
+    return prompt() or ""
+
+
+def told(pane: Pane, pattern: str) -> int:
+    """How many log lines match ``pattern``."""
+    return sum(bool(re.fullmatch(pattern, line)) for line in log_lines(pane))
+
+
+def lay_and_draw(pane: Pane, number: str) -> None:
+    """Lay tile ``number`` on the first cell the board names for it, end the chain, draw
+    from the bag: each step waited for in the log before the next prompt is read."""
+    pane.keys(f"place {number}")
+    pane.wait_text(f"Tile {number} fits at ")
+    cell = re.search(rf"Tile {number} fits at ([a-z]+\d+)", pane.screen())
+    assert cell is not None
+    pane.keys(f" at {cell[1]}", "Enter")
+    pane.wait(lambda: told(pane, rf"You place .* at {cell[1]}") == 1, "the tile")
+    assert asked(pane) == "place the next tile, or done>"
+    pane.type("done")
+    pane.wait(lambda: told(pane, r"You end your chain: 1 tile") == 1, "the chain's end")
+    assert asked(pane) == "draw from the display or the bag>"
+    pane.type("draw bag")
+    pane.wait(lambda: told(pane, r"You draw .+ from the bag") == 1, "the draw")
+
+
+def test_a_networked_table_of_peer_processes(tmp_path: Path) -> None:
+    """``play unikato`` with a real table on loopback, the bot a peer process of its own and
+    the bag shuffled and dealt with mental poker. Ann reads the screen as a person would:
+    lays a tile the board says fits, on a cell it names, ends her chain and draws from the
+    bag (if nothing fits, she exchanges); on her next turn she exchanges with the bag. The
+    bot's turns are narrated between hers."""
+    home = tmp_path / "home"
+    home.mkdir()
+    command = " ".join([sys.executable, "-m", "lanparty", "play", "unikato", "--bots", "1",
+                        "--nick", "ann", "--option", "first=host"])  # fmt: skip
+    pane = Pane(home, f"cd {REPO} && LANPARTY_HOME={home} {command}", "tmux-256color")
+    bea = r"Bea (places|puts|takes|draws|passes) .*"
+    try:
+        pane.wait(lambda: "Your tiles:" in pane.screen(), "the first deal", 60.0)
+        assert asked(pane) == "place a tile or exchange one>"
+        history = pane.history()
+        assert "ann joined (seat 0)" in history and "Bea joined (seat 1)" in history
+        assert "· You begin" in history and "bag 57" in pane.screen()
+        for turn in range(2):
+            moves = told(pane, bea)  # (Bea moves only once Ann's turn is over)
+            fit = re.search(r"^Fit: (\d+)", pane.screen(), re.MULTILINE)
+            if fit and turn == 0:
+                lay_and_draw(pane, fit[1])
+            else:
+                puts = told(pane, r"You put .+ on the display")
+                pane.type("exchange 1 for bag")
+                pane.wait(lambda: told(pane, r"You put .+ on the display") > puts, "the swap")  # noqa: B023
+            pane.wait(lambda: told(pane, bea) > moves, "Bea's turn", 60.0)  # noqa: B023
+            assert asked(pane) == "place a tile or exchange one>"
+        pane.type("quit")
+        pane.wait_text("leave the table? the game stops for everyone (y/N)>")
+        pane.type("y")
+        assert pane.exit_code() == 0
+        assert "Traceback" not in pane.history()
+    finally:
+        pane.kill()
