@@ -4,12 +4,12 @@ move decoder and the rules text."""
 from __future__ import annotations
 
 import re
-from importlib import resources
 
 import msgpack
 import pytest
 from unikato_rig import G, Rig
 
+from lanparty.games import rules_text
 from lanparty.games.unikato import PLUGIN, UNIKATO
 from lanparty.games.unikato.tiles import CODE, COMPAT, LABEL, bag_labels, describe, differences
 from protocol.contract import (
@@ -290,11 +290,12 @@ def test_check_refuses_bad_arity_with_a_reason() -> None:
 
 
 def rules() -> str:
-    return resources.files("lanparty.games").joinpath("rules", "unikato.md").read_text("utf-8")
+    """What ``lanparty rules unikato`` prints."""
+    return rules_text("unikato")
 
 
 def test_the_rules_text_lists_every_option_with_its_default() -> None:
-    listed = re.findall(r"^- `(\w+)` \(default `([^`]+)`\)", rules(), flags=re.M)
+    listed = re.findall(r"^- `(\w+)` \(default `([^`]+)`;", rules(), flags=re.M)
     assert listed == [(s.name, str(s.default)) for s in UNIKATO.option_specs]
 
 
