@@ -98,8 +98,8 @@ def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
             out.rounds = len(event.outcome.rounds)
             for scores in event.outcome.rounds:
                 best = max(scores, default=0)
-                for seat, score in enumerate(scores):
-                    if best > 0 and score == best:
+                for seat, score in enumerate(scores):  # the best, unless all did as well
+                    if score == best and min(scores) < best:
                         _count(out.rounds_won, seat)
             mark("over")
             tracer.record("over")

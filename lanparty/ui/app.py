@@ -204,18 +204,24 @@ class _Screen:
         self.notes = []
         return out
 
-    def board(self, columns: int, rows: int) -> Fragments:
+    def board(self, columns: int, rows: int, typed: str = "") -> Fragments:
         """The table and the hand as they are now, for a terminal of ``columns`` × ``rows``
         (its first lines give way if it is too short: the hand and the players matter most).
-        Empty before the deal and after the game."""
+        A screen with a ``board`` method (``base.BoardScreen``) draws it whole, knowing the
+        rows and the text ``typed`` on the prompt. Empty before the deal and after the game."""
         s = self.session
         view = s.view()
         if not view or s.over():
             return []
         width = max(columns - 1, 20)
         legal = s.legal_moves() if s.may_move() else []
-        out: Fragments = [("", "\n"), *s.screen.table(view, s.names, width)]
-        out += s.screen.hand(view, width, legal)
+        whole = getattr(s.screen, "board", None)
+        out: Fragments = [("", "\n")]
+        if callable(whole):
+            out += whole(view, s.names, width, max(rows - 1, 1), legal, typed)
+        else:
+            out += s.screen.table(view, s.names, width)
+            out += s.screen.hand(view, width, legal)
         return _last_lines(out, max(rows, 1))
 
     def final(self) -> None:
@@ -409,7 +415,9 @@ async def run_async(session: TableSession) -> int:
         prompt.reserve_space_for_menu = menu  # the terminal may have changed
         # Under the board: the prompt (or the editor), the menu's rows and the bottom bar;
         # over it, at least the last few log lines stay in sight.
-        board = screen.board(size.columns, size.rows - menu - below - 2 - size.rows // 6)
+        rows = size.rows - menu - below - 2 - size.rows // 6
+        typed = prompt.default_buffer.text if editing is None else ""
+        board = screen.board(size.columns, rows, typed)
         return FormattedText([*board, *line])
 
     def prompt_args() -> dict[str, Any]:

@@ -25,7 +25,15 @@ from typing import Protocol
 
 from protocol.contract import Move, Plain
 
-__all__ = ["Editor", "Fragments", "GameScreen", "ParseError", "log_line", "player_name"]
+__all__ = [
+    "BoardScreen",
+    "Editor",
+    "Fragments",
+    "GameScreen",
+    "ParseError",
+    "log_line",
+    "player_name",
+]
 
 Fragments = list[tuple[str, str]]
 
@@ -120,6 +128,22 @@ class Editor(Protocol):
 
     def move(self, lines: Sequence[str]) -> Move:
         """The move the lines make; raise :class:`ParseError` saying why there is none."""
+        ...
+
+
+class BoardScreen(Protocol):
+    """Optional, for a screen whose table may not fit the terminal (a grid): it draws the
+    whole live board itself, instead of :meth:`GameScreen.table` then :meth:`GameScreen.hand`.
+    The prompt loop finds it with ``getattr`` and calls it on every redraw (each key typed,
+    each change, each resize)."""
+
+    def board(
+        self, view: Mapping[str, Plain], names: Sequence[str], width: int, rows: int,
+        legal: Sequence[Move], typed: str,
+    ) -> Fragments:  # fmt: skip
+        """The table and the hand in at most ``rows`` lines of ``width`` columns; ``legal``
+        as for :meth:`GameScreen.hand`; ``typed``: the text on the prompt line now (so the
+        board can show what the command being typed selects)."""
         ...
 
 

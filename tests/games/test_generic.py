@@ -45,9 +45,10 @@ SHORT_OPTIONS = {
         {"initiation": "no_schemes_no_powers"},
         {"powers": False},
     ],
+    "unikato": [{"rounds": 1}, {"rounds": 2, "first": "host"}],
 }
 # Per game; each checks every view of every seat after every input.
-PLAYOUTS = {"kato": 1200, "unanimo": 300, "unicorns": 150}
+PLAYOUTS = {"kato": 1200, "unanimo": 300, "unicorns": 150, "unikato": 200}
 DEEP = 60  # of which this many also compare legal moves and round-trip the state often
 
 

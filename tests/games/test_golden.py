@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from lanparty.games import GAMES
-from lanparty.games.bots import RandomBot
+from lanparty.games.bots import RandomBot, bots_for
 from lanparty.games.kato.bots import HeuristicBot
 from lanparty.games.localdealer import LocalTable, for_seat
 from protocol.contract import GameOver, TableOps, result_to_plain
@@ -29,6 +29,8 @@ CASES: dict[str, tuple[str, int, dict[str, Any], int]] = {
         {"rounds": 1, "hand_size": 5, "cones": 2, "multi_play": True, "first": "host"},
         12,  # a seed with a Wild Draw Four challenge (guilty) in it
     ),
+    # chains with bonuses, exchanges with the display, draws from the display and the bag
+    "unikato_2p": ("unikato", 2, {"rounds": 1, "first": "host"}, 17),
 }
 
 
@@ -40,7 +42,8 @@ def playthrough(name: str, seats: int, options: dict[str, Any], seed: int) -> st
     game = GAMES[name]
     table = LocalTable(game, seats, options, random.Random(seed), copies=True)
     table.record = True
-    bots = [HeuristicBot() if s % 2 == 0 else RandomBot() for s in range(seats)]
+    strong = HeuristicBot if name == "kato" else bots_for(name)["heuristic"]
+    bots = [strong() if s % 2 == 0 else RandomBot() for s in range(seats)]
     lines = [f"# {name} seats={seats} seed={seed} options={dump(options)}"]
     while True:
         status = game.status(table.state)

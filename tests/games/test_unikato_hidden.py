@@ -9,8 +9,9 @@ import random
 import pytest
 from unikato_rig import G, Rig
 
+from lanparty.games.bots import bots_for
 from lanparty.games.localdealer import LocalTable
-from lanparty.games.unikato import UNIKATO, bots
+from lanparty.games.unikato import UNIKATO
 from lanparty.games.unikato.tiles import CODE
 from protocol.contract import IllegalMove
 
@@ -95,7 +96,7 @@ def secrets(table: LocalTable, seat: int) -> set[str]:
 
 
 def test_views_never_show_another_seats_hand_or_the_bag() -> None:
-    factories = bots()
+    factories = bots_for("unikato")
     for seed in range(8):
         rng = random.Random(seed)
         table = LocalTable(UNIKATO, 4, {"rounds": 1}, rng, copies=True)

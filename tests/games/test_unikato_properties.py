@@ -1,6 +1,8 @@
 """Property tests: random Unikato games through the local table, one omniscient state and
 one copy per seat told only what that seat may know.
 
+All 81 tiles are where they belong after every input, and the grid is always legal.
+
 After every input: every copy agrees on the public view; each seat's view is the same from
 its own copy and from the omniscient state; the seat to move lists the same legal moves in
 both. Every move is checked by every copy (``LocalTable.submit``). Each game ends with
@@ -17,10 +19,12 @@ import msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lanparty.games.bots import RandomBot
+from lanparty.games.bots import RandomBot, bots_for
 from lanparty.games.localdealer import LocalTable, for_seat
-from lanparty.games.unikato import UNIKATO, bots
+from lanparty.games.unikato import UNIKATO
 from lanparty.games.unikato.bots import HeuristicBot
+from lanparty.games.unikato.state import UnikatoState
+from lanparty.games.unikato.tiles import CODE, differences
 from protocol.contract import GameOver, Move, Plain, Turn
 
 
@@ -31,6 +35,25 @@ def pack(value: object) -> bytes:
 options = st.fixed_dictionaries(
     {"first": st.sampled_from(["random", "host"]), "rounds": st.integers(1, 2)}
 )
+
+
+def tiles_conserved_and_grid_legal(state: UnikatoState, labels: dict[int, str]) -> None:
+    """All 81 tiles, each exactly once, in the bag, the display, the hands and the grid; every
+    tile laid touches one laid before it (the start aside) and differs in exactly one
+    feature from every tile it touches; no cell holds two. (``labels``: the dealer's, which
+    knows the bag too.)"""
+    where = [*state.bag, *state.display, *(h for hand in state.hands for h in hand)]
+    where += [h for _, _, h in state.placed]
+    assert len(where) == len(set(where)) == 81
+    code = {h: CODE[labels[h]] for h in where}
+    assert sorted(code.values()) == list(range(81))
+    at: dict[tuple[int, int], int] = {}
+    for i, (x, y, h) in enumerate(state.placed):
+        assert (x, y) not in at
+        touching = [at[c] for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if c in at]
+        assert i == 0 or touching
+        assert all(len(differences(code[h], code[o])) == 1 for o in touching)
+        at[(x, y)] = h
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -46,7 +69,7 @@ def test_random_games_stay_legal_private_and_replayable(
 ) -> None:
     table = LocalTable(UNIKATO, seats, opts, random.Random(seed), copies=True)
     table.record = True
-    factories = bots()
+    factories = bots_for("unikato")
     players = [factories["heuristic" if clever[s] else "random"]() for s in range(seats)]
     inputs = 0
     while True:
@@ -56,6 +79,8 @@ def test_random_games_stay_legal_private_and_replayable(
         for seat in range(seats):
             assert UNIKATO.view(copies[seat], None) == public
             assert UNIKATO.view(copies[seat], seat) == UNIKATO.view(state, seat)
+        if public["phase"] in ("action", "placing", "draw"):
+            tiles_conserved_and_grid_legal(state, table.dealer.cards)
         status = UNIKATO.status(state)
         if isinstance(status, Turn):
             mover = status.seat

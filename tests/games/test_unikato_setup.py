@@ -4,14 +4,13 @@ move decoder and the rules text."""
 from __future__ import annotations
 
 import re
-import sys
-from importlib import resources
 
 import msgpack
 import pytest
 from unikato_rig import G, Rig
 
-from lanparty.games.unikato import UNIKATO, bots
+from lanparty.games import rules_text
+from lanparty.games.unikato import PLUGIN, UNIKATO
 from lanparty.games.unikato.tiles import CODE, COMPAT, LABEL, bag_labels, describe, differences
 from protocol.contract import (
     BadResult,
@@ -60,16 +59,18 @@ def test_defaults_and_specs() -> None:
     assert [s.name for s in UNIKATO.option_specs] == ["first", "rounds"]
     assert all(spec.help for spec in UNIKATO.option_specs)
     assert (UNIKATO.name, UNIKATO.min_seats, UNIKATO.max_seats) == ("unikato", 2, 4)
-    assert set(bots()) == {"random", "heuristic"}
+    assert set(PLUGIN.bots()) == {"random", "heuristic"}
 
 
-def test_bots_stays_the_function_once_the_bots_module_is_imported() -> None:
-    import lanparty.games.unikato
-    import lanparty.games.unikato.bots  # the point of the test
+def test_registered_with_its_bots_screen_and_narrator() -> None:
+    from lanparty.games import PLUGINS
+    from lanparty.games.unikato.bots import HeuristicBot
 
-    module = sys.modules["lanparty.games.unikato.bots"]
-    assert lanparty.games.unikato.bots is bots and callable(bots)
-    assert bots()["heuristic"] is module.HeuristicBot
+    assert PLUGINS["unikato"] is PLUGIN and PLUGIN.game is UNIKATO
+    assert PLUGIN.bots()["heuristic"] is HeuristicBot
+    assert PLUGIN.short == {"rounds": 1}  # what bench plays
+    assert PLUGIN.screen().prompt({"phase": "draw"}, False).startswith("draw")
+    assert PLUGIN.narrator(0, ("ann", "Bea"), lambda: None).lines == []
 
 
 @pytest.mark.parametrize(
@@ -289,11 +290,12 @@ def test_check_refuses_bad_arity_with_a_reason() -> None:
 
 
 def rules() -> str:
-    return resources.files("lanparty.games").joinpath("rules", "unikato.md").read_text("utf-8")
+    """What ``lanparty rules unikato`` prints."""
+    return rules_text("unikato")
 
 
 def test_the_rules_text_lists_every_option_with_its_default() -> None:
-    listed = re.findall(r"^- `(\w+)` \(default `([^`]+)`\)", rules(), flags=re.M)
+    listed = re.findall(r"^- `(\w+)` \(default `([^`]+)`;", rules(), flags=re.M)
     assert listed == [(s.name, str(s.default)) for s in UNIKATO.option_specs]
 
 

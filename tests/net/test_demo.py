@@ -18,6 +18,9 @@ from typing import Any
 import pytest
 
 from lanparty import democmd
+from lanparty.games import GAMES
+from protocol import SignedEntry, audit_transcript, read_transcript
+from protocol._bodies import MoveBody
 
 from ..ui.tmux import REPO, Pane
 
@@ -76,6 +79,30 @@ def test_a_demo_of_unanimo_plays_every_card_with_sealed_words(tmp_path: Path) ->
     assert result["rounds"] == 3 and min(result["scores"]) > 0  # three cards, words agreed
     log = (Path(result["transcript"])).read_bytes()
     assert log.count(b"seal_commit") == log.count(b"seal_open") == 4 * 3
+
+
+def test_a_demo_of_unikato_lays_revealed_tiles_and_passes_the_audit(tmp_path: Path) -> None:
+    """Four bot processes play Unikato over mDNS: the bag shuffled and dealt by all, every
+    tile laid or put on the display revealed with proof, the round won, the audit passed
+    live and again offline; no tile is laid twice."""
+    env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
+    cmd = [sys.executable, "-m", "lanparty", "demo", "unikato", "--players", "4", "--json"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=240)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["ok"] and result["audit_ok"] and result["exit_codes"] == [0, 0, 0, 0]
+    assert result["findings"] == [] and result["rounds"] == 1 and result["winners"]
+    # One round: the winner laid their last tile (0), or a blocked round ended it.
+    assert max(result["scores"]) <= 0 and sum(result["rounds_won"]) >= 1
+    data = Path(result["transcript"]).read_bytes()
+    moves = [body.move for raw, sig, _ in read_transcript(data)
+             if isinstance(body := SignedEntry.parse(raw, sig).entry.body, MoveBody)]  # fmt: skip
+    kinds = {str(m[0]) for m in moves}
+    assert {"place", "done"} <= kinds and kinds <= {"place", "done", "exchange", "draw", "pass"}
+    laid = [m[2] for m in moves if m[0] == "place"]
+    assert len(laid) == len(set(laid)) >= 10  # each of the 81 tiles exists once
+    report = audit_transcript(data, GAMES)
+    assert report.ok and report.complete and report.findings == ()
 
 
 def test_the_demo_says_whose_transcript_it_kept(

@@ -3,27 +3,52 @@
 Modules: ``tiles`` (81 identities, labels, the one-feature relation), ``board`` (the grid and
 the placement rule), ``options``, ``state`` (the state and its encoding), ``flow`` (rounds,
 table requests, results, turn ends), ``rules`` (check/apply/legal moves), ``view`` (status,
-views, outcome, audit), ``bots`` (the heuristic strategy), ``game`` (the contract object
-``UNIKATO``).
-
-Not registered in ``lanparty.games.GAMES`` yet; ``bots()`` gives its bot factories.
+views, outcome, audit), ``game`` (the contract object ``UNIKATO``): the pure engine. Then
+``bots`` (the heuristic strategy), ``glyphs`` (a tile on the screen), ``grid`` (coordinates
+and the visible part of the grid), ``screen`` (the terminal's part) and ``narrate`` (the log
+in words), which the plugin below gives lanparty.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from lanparty.games.bots import Bot, RandomBot
+from protocol.contract import Move, Plain, Seat
 
-# Importing the submodule ``bots`` here, before the function of that name is defined, keeps
-# the package attribute ``bots`` the function: a later ``import ...unikato.bots`` finds the
-# module already loaded and does not rebind the attribute.
-from .bots import HeuristicBot
+from ..bots import Bot, RandomBot
+from ..plugin import GamePlugin
 from .game import UNIKATO, UnikatoGame
 from .state import UnikatoState
 
+if TYPE_CHECKING:
+    from lanparty.narrate import GameNarrator
+    from lanparty.ui.base import GameScreen
 
-def bots() -> dict[str, Callable[[], Bot]]:
-    """Bot factories by name: ``"random"`` and ``"heuristic"``."""
+
+def _bots() -> dict[str, Callable[[], Bot]]:
+    from .bots import HeuristicBot
+
     return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
-__all__ = ["UNIKATO", "HeuristicBot", "UnikatoGame", "UnikatoState", "bots"]
+def _forced(view: Mapping[str, Plain], legal: Sequence[Move | None]) -> Move | None:
+    """A pass when it is the only move (nothing fits and there is nothing to exchange): the
+    seat's program makes it, nobody is asked."""
+    return ("pass",) if list(legal) == [("pass",)] else None
+
+
+def _screen() -> "GameScreen":
+    from .screen import SCREEN
+
+    return SCREEN
+
+
+def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> "GameNarrator":
+    from .narrate import UnikatoNarrator
+
+    return UnikatoNarrator(seat, names)
+
+
+PLUGIN = GamePlugin(UNIKATO, _bots, _screen, _narrator, _forced, short={"rounds": 1})
+"""Unikato for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
+
+__all__ = ["PLUGIN", "UNIKATO", "UnikatoGame", "UnikatoState"]
