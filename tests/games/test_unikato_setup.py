@@ -82,7 +82,7 @@ def test_registered_with_its_bots_screen_and_narrator() -> None:
         ({"rounds": 0}, "rounds", "at least 1"),
         ({"rounds": 101}, "rounds", "at most 100"),
         ({"first": "oldest"}, "first", "one of random, host"),
-        ({"first": 1}, "first", "must be str"),
+        ({"first": 1}, "first", "must be one of"),
     ],
 )
 def test_bad_option_is_named(given: dict[str, object], option: str, words: str) -> None:

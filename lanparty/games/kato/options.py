@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from lanparty.games.optioncheck import check_options
 from protocol.contract import OptionError, OptionSpec, Plain
 
 MIN_SEATS, MAX_SEATS = 2, 10
@@ -81,29 +82,7 @@ class KatoOptions:
 
 def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
     """Fill defaults and check every value; raise ``OptionError`` naming the bad option."""
-    names = {spec.name for spec in SPECS}
-    for name in given:
-        if name not in names:
-            raise OptionError(str(name), "unknown option for kato")
-    out: dict[str, Plain] = {}
-    for spec in SPECS:
-        value = given.get(spec.name, spec.default)
-        spelled = _SPELLINGS.get(spec.name, {})
-        if type(value) is bool and value in spelled:
-            value = spelled[value]
-        named = isinstance(spec.default, str) and spec.choices  # a word from a list
-        if type(value) is not type(spec.default) and not named:
-            raise OptionError(spec.name, f"must be {type(spec.default).__name__}, got {value!r}")
-        if spec.choices and (value not in spec.choices or type(value) is not type(spec.default)):
-            allowed = ", ".join(str(c) for c in spec.choices)
-            raise OptionError(spec.name, f"must be one of {allowed}, got {value!r}")
-        if isinstance(value, int) and not isinstance(value, bool):
-            if spec.minimum is not None and value < spec.minimum:
-                raise OptionError(spec.name, f"must be at least {spec.minimum}, got {value}")
-            if spec.maximum is not None and value > spec.maximum:
-                raise OptionError(spec.name, f"must be at most {spec.maximum}, got {value}")
-        out[spec.name] = value
-    return out
+    return check_options("kato", SPECS, given, _SPELLINGS)
 
 
 def make(seats: int, given: Mapping[str, Plain]) -> KatoOptions:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from lanparty.games.optioncheck import check_options
 from protocol.contract import OptionError, OptionSpec, Plain, excerpt
 
 from .fold import NORMALISATION_VERSION
@@ -46,34 +47,16 @@ class UnanimoOptions:
 
 
 def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
-    """Fill defaults and check every value; raise ``OptionError`` naming the bad option."""
-    names = {spec.name for spec in SPECS}
-    for name in given:
-        if name not in names:
-            raise OptionError(str(name)[:40], "unknown option for unanimo")
-    out: dict[str, Plain] = {}
-    for spec in SPECS:
-        value = given.get(spec.name, spec.default)
-        if type(value) is not type(spec.default):
-            raise OptionError(
-                spec.name, f"must be {type(spec.default).__name__}, got {excerpt(value)}"
-            )
-        if spec.name == "norm" and value != NORMALISATION_VERSION:
-            raise OptionError(
-                "norm",
-                f"this table matches words with normalisation {value}; "
-                f"this program has {NORMALISATION_VERSION}",
-            )
-        if spec.choices and value not in spec.choices:
-            allowed = ", ".join(str(c) for c in spec.choices)
-            raise OptionError(spec.name, f"must be one of {allowed}, got {excerpt(value)}")
-        if isinstance(value, int) and not isinstance(value, bool):
-            if spec.minimum is not None and value < spec.minimum:
-                raise OptionError(spec.name, f"must be at least {spec.minimum}, got {value}")
-            if spec.maximum is not None and value > spec.maximum:
-                raise OptionError(spec.name, f"must be at most {spec.maximum}, got {value}")
-        out[spec.name] = value
-    return out
+    """Fill defaults and check every value; raise ``OptionError`` naming the bad option (a
+    table of another normalisation is refused in words a person understands)."""
+    norm = given.get("norm", NORMALISATION_VERSION)
+    if type(norm) is int and norm != NORMALISATION_VERSION:
+        raise OptionError(
+            "norm",
+            f"this table matches words with normalisation {norm}; "
+            f"this program has {NORMALISATION_VERSION}",
+        )
+    return check_options("unanimo", SPECS, given)
 
 
 def make(seats: int, given: Mapping[str, Plain]) -> UnanimoOptions:

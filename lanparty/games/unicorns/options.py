@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from lanparty.games.optioncheck import check_options
 from protocol.contract import OptionError, OptionSpec, Plain
 
 from .cards import KNIGHT, WIZARD
@@ -68,19 +69,7 @@ class UnicornsOptions:
 
 def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
     """Fill defaults and check every value; raise ``OptionError`` naming the bad option."""
-    names = {spec.name for spec in SPECS}
-    for name in given:
-        if name not in names:
-            raise OptionError(str(name), "unknown option for unicorns")
-    out: dict[str, Plain] = {}
-    for spec in SPECS:
-        value = given.get(spec.name, spec.default)
-        if type(value) is not type(spec.default):
-            raise OptionError(spec.name, f"must be {type(spec.default).__name__}, got {value!r}")
-        if spec.choices and value not in spec.choices:
-            allowed = ", ".join(str(c) for c in spec.choices)
-            raise OptionError(spec.name, f"must be one of {allowed}, got {value!r}")
-        out[spec.name] = value
+    out = check_options("unicorns", SPECS, given)
     if out["initiation"] == "no_schemes_no_powers":
         if given.get("powers") is True:
             raise OptionError("powers", "initiation no_schemes_no_powers has no powers")

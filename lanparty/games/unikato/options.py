@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from lanparty.games.optioncheck import check_options
 from protocol.contract import OptionError, OptionSpec, Plain, excerpt
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -41,29 +42,7 @@ class UnikatoOptions:
 
 def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
     """Fill defaults and check every value; raise ``OptionError`` naming the bad option."""
-    names = {spec.name for spec in SPECS}
-    for name in given:
-        if name not in names:
-            shown = (
-                name if isinstance(name, str) and len(name) <= 40 and name.isprintable() else None
-            )
-            raise OptionError(shown or excerpt(name), "unknown option for unikato")
-    out: dict[str, Plain] = {}
-    for spec in SPECS:
-        value = given.get(spec.name, spec.default)
-        if type(value) is not type(spec.default):
-            kind = type(spec.default).__name__
-            raise OptionError(spec.name, f"must be {kind}, got {excerpt(value)}")
-        if spec.choices and value not in spec.choices:
-            allowed = ", ".join(str(c) for c in spec.choices)
-            raise OptionError(spec.name, f"must be one of {allowed}, got {excerpt(value)}")
-        if isinstance(value, int) and not isinstance(value, bool):
-            if spec.minimum is not None and value < spec.minimum:
-                raise OptionError(spec.name, f"must be at least {spec.minimum}, got {value}")
-            if spec.maximum is not None and value > spec.maximum:
-                raise OptionError(spec.name, f"must be at most {spec.maximum}, got {value}")
-        out[spec.name] = value
-    return out
+    return check_options("unikato", SPECS, given)
 
 
 def make(seats: int, given: Mapping[str, Plain]) -> UnikatoOptions:
