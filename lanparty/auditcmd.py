@@ -29,7 +29,7 @@ import os
 import stat
 import sys
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
@@ -233,7 +233,12 @@ def too_large(path: str, size: int | None = None) -> str:
 
 
 def _audit(
-    path: str, file: BinaryIO, lobby: _Lobby, games: Mapping[str, Game[Any]], progress: Progress
+    path: str,
+    file: BinaryIO,
+    lobby: _Lobby,
+    games: Mapping[str, Game[Any]],
+    progress: Progress,
+    also: Callable[[int, bytes], None] | None = None,
 ) -> AuditReport:
     """Audit the open ``file``: a regular file is refused by its size before it is read,
     then streamed; anything else (a pipe) is read whole, up to the limit. Raises
@@ -259,6 +264,8 @@ def _audit(
 
     def seen(pos: int, raw: bytes) -> None:
         lobby.see(pos, raw)
+        if also is not None:
+            also(pos, raw)
         done = f"{100 * file.tell() // size}%, " if size else ""
         progress.show(f"auditing {name}: {done}{pos + 1} entries checked…")
 
@@ -269,11 +276,15 @@ def _audit(
 
 
 def audit_file(
-    path: str, games: Mapping[str, Game[Any]] = GAMES, progress: Progress | None = None
+    path: str,
+    games: Mapping[str, Game[Any]] = GAMES,
+    progress: Progress | None = None,
+    seen: Callable[[int, bytes], None] | None = None,
 ) -> Verdict:
     """Audit the transcript at ``path``, reading it a chunk at a time (``progress`` says
-    how far it got). A file that does not verify (not a transcript, or an entry forged,
-    damaged, out of place or illegal) gives a verdict with ``error`` set.
+    how far it got; ``seen(pos, raw)`` is told each entry before it is replayed). A file
+    that does not verify (not a transcript, or an entry forged, damaged, out of place or
+    illegal) gives a verdict with ``error`` set.
 
     Raises :class:`NetError` with a one-line reason if the file cannot be read, is empty, is
     larger than :data:`MAX_TRANSCRIPT` (refused before it is read) or of another version.
@@ -283,7 +294,7 @@ def audit_file(
     watched = {name: _Watched(game) for name, game in games.items()}
     try:
         with open(path, "rb") as file:
-            report = _audit(path, file, lobby, watched, progress or Progress(io.StringIO()))
+            report = _audit(path, file, lobby, watched, progress or Progress(io.StringIO()), seen)
     except OSError as exc:
         raise NetError(f"cannot read {path}: {exc.strerror or exc}") from None
     except ProtocolError as exc:

@@ -277,6 +277,18 @@ def _run_audit(args: argparse.Namespace) -> int:
     return run_audit(args)
 
 
+def _configure_replay(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a saved transcript (.lptx)")
+    p.add_argument("--json", action="store_true",
+                   help="print every public state of the game as JSON")  # fmt: skip
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from lanparty.replaycmd import run_replay
+
+    return run_replay(args)
+
+
 def _configure_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,
                    help=f"the game to play (default {DEFAULT_GAME}): "
@@ -320,6 +332,10 @@ SUBCOMMANDS: list[Subcommand] = [
     ),
     Subcommand("rules", "print the rules of a game", _configure_rules, _run_rules),
     Subcommand("audit", "re-verify a saved game offline", _configure_audit, _net(_run_audit)),
+    Subcommand(
+        "replay", "the public course of a saved game, verified first", _configure_replay,
+        _net(_run_replay),
+    ),
     Subcommand(
         "bench", "measure real peer processes on loopback", _configure_bench, _net(_run_bench)
     ),

@@ -1,0 +1,114 @@
+"""``lanparty replay FILE``: the public course of a finished game, from its transcript.
+
+The file is verified first exactly as ``lanparty audit`` does (every signature, proof, share
+and move replayed on a spectator's table); the replay records what a spectator may see after
+each input to the game — every move, and every result of the table (a shuffle, a deal, a
+card turned over) — as the game's own view for no seat (``Game.view(state, None)``). Nothing
+hidden is in it: the spectator's table holds no secret and is told no hidden label.
+
+``--json`` prints ``{"file", "game", "names", "verified", "verdict", "states": [...]}``, each
+state ``{"step", "pos", "by", "input", "view"}`` (``by``: the seat that moved, ``null`` for a
+result of the table; ``input``: the move, or the result's kind), for scripts and tests.
+Without it, one line per move. The exit status is the audit's (0 passed, 1 failed, 3
+incomplete; 2 if the file cannot be read).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from lanparty.auditcmd import audit_file, verdict_json
+from lanparty.games import GAMES
+from lanparty.progress import Progress
+from lanparty.text import printable
+from protocol.contract import Game, Move, Plain, Result
+
+__all__ = ["Recorder", "replay_states", "run_replay"]
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON-ready plain data (tuples as lists, bytes as hex), copied."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, bytes):
+        return value.hex()
+    return value
+
+
+class Recorder:
+    """A game that delegates everything to ``game`` and records the public view after each
+    move and each result, with the log position being replayed."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self._game = game
+        self.states: list[dict[str, Any]] = []
+        self.pos = -1
+
+    def apply(self, state: Any, seat: int, move: Move) -> None:
+        self._game.apply(state, seat, move)
+        self._record(state, seat, _plain(move))
+
+    def resolve(self, state: Any, result: Result) -> None:
+        self._game.resolve(state, result)
+        self._record(state, None, type(result).__name__)
+
+    def _record(self, state: Any, seat: int | None, what: Plain) -> None:
+        view = _plain(self._game.view(state, None))
+        self.states.append({"step": len(self.states), "pos": self.pos, "by": seat,
+                            "input": what, "view": view})  # fmt: skip
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def replay_states(
+    path: str, games: Mapping[str, Game[Any]] = GAMES, progress: Progress | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The audit verdict (as ``lanparty audit --json`` gives it) and the public states of
+    the game in ``path``, in order; raises ``NetError`` if the file cannot be read."""
+    recorders = {name: Recorder(game) for name, game in games.items()}
+
+    def seen(pos: int, raw: bytes) -> None:
+        for r in recorders.values():
+            r.pos = pos
+
+    verdict = audit_file(path, recorders, progress=progress, seen=seen)
+    states = recorders[verdict.game].states if verdict.game in recorders else []
+    return verdict_json(verdict), states
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``lanparty replay FILE [--json]``; the exit status is the audit's."""
+    with Progress() as progress:
+        verdict, states = replay_states(args.file, progress=progress)
+    out = {
+        "file": verdict["file"],
+        "game": verdict["game"],
+        "names": verdict["names"],
+        "verified": verdict["audit_ok"],
+        "verdict": verdict["verdict"],
+        "states": states,
+    }
+    code = {"passed": 0, "failed": 1, "incomplete": 3}.get(str(verdict["verdict"]), 1)
+    if args.json:
+        print(json.dumps(out))
+        return code
+    names = [str(n) for n in verdict["names"]]
+    why = verdict["error"] or "see lanparty audit"
+    head = ("verified: every signature, proof, share and move checked" if verdict["audit_ok"]
+            else f"NOT verified ({verdict['verdict']}): {why}")  # fmt: skip
+    print(printable(f"{verdict['game']} · {', '.join(names)} · {head}"))
+    for s in states:
+        if s["by"] is None:
+            continue
+        who = names[s["by"]] if 0 <= s["by"] < len(names) else f"seat {s['by']}"
+        move = " ".join(str(x) for x in s["input"]) if isinstance(s["input"], list) else s["input"]
+        print(printable(f"{s['step']:>4}  {who}: {move}"))
+    print(printable(f"{len(states)} public states; --json prints each one"), file=sys.stderr)
+    return code
