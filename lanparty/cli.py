@@ -15,7 +15,8 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import NoReturn
 
-from lanparty.games import DEFAULT_GAME, GAMES, get_game, rules_text
+from lanparty import i18n
+from lanparty.games import DEFAULT_GAME, GAMES, get_game
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
 from lanparty.netargs import configure_host, configure_join, configure_list, configure_lobby
 from lanparty.text import printable
@@ -190,7 +191,7 @@ def _configure_rules(p: argparse.ArgumentParser) -> None:
 
 
 def _run_rules(args: argparse.Namespace) -> int:
-    sys.stdout.write(rules_text(_game(args.game)))
+    sys.stdout.write(i18n.rules(_game(args.game)))
     return 0
 
 
@@ -340,6 +341,28 @@ def _version() -> str:
     return f"lanparty {number} (protocol {PROTOCOL_VERSION})"
 
 
+def _add_lang(parser: argparse.ArgumentParser, default: str | None) -> None:
+    """The ``--lang`` option (every command has it, and the bare ``lanparty`` too)."""
+    parser.add_argument(
+        "--lang", metavar="LANG", default=default,
+        help=f"the language to read: {', '.join(i18n.LANGUAGES)} (default: from LANGUAGE, "
+        "LC_ALL, LC_MESSAGES or LANG; any other: English)",
+    )  # fmt: skip
+
+
+def _lang_in(argv: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` in ``argv`` (``None``: none given)."""
+    found: str | None = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser with one subparser per entry of ``SUBCOMMANDS``."""
     parser = _Parser(
@@ -348,10 +371,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="With no command, lanparty opens the lobby: the tables on your network, live.",
     )
     parser.add_argument("--version", action="version", version=_version())
+    _add_lang(parser, default=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in SUBCOMMANDS:
         p = sub.add_parser(command.name, help=command.help, description=command.help)
         command.configure(p)
+        _add_lang(p, default=argparse.SUPPRESS)  # before or after the command, alike
         p.set_defaults(_run=command.run)
     return parser
 
@@ -359,11 +384,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 the table stopped or the audit
     failed, 2 usage error, 3 an incomplete transcript, 130 Ctrl-C)."""
-    parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
+    i18n.set_language(_lang_in(given))  # first: the help texts are read in it too
+    parser = build_parser()
+    lead: list[str] = []  # ``--lang X`` before the command stays before it
+    while given and (given[0] == "--lang" or given[0].startswith("--lang=")):
+        take = 1 if "=" in given[0] else 2
+        lead, given = lead + given[:take], given[take:]
     if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help", "--version")):
         given.insert(0, "lobby")  # no command: the lobby (``lanparty --local`` too)
-    args = parser.parse_args(given)
+    args = parser.parse_args(lead + given)
     run: Callable[[argparse.Namespace], int] = args._run
     try:
         return run(args)

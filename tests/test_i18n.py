@@ -1,0 +1,151 @@
+"""The catalogues: every message marked in the code has an entry in each language (none
+missing, none stale, none fuzzy, placeholders kept), Polish plurals, and the choice of the
+language (environment, ``--lang``, silent fallback to English)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po
+
+from lanparty import i18n
+from lanparty.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "lanparty" / "locale"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+Key = tuple[str | None, str]
+
+
+def _code_messages() -> dict[Key, str | None]:
+    """Every marked message in ``lanparty/``: (context, msgid) → msgid_plural (or None)."""
+    found: dict[Key, str | None] = {}
+    for _file, _line, message, _comments, context in extract_from_dir(
+        str(ROOT / "lanparty"), [("**.py", "python")], keywords=DEFAULT_KEYWORDS
+    ):
+        ids = message if isinstance(message, tuple) else (message,)
+        found[(context, ids[0])] = ids[1] if len(ids) > 1 else None
+    return found
+
+
+def _catalogue(path: Path) -> dict[Key, object]:
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    out: dict[Key, object] = {}
+    for m in catalog:
+        if not m.id:
+            continue
+        assert not m.fuzzy, f"{path.name}: fuzzy {m.id!r}"
+        key = (m.context, m.id[0] if isinstance(m.id, tuple) else m.id)
+        out[key] = m
+    return out
+
+
+CATALOGUES = [LOCALE / "lanparty.pot"] + [
+    LOCALE / lang / "LC_MESSAGES" / "lanparty.po" for lang in i18n.LANGUAGES
+]
+
+
+@pytest.fixture(scope="module")
+def code() -> dict[Key, str | None]:
+    return _code_messages()
+
+
+def test_there_are_messages(code: dict[Key, str | None]) -> None:
+    assert (None, "Skip") in code and len(code) > 100
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(LOCALE)))
+def test_every_message_has_an_entry_and_no_entry_is_stale(
+    path: Path, code: dict[Key, str | None]
+) -> None:
+    entries = _catalogue(path)
+    assert sorted(set(code) - set(entries), key=str) == [], "missing: run pybabel extract/update"
+    assert sorted(set(entries) - set(code), key=str) == [], "stale: run pybabel update"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != "en"])
+def test_translations_are_complete_and_keep_the_placeholders(lang: str) -> None:
+    for (context, msgid), m in _catalogue(LOCALE / lang / "LC_MESSAGES" / "lanparty.po").items():
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)  # type: ignore[attr-defined]
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)  # type: ignore[attr-defined]
+        wanted = sorted(set(PLACEHOLDER.findall(ids[-1])))
+        assert sorted(set(PLACEHOLDER.findall(ids[0]))) == wanted, msgid
+        for form in forms:
+            assert form, f"{lang}: untranslated {context or ''} {msgid!r}"
+            assert sorted(set(PLACEHOLDER.findall(form))) == wanted, f"{lang}: {form!r}"
+
+
+def test_polish_plurals() -> None:
+    i18n.set_language("pl")
+    counts = (1, 2, 4, 5, 12, 22, 25, 112)
+    said = [i18n.ngettext("{n} card", "{n} cards", n).format(n=n) for n in counts]
+    assert said == [
+        "1 karta", "2 karty", "4 karty", "5 kart", "12 kart", "22 karty", "25 kart", "112 kart"
+    ]  # fmt: skip
+
+
+def test_spanish_plurals() -> None:
+    i18n.set_language("es")
+    assert [i18n.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2)] == [
+        "1 carta", "2 cartas"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({"LANG": "pl_PL.UTF-8"}, "pl"),
+        ({"LANG": "es_ES.UTF-8", "LC_ALL": "pl_PL.UTF-8"}, "pl"),
+        ({"LANGUAGE": "de:es", "LANG": "pl_PL.UTF-8"}, "es"),
+        ({"LC_MESSAGES": "es_AR.utf8"}, "es"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_language_comes_from_the_environment(environ: dict[str, str], lang: str) -> None:
+    assert i18n.detect(environ) == lang
+
+
+def test_an_unknown_language_is_english_silently() -> None:
+    assert i18n.set_language("xx") == "en"
+    assert i18n._("Skip") == "Skip"
+    assert i18n.set_language("PL") == "pl"
+    assert i18n._("Skip") == "Pomiń"
+
+
+def test_lang_xx_falls_back_to_english_without_a_word(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "kato"]) == 0
+    english = capsys.readouterr()
+    assert main(["--lang", "xx", "rules", "kato"]) == 0
+    assert capsys.readouterr() == english
+    assert main(["rules", "kato", "--lang=xx"]) == 0
+    assert capsys.readouterr() == english
+    assert english.err == ""
+
+
+def test_lang_option_switches_the_language() -> None:
+    main(["--lang", "es", "rules", "kato"])
+    assert i18n.language() == "es"
+    main(["rules", "kato", "--lang", "pl"])
+    assert i18n.language() == "pl"
+
+
+def test_kato_card_names_in_polish_and_spanish() -> None:
+    from lanparty.games.kato.narrate import card_name
+
+    labels = ["gS", "rR", "b+2", "W", "W+4", "cone", "y7"]
+    i18n.set_language("pl")
+    assert [card_name(x) for x in labels] == [
+        "Zielona Pomiń", "Czerwona Zmień kierunek", "Niebieska Dobierz dwie", "Zmiana koloru",
+        "Dobierz cztery", "Pachołek drogowy", "Żółta 7",
+    ]  # fmt: skip
+    i18n.set_language("es")
+    assert card_name("y7") == "7 amarillo"
+    i18n.set_language("en")
+    assert card_name("gS") == "Green Skip"
