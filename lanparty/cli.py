@@ -34,7 +34,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors: no usage block, a hint to ``--help`` instead."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        line = i18n._("{program}: error: {message} (see {program} --help)")
+        self.exit(2, line.format(program=self.prog, message=message) + "\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,10 @@ def _game(name: str) -> str:
     try:
         get_game(name)
     except KeyError:
-        raise CliError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+        known = ", ".join(sorted(GAMES))
+        raise CliError(
+            i18n._("unknown game {name}; known: {known}").format(name=repr(name), known=known)
+        ) from None
     return name
 
 
@@ -79,7 +83,7 @@ def parse_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise CliError(f"--option wants KEY=VALUE, got {item!r}")
+            raise CliError(i18n._("--option wants KEY=VALUE, got {item}").format(item=repr(item)))
         given[key.strip()] = _value(value.strip())
     try:
         return get_game(game).validate_options(given)
@@ -140,13 +144,13 @@ def _run_play(args: argparse.Namespace) -> int:
     options = parse_options(game_name, args.option)
     bots = args.bots if args.bots is not None else min(3, game.max_seats - 1)
     if not game.min_seats <= bots + 1 <= game.max_seats:
-        raise CliError(
-            f"--bots must be {game.min_seats - 1} to {game.max_seats - 1} for {game_name}, "
-            f"got {bots}"
-        )
+        raise CliError(i18n._("--bots must be {low} to {high} for {game}, got {n}").format(
+            low=game.min_seats - 1, high=game.max_seats - 1, game=game_name, n=bots))  # fmt: skip
     kinds = bots_for(game_name)
     if args.bot_kind not in kinds:
-        raise CliError(f"unknown --bot-kind {args.bot_kind!r}; known: {', '.join(sorted(kinds))}")
+        known = ", ".join(sorted(kinds))
+        raise CliError(i18n._("unknown --bot-kind {kind}; known: {known}").format(
+            kind=repr(args.bot_kind), known=known))  # fmt: skip
     nick = nick_for(args.nick)
     check_table(game_name, bots + 1, options)
     if not args.offline:
@@ -217,15 +221,20 @@ def _run_host(args: argparse.Namespace) -> int:
         return run_host(args, {})
     args.nick = nick_for(args.nick, bot=args.bot)
     if args.game is None:
-        raise CliError(f"which game? e.g. lanparty host {DEFAULT_GAME} (or --resume)")
+        raise CliError(
+            i18n._("which game? e.g. lanparty host {game} (or --resume)").format(game=DEFAULT_GAME)
+        )
     game = get_game(_game(args.game))
     options = parse_options(args.game, args.option)
     if not game.min_seats <= args.seats <= game.max_seats:
-        raise CliError(f"--seats must be {game.min_seats}..{game.max_seats} for {args.game}")
+        raise CliError(i18n._("--seats must be {low}..{high} for {game}").format(
+            low=game.min_seats, high=game.max_seats, game=args.game))  # fmt: skip
     if not 0 <= args.bots < args.seats:
-        raise CliError(f"--bots must be 0..{args.seats - 1}")
+        raise CliError(i18n._("--bots must be 0..{high}").format(high=args.seats - 1))
     if args.approve and args.bot:
-        raise CliError("--approve needs a person at the table to say yes: not with --bot")
+        raise CliError(
+            i18n._("--approve needs a person at the table to say yes: not with --bot")
+        )
     check_table(args.game, args.seats, options)
     return run_host(args, options)
 
@@ -259,7 +268,8 @@ def _run_demo(args: argparse.Namespace) -> int:
 
     game = get_game(_game(args.game))
     if not game.min_seats <= args.players <= game.max_seats:
-        raise CliError(f"--players must be {game.min_seats}..{game.max_seats} for {args.game}")
+        raise CliError(i18n._("--players must be {low}..{high} for {game}").format(
+            low=game.min_seats, high=game.max_seats, game=args.game))  # fmt: skip
     check_table(args.game, args.players, parse_options(args.game, args.option))
     return run_demo(args)
 
@@ -398,7 +408,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except CliError as exc:
-        print(printable(f"lanparty {args.command}: error: {exc}"), file=sys.stderr)
+        line = i18n._("lanparty {command}: error: {message}")
+        print(printable(line.format(command=args.command, message=exc)), file=sys.stderr)
         return 2
     except BaseException as exc:
         if not interrupted(exc):

@@ -13,6 +13,7 @@ from babel.messages.pofile import read_po
 
 from lanparty import i18n
 from lanparty.cli import main
+from lanparty.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "lanparty" / "locale"
@@ -149,3 +150,16 @@ def test_kato_card_names_in_polish_and_spanish() -> None:
     assert card_name("y7") == "7 amarillo"
     i18n.set_language("en")
     assert card_name("gS") == "Green Skip"
+
+
+def test_command_line_errors_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    known = ", ".join(sorted(GAMES))
+    assert main(["--lang", "pl", "play", "chess"]) == 2
+    assert capsys.readouterr().err == f"lanparty play: błąd: nieznana gra 'chess'; znane: {known}\n"
+    assert main(["play", "chess", "--lang", "es"]) == 2
+    assert capsys.readouterr().err == (
+        f"lanparty play: error: juego desconocido 'chess'; conocidos: {known}\n"
+    )
+    assert main(["--lang", "xx", "play", "chess"]) == 2
+    english = f"lanparty play: error: unknown game 'chess'; known: {known}\n"
+    assert capsys.readouterr().err == english
