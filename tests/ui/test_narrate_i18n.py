@@ -93,3 +93,59 @@ def test_commands_stay_english_whatever_is_read() -> None:
     assert text == "play 2 green" and described == "Zmiana koloru → zielony"
     assert command_for(("colour", "b"), view) == ("colour blue", "")
     assert command_for(("draw",), view) == ("draw", "dobierz kartę")
+
+
+def _reasons(seeds: int = 3) -> set[str]:
+    """Every reason the engine gives for refusing the moves a player could try, over a few
+    whole games (cones in the deck, so every way out of a draw is offered)."""
+    from lanparty.games.kato.screen import hand_of
+    from protocol.contract import IllegalMove
+
+    found: set[str] = set()
+    for seed in range(seeds):
+        bots = bots_for("kato")["heuristic"]
+        options = {"rounds": 1, "cones": 2}
+        game = LocalTable("kato", NAMES, [None, bots(), bots()], options, seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            game.advance()
+            if game.over():
+                break
+            tries: list[tuple[Any, ...]] = [
+                ("draw",), ("pass",), ("accept",), ("challenge",), ("kato",), ("catch",),
+                ("colour", "r"), ("verdict", "guilty"),
+            ]  # fmt: skip
+            for h, label in hand_of(game.view()):
+                tries += [("play", (h,), (label,), ""), ("play", (h,), (label,), "r"),
+                          ("play", (h,), (label,), "", "kato")]  # fmt: skip
+            for move in tries:
+                try:
+                    game.game.check(game._state, 0, move)
+                except IllegalMove as exc:
+                    found.add(exc.reason)
+            legal = game.legal_moves()
+            if legal:
+                game.submit(rng.choice(legal))
+            elif game.can_decline():
+                game.decline()
+    return found
+
+
+def test_every_refusal_reads_in_the_language() -> None:
+    from lanparty.games.kato.narrate import card_name
+    from lanparty.games.kato.refusals import translate
+    from lanparty.games.kato.screen import humanize
+
+    reasons = _reasons()
+    assert len(reasons) > 100
+    for lang in LANGS:
+        i18n.set_language(lang)
+        for reason in reasons:
+            said = translate(reason, card_name)
+            assert said is not None, (lang, reason)
+            assert humanize(reason) == said
+            typed = said.replace("KaTO", "").replace("red, yellow, green", "").replace("blue", "")
+            assert "{" not in said and ENGLISH.search(typed) is None, said
+    i18n.set_language("en")
+    reason = "r7 cannot answer it; a Draw Two is waiting for you (2 cards): accept to draw them"
+    assert humanize(reason) == "Red 7" + reason[2:]

@@ -11,11 +11,12 @@ import re
 from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import num, num_at
-from lanparty.i18n import N_, _, ngettext
+from lanparty.i18n import N_, _, language, ngettext
 from lanparty.ui.base import Fragments, ParseError, player_name
 from protocol.contract import Move, Plain
 
 from .narrate import COLOUR_WORDS_EN, card_name, colour_name
+from .refusals import translate
 
 __all__ = ["SCREEN", "STYLES", "KatoScreen", "card_style", "command_for", "final_scores",
            "hand_lines", "hand_of", "humanize", "playable", "table"]  # fmt: skip
@@ -146,6 +147,10 @@ def humanize(reason: str) -> str:
     ``"Red 7 cannot be played now"``; a broken rule's tag in words."""
     if reason in RULES_BROKEN:
         return _(RULES_BROKEN[reason])
+    if language() != "en":
+        said = translate(reason, card_name)
+        if said is not None:
+            return said
     return _LABEL.sub(lambda m: card_name(m.group(0)), reason)
 
 
