@@ -163,7 +163,8 @@ def _run_play(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     from lanparty.ui.app import run
 
-    print(f"{game_name} against {bots} {args.bot_kind} bot(s), seed {seed}")
+    print(i18n._("{game} against {n} {kind} bot(s), seed {seed}").format(
+        game=game_name, n=bots, kind=args.bot_kind, seed=seed))  # fmt: skip
     if run(session) == EXIT_INTERRUPTED:
         raise Interrupted("interrupted: you left the game")
     return 0

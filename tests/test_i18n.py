@@ -4,6 +4,7 @@ language (environment, ``--lang``, silent fallback to English)."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -163,3 +164,35 @@ def test_command_line_errors_in_the_language(capsys: pytest.CaptureFixture[str])
     assert main(["--lang", "xx", "play", "chess"]) == 2
     english = f"lanparty play: error: unknown game 'chess'; known: {known}\n"
     assert capsys.readouterr().err == english
+
+
+def _binds_and_calls_underscore(tree: ast.AST) -> list[str]:
+    """Functions that call ``_()`` and also bind ``_`` themselves (``for _ in``, ``a, _ =``):
+    there ``_`` is a local and the call fails with ``UnboundLocalError``."""
+    found = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        binds = calls = False
+        todo: list[ast.AST] = list(ast.iter_child_nodes(fn))
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue
+            if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+                continue  # a comprehension's variable is its own
+            if isinstance(node, ast.Name) and node.id == "_":
+                binds = binds or isinstance(node.ctx, ast.Store)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                calls = calls or node.func.id == "_"
+            todo.extend(ast.iter_child_nodes(node))
+        if binds and calls:
+            found.append(f"{fn.name} (line {fn.lineno})")
+    return found
+
+
+def test_no_function_hides_the_translation_function() -> None:
+    for path in sorted((ROOT / "lanparty").rglob("*.py")):
+        assert _binds_and_calls_underscore(ast.parse(path.read_text())) == [], path
+    hidden = "def f():\n    for _ in x:\n        pass\n    return _('a')\n"
+    assert _binds_and_calls_underscore(ast.parse(hidden)) == ["f (line 1)"]

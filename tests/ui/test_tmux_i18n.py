@@ -116,7 +116,8 @@ def test_a_polish_and_a_spanish_player_share_a_table_and_its_transcript(tmp_path
         panes["pl"] = _pane(tmp_path, "pl", "pl_PL.UTF-8", "host", "kato", "--local", "--seats",
                             "2", "--option", "rounds=1", "--option", "hand_size=1", "--name",
                             table, "--nick", "ana", home=homes["pl"])  # fmt: skip
-        panes["pl"].wait(lambda: f"'{table}'" in panes["pl"].joined(), "the table open", 60)
+        opened = f"Stół '{table}' jest otwarty pod 127.0.0.1:"
+        panes["pl"].wait(lambda: opened in panes["pl"].joined(), "the table open", 60)
         panes["es"] = _pane(tmp_path, "es", "es_ES.UTF-8", "join", table, "--local", "--nick",
                             "bea", home=homes["es"])  # fmt: skip
         for lang, pane in panes.items():
@@ -141,6 +142,7 @@ def test_a_polish_and_a_spanish_player_share_a_table_and_its_transcript(tmp_path
             history = pane.joined()
             assert _OVER[lang] in history and "Traceback" not in history
         assert "Auditoría superada" in panes["es"].joined()
+        assert "Conectado a 127.0.0.1:" in panes["es"].joined()
         assert "Audyt zaliczony" in panes["pl"].joined()
         saved = {lang: sorted(home.rglob("*.lptx")) for lang, home in homes.items()}
         assert [len(files) for files in saved.values()] == [1, 1], saved
