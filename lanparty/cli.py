@@ -17,6 +17,7 @@ from typing import NoReturn
 
 from lanparty import i18n
 from lanparty.games import DEFAULT_GAME, GAMES, get_game
+from lanparty.i18n import N_
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
 from lanparty.netargs import configure_host, configure_join, configure_list, configure_lobby
 from lanparty.text import printable
@@ -104,34 +105,36 @@ def check_table(game: str, seats: int, options: dict[str, Plain]) -> None:
 
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
-    p.add_argument("--bots", type=int, default=None,
-                   help="bot players (default 3, or fewer if the game seats fewer)")  # fmt: skip
-    p.add_argument("--nick", default=None, help="your name at the table (default: your "
-                   "login name; 'NAME 2' in a second terminal)")  # fmt: skip
+    p.add_argument("game", metavar="GAME", help=_games_help())
+    p.add_argument(
+        "--bots", type=int, default=None,
+        help=i18n._("bot players (default 3, or fewer if the game seats fewer)"),
+    )  # fmt: skip
+    p.add_argument("--nick", default=None, help=i18n._("your name at the table (default: your "
+                   "login name; 'NAME 2' in a second terminal)"))  # fmt: skip
     p.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a table option, e.g. --option target=200 (repeatable); see 'lanparty rules'",
+        help=i18n._("a table option, e.g. --option target=200 (repeatable); see 'lanparty rules'"),
     )
     p.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="seed of the bots' choices (and, --offline, of the deal)",
+        help=i18n._("seed of the bots' choices (and, --offline, of the deal)"),
     )
     p.add_argument(
         "--bot-kind",
         default="heuristic",
-        help="bot strategy of an --offline table: heuristic (default) or random",
+        help=i18n._("bot strategy of an --offline table: heuristic (default) or random"),
     )
     p.add_argument(
         "--offline",
         action="store_true",
-        help="no network and no cryptography: bots in this process, a seeded dealer "
-        "(instant; for learning the rules)",
+        help=i18n._("no network and no cryptography: bots in this process, a seeded dealer "
+                    "(instant; for learning the rules)"),
     )
 
 
@@ -192,7 +195,12 @@ def _play_on_loopback(
 
 
 def _configure_rules(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
+    p.add_argument("game", metavar="GAME", help=_games_help())
+
+
+def _games_help() -> str:
+    """The help of a GAME argument: every game's name."""
+    return i18n._("the game: {games}").format(games=", ".join(sorted(GAMES)))
 
 
 def _run_rules(args: argparse.Namespace) -> int:
@@ -318,22 +326,22 @@ def _run_lobby(args: argparse.Namespace) -> int:
 
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand(
-        "lobby", "the tables on the network, live (the default)", configure_lobby, _run_lobby
+        "lobby", N_("the tables on the network, live (the default)"), configure_lobby, _run_lobby
     ),
-    Subcommand("play", "play a game in this terminal against bots", _configure_play, _run_play),
-    Subcommand("host", "open a table on the network", configure_host, _net(_run_host)),
-    Subcommand("join", "join a table on the network", configure_join, _net(_run_join)),
-    Subcommand("list", "list the tables on the network", configure_list, _net(_run_list)),
+    Subcommand("play", N_("play a game in this terminal against bots"), _configure_play, _run_play),
+    Subcommand("host", N_("open a table on the network"), configure_host, _net(_run_host)),
+    Subcommand("join", N_("join a table on the network"), configure_join, _net(_run_join)),
+    Subcommand("list", N_("list the tables on the network"), configure_list, _net(_run_list)),
     Subcommand(
         "demo",
-        "a whole table of bot processes over mDNS on loopback",
+        N_("a whole table of bot processes over mDNS on loopback"),
         _configure_demo,
         _net(_run_demo),
     ),
-    Subcommand("rules", "print the rules of a game", _configure_rules, _run_rules),
-    Subcommand("audit", "re-verify a saved game offline", _configure_audit, _net(_run_audit)),
+    Subcommand("rules", N_("print the rules of a game"), _configure_rules, _run_rules),
+    Subcommand("audit", N_("re-verify a saved game offline"), _configure_audit, _net(_run_audit)),
     Subcommand(
-        "bench", "measure real peer processes on loopback", _configure_bench, _net(_run_bench)
+        "bench", N_("measure real peer processes on loopback"), _configure_bench, _net(_run_bench)
     ),
 ]
 """Every subcommand, in the order ``--help`` lists them."""
@@ -356,8 +364,9 @@ def _add_lang(parser: argparse.ArgumentParser, default: str | None) -> None:
     """The ``--lang`` option (every command has it, and the bare ``lanparty`` too)."""
     parser.add_argument(
         "--lang", metavar="LANG", default=default,
-        help=f"the language to read: {', '.join(i18n.LANGUAGES)} (default: from LANGUAGE, "
-        "LC_ALL, LC_MESSAGES or LANG; any other: English)",
+        help=i18n._("the language to read: {languages} (default: from LANGUAGE, LC_ALL, "
+                    "LC_MESSAGES or LANG; any other: English)").format(
+            languages=", ".join(i18n.LANGUAGES)),
     )  # fmt: skip
 
 
@@ -378,14 +387,16 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser with one subparser per entry of ``SUBCOMMANDS``."""
     parser = _Parser(
         prog="lanparty",
-        description="Peer-to-peer LAN party card games with mental poker.",
-        epilog="With no command, lanparty opens the lobby: the tables on your network, live.",
+        description=i18n._("Peer-to-peer LAN party card games with mental poker."),
+        epilog=i18n._("With no command, lanparty opens the lobby: the tables on your network, "
+                      "live."),
     )
     parser.add_argument("--version", action="version", version=_version())
     _add_lang(parser, default=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in SUBCOMMANDS:
-        p = sub.add_parser(command.name, help=command.help, description=command.help)
+        said = i18n._(command.help)
+        p = sub.add_parser(command.name, help=said, description=said)
         command.configure(p)
         _add_lang(p, default=argparse.SUPPRESS)  # before or after the command, alike
         p.set_defaults(_run=command.run)

@@ -196,3 +196,14 @@ def test_no_function_hides_the_translation_function() -> None:
         assert _binds_and_calls_underscore(ast.parse(path.read_text())) == [], path
     hidden = "def f():\n    for _ in x:\n        pass\n    return _('a')\n"
     assert _binds_and_calls_underscore(ast.parse(hidden)) == ["f (line 1)"]
+
+
+def test_help_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "pl", "--help"])
+    said = capsys.readouterr().out
+    assert "zagraj w tym terminalu przeciwko botom" in said
+    assert "język komunikatów: en, pl, es" in said
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang=es"])
+    assert "sin red ni criptografía" in capsys.readouterr().out
