@@ -207,3 +207,21 @@ def test_help_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["play", "--help", "--lang=es"])
     assert "sin red ni criptografía" in capsys.readouterr().out
+
+
+def test_rules_are_asked_for_in_the_language_once_rules_text_takes_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import lanparty.games
+
+    asked: list[tuple[str, str]] = []
+
+    def rules_text(name: str, lang: str = "en") -> str:
+        asked.append((name, lang))
+        return f"{name} in {lang}"
+
+    i18n.set_language("pl")
+    english = i18n.rules("kato")  # today's rules_text(name): the English text
+    assert english.startswith("# KaTO")
+    monkeypatch.setattr(lanparty.games, "rules_text", rules_text)
+    assert i18n.rules("kato") == "kato in pl" and asked == [("kato", "pl")]
