@@ -20,9 +20,8 @@ from typing import Any
 import trio
 
 from lanparty.games.bots import forced_move
-from lanparty.i18n import _
+from lanparty.i18n import N_, _
 from lanparty.narrate import GameNarrator, narrator_for
-from lanparty.net.node import describe
 from lanparty.text import printable
 from lanparty.ui.base import GameScreen
 from protocol import (
@@ -425,7 +424,7 @@ class NetSeat:
             return _("auditing the game…")
         if kind == "shares":
             return _("dealing…")
-        return _("waiting for {what}").format(what=describe(self.party, seat, kind))
+        return waiting_for(self.party, seat, kind)
 
     # ------------------------------------------------------------------ helpers
 
@@ -460,6 +459,27 @@ class NetSeat:
     def _changed(self) -> None:
         for callback in self._listeners:
             callback()
+
+
+_OWED = {
+    "key": N_("key share"), "shuffle": N_("shuffle"), "shares": N_("decryption shares"),
+    "coin_commit": N_("coin commitment"), "coin_open": N_("coin opening"),
+    "show": N_("shown hand"), "show_ack": N_("acknowledgement"), "seal_commit": N_("sealed move"),
+    "seal_open": N_("opening"), "secrets": N_("audit secrets"), "signoff": N_("sign-off"),
+    "move": N_("move"),
+}  # fmt: skip
+"""What a seat may owe the table, in words (``lanparty.net.node.describe``'s, translated)."""
+
+
+def waiting_for(party: Host | Peer, seat: Seat, kind: str) -> str:
+    """``"waiting for Carl (seat 2)'s shuffle"``, in the reader's language."""
+    member = party.table.member_at(seat)
+    if member:
+        who = _("{name} (seat {seat})").format(name=member.name, seat=seat)
+    else:
+        who = _("seat {seat}").format(seat=seat)
+    what = _(_OWED[kind]) if kind in _OWED else kind
+    return _("waiting for {who}'s {what}").format(who=who, what=what)
 
 
 class _Waiting:

@@ -225,3 +225,21 @@ def test_rules_are_asked_for_in_the_language_once_rules_text_takes_one(
     assert english.startswith("# KaTO")
     monkeypatch.setattr(lanparty.games, "rules_text", rules_text)
     assert i18n.rules("kato") == "kato in pl" and asked == [("kato", "pl")]
+
+
+def test_what_a_seat_owes_is_told_as_the_network_layer_tells_it() -> None:
+    from types import SimpleNamespace
+    from typing import Any
+
+    from lanparty.net.node import _WHAT, describe
+    from lanparty.netseat import _OWED, waiting_for
+
+    assert _OWED == _WHAT  # one list of words, told in two places
+    carl = SimpleNamespace(name="Carl")
+    table = SimpleNamespace(member_at=lambda s: carl if s == 2 else None)
+    party: Any = SimpleNamespace(table=table)
+    for kind in [*_WHAT, "unknown"]:
+        for seat in (2, 3):
+            assert waiting_for(party, seat, kind) == f"waiting for {describe(party, seat, kind)}"
+    i18n.set_language("pl")
+    assert waiting_for(party, 2, "shuffle") == "czekamy na: tasowanie — Carl (miejsce 2)"
