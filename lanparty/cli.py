@@ -15,7 +15,9 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import NoReturn
 
-from lanparty.games import DEFAULT_GAME, GAMES, get_game, rules_text
+from lanparty import i18n
+from lanparty.games import DEFAULT_GAME, GAMES, get_game
+from lanparty.i18n import N_
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
 from lanparty.netargs import configure_host, configure_join, configure_list, configure_lobby
 from lanparty.text import printable
@@ -33,7 +35,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors: no usage block, a hint to ``--help`` instead."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        line = i18n._("{program}: error: {message} (see {program} --help)")
+        self.exit(2, line.format(program=self.prog, message=message) + "\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,10 @@ def _game(name: str) -> str:
     try:
         get_game(name)
     except KeyError:
-        raise CliError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+        known = ", ".join(sorted(GAMES))
+        raise CliError(
+            i18n._("unknown game {name}; known: {known}").format(name=repr(name), known=known)
+        ) from None
     return name
 
 
@@ -78,7 +84,7 @@ def parse_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise CliError(f"--option wants KEY=VALUE, got {item!r}")
+            raise CliError(i18n._("--option wants KEY=VALUE, got {item}").format(item=repr(item)))
         given[key.strip()] = _value(value.strip())
     try:
         return get_game(game).validate_options(given)
@@ -99,34 +105,36 @@ def check_table(game: str, seats: int, options: dict[str, Plain]) -> None:
 
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
-    p.add_argument("--bots", type=int, default=None,
-                   help="bot players (default 3, or fewer if the game seats fewer)")  # fmt: skip
-    p.add_argument("--nick", default=None, help="your name at the table (default: your "
-                   "login name; 'NAME 2' in a second terminal)")  # fmt: skip
+    p.add_argument("game", metavar="GAME", help=_games_help())
+    p.add_argument(
+        "--bots", type=int, default=None,
+        help=i18n._("bot players (default 3, or fewer if the game seats fewer)"),
+    )  # fmt: skip
+    p.add_argument("--nick", default=None, help=i18n._("your name at the table (default: your "
+                   "login name; 'NAME 2' in a second terminal)"))  # fmt: skip
     p.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a table option, e.g. --option target=200 (repeatable); see 'lanparty rules'",
+        help=i18n._("a table option, e.g. --option target=200 (repeatable); see 'lanparty rules'"),
     )
     p.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="seed of the bots' choices (and, --offline, of the deal)",
+        help=i18n._("seed of the bots' choices (and, --offline, of the deal)"),
     )
     p.add_argument(
         "--bot-kind",
         default="heuristic",
-        help="bot strategy of an --offline table: heuristic (default) or random",
+        help=i18n._("bot strategy of an --offline table: heuristic (default) or random"),
     )
     p.add_argument(
         "--offline",
         action="store_true",
-        help="no network and no cryptography: bots in this process, a seeded dealer "
-        "(instant; for learning the rules)",
+        help=i18n._("no network and no cryptography: bots in this process, a seeded dealer "
+                    "(instant; for learning the rules)"),
     )
 
 
@@ -139,13 +147,13 @@ def _run_play(args: argparse.Namespace) -> int:
     options = parse_options(game_name, args.option)
     bots = args.bots if args.bots is not None else min(3, game.max_seats - 1)
     if not game.min_seats <= bots + 1 <= game.max_seats:
-        raise CliError(
-            f"--bots must be {game.min_seats - 1} to {game.max_seats - 1} for {game_name}, "
-            f"got {bots}"
-        )
+        raise CliError(i18n._("--bots must be {low} to {high} for {game}, got {n}").format(
+            low=game.min_seats - 1, high=game.max_seats - 1, game=game_name, n=bots))  # fmt: skip
     kinds = bots_for(game_name)
     if args.bot_kind not in kinds:
-        raise CliError(f"unknown --bot-kind {args.bot_kind!r}; known: {', '.join(sorted(kinds))}")
+        known = ", ".join(sorted(kinds))
+        raise CliError(i18n._("unknown --bot-kind {kind}; known: {known}").format(
+            kind=repr(args.bot_kind), known=known))  # fmt: skip
     nick = nick_for(args.nick)
     check_table(game_name, bots + 1, options)
     if not args.offline:
@@ -158,7 +166,8 @@ def _run_play(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     from lanparty.ui.app import run
 
-    print(f"{game_name} against {bots} {args.bot_kind} bot(s), seed {seed}")
+    print(i18n._("{game} against {n} {kind} bot(s), seed {seed}").format(
+        game=game_name, n=bots, kind=args.bot_kind, seed=seed))  # fmt: skip
     if run(session) == EXIT_INTERRUPTED:
         raise Interrupted("interrupted: you left the game")
     return 0
@@ -186,11 +195,16 @@ def _play_on_loopback(
 
 
 def _configure_rules(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
+    p.add_argument("game", metavar="GAME", help=_games_help())
+
+
+def _games_help() -> str:
+    """The help of a GAME argument: every game's name."""
+    return i18n._("the game: {games}").format(games=", ".join(sorted(GAMES)))
 
 
 def _run_rules(args: argparse.Namespace) -> int:
-    sys.stdout.write(rules_text(_game(args.game)))
+    sys.stdout.write(i18n.rules(_game(args.game)))
     return 0
 
 
@@ -216,15 +230,20 @@ def _run_host(args: argparse.Namespace) -> int:
         return run_host(args, {})
     args.nick = nick_for(args.nick, bot=args.bot)
     if args.game is None:
-        raise CliError(f"which game? e.g. lanparty host {DEFAULT_GAME} (or --resume)")
+        raise CliError(
+            i18n._("which game? e.g. lanparty host {game} (or --resume)").format(game=DEFAULT_GAME)
+        )
     game = get_game(_game(args.game))
     options = parse_options(args.game, args.option)
     if not game.min_seats <= args.seats <= game.max_seats:
-        raise CliError(f"--seats must be {game.min_seats}..{game.max_seats} for {args.game}")
+        raise CliError(i18n._("--seats must be {low}..{high} for {game}").format(
+            low=game.min_seats, high=game.max_seats, game=args.game))  # fmt: skip
     if not 0 <= args.bots < args.seats:
-        raise CliError(f"--bots must be 0..{args.seats - 1}")
+        raise CliError(i18n._("--bots must be 0..{high}").format(high=args.seats - 1))
     if args.approve and args.bot:
-        raise CliError("--approve needs a person at the table to say yes: not with --bot")
+        raise CliError(
+            i18n._("--approve needs a person at the table to say yes: not with --bot")
+        )
     check_table(args.game, args.seats, options)
     return run_host(args, options)
 
@@ -258,7 +277,8 @@ def _run_demo(args: argparse.Namespace) -> int:
 
     game = get_game(_game(args.game))
     if not game.min_seats <= args.players <= game.max_seats:
-        raise CliError(f"--players must be {game.min_seats}..{game.max_seats} for {args.game}")
+        raise CliError(i18n._("--players must be {low}..{high} for {game}").format(
+            low=game.min_seats, high=game.max_seats, game=args.game))  # fmt: skip
     check_table(args.game, args.players, parse_options(args.game, args.option))
     return run_demo(args)
 
@@ -318,26 +338,26 @@ def _run_lobby(args: argparse.Namespace) -> int:
 
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand(
-        "lobby", "the tables on the network, live (the default)", configure_lobby, _run_lobby
+        "lobby", N_("the tables on the network, live (the default)"), configure_lobby, _run_lobby
     ),
-    Subcommand("play", "play a game in this terminal against bots", _configure_play, _run_play),
-    Subcommand("host", "open a table on the network", configure_host, _net(_run_host)),
-    Subcommand("join", "join a table on the network", configure_join, _net(_run_join)),
-    Subcommand("list", "list the tables on the network", configure_list, _net(_run_list)),
+    Subcommand("play", N_("play a game in this terminal against bots"), _configure_play, _run_play),
+    Subcommand("host", N_("open a table on the network"), configure_host, _net(_run_host)),
+    Subcommand("join", N_("join a table on the network"), configure_join, _net(_run_join)),
+    Subcommand("list", N_("list the tables on the network"), configure_list, _net(_run_list)),
     Subcommand(
         "demo",
-        "a whole table of bot processes over mDNS on loopback",
+        N_("a whole table of bot processes over mDNS on loopback"),
         _configure_demo,
         _net(_run_demo),
     ),
-    Subcommand("rules", "print the rules of a game", _configure_rules, _run_rules),
-    Subcommand("audit", "re-verify a saved game offline", _configure_audit, _net(_run_audit)),
+    Subcommand("rules", N_("print the rules of a game"), _configure_rules, _run_rules),
+    Subcommand("audit", N_("re-verify a saved game offline"), _configure_audit, _net(_run_audit)),
     Subcommand(
-        "replay", "the public course of a saved game, verified first", _configure_replay,
+        "replay", N_("the public course of a saved game, verified first"), _configure_replay,
         _net(_run_replay),
     ),
     Subcommand(
-        "bench", "measure real peer processes on loopback", _configure_bench, _net(_run_bench)
+        "bench", N_("measure real peer processes on loopback"), _configure_bench, _net(_run_bench)
     ),
 ]
 """Every subcommand, in the order ``--help`` lists them."""
@@ -356,18 +376,45 @@ def _version() -> str:
     return f"lanparty {number} (protocol {PROTOCOL_VERSION})"
 
 
+def _add_lang(parser: argparse.ArgumentParser, default: str | None) -> None:
+    """The ``--lang`` option (every command has it, and the bare ``lanparty`` too)."""
+    parser.add_argument(
+        "--lang", metavar="LANG", default=default,
+        help=i18n._("the language to read: {languages} (default: from LANGUAGE, LC_ALL, "
+                    "LC_MESSAGES or LANG; any other: English)").format(
+            languages=", ".join(i18n.LANGUAGES)),
+    )  # fmt: skip
+
+
+def _lang_in(argv: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` in ``argv`` (``None``: none given)."""
+    found: str | None = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser with one subparser per entry of ``SUBCOMMANDS``."""
     parser = _Parser(
         prog="lanparty",
-        description="Peer-to-peer LAN party card games with mental poker.",
-        epilog="With no command, lanparty opens the lobby: the tables on your network, live.",
+        description=i18n._("Peer-to-peer LAN party card games with mental poker."),
+        epilog=i18n._("With no command, lanparty opens the lobby: the tables on your network, "
+                      "live."),
     )
     parser.add_argument("--version", action="version", version=_version())
+    _add_lang(parser, default=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in SUBCOMMANDS:
-        p = sub.add_parser(command.name, help=command.help, description=command.help)
+        said = i18n._(command.help)
+        p = sub.add_parser(command.name, help=said, description=said)
         command.configure(p)
+        _add_lang(p, default=argparse.SUPPRESS)  # before or after the command, alike
         p.set_defaults(_run=command.run)
     return parser
 
@@ -375,16 +422,22 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 the table stopped or the audit
     failed, 2 usage error, 3 an incomplete transcript, 130 Ctrl-C)."""
-    parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
+    i18n.set_language(_lang_in(given))  # first: the help texts are read in it too
+    parser = build_parser()
+    lead: list[str] = []  # ``--lang X`` before the command stays before it
+    while given and (given[0] == "--lang" or given[0].startswith("--lang=")):
+        take = 1 if "=" in given[0] else 2
+        lead, given = lead + given[:take], given[take:]
     if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help", "--version")):
         given.insert(0, "lobby")  # no command: the lobby (``lanparty --local`` too)
-    args = parser.parse_args(given)
+    args = parser.parse_args(lead + given)
     run: Callable[[argparse.Namespace], int] = args._run
     try:
         return run(args)
     except CliError as exc:
-        print(printable(f"lanparty {args.command}: error: {exc}"), file=sys.stderr)
+        line = i18n._("lanparty {command}: error: {message}")
+        print(printable(line.format(command=args.command, message=exc)), file=sys.stderr)
         return 2
     except BaseException as exc:
         if not interrupted(exc):

@@ -12,6 +12,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from lanparty.i18n import _
 from lanparty.interrupt import Interrupted
 from lanparty.net.interfaces import InterfaceError, choose_interface
 from lanparty.text import printable
@@ -70,5 +71,6 @@ def run_lobby_command(
         except Interrupted:
             raise
         except error as exc:  # a table that could not be joined, say: back to the lobby
-            print(printable(f"lanparty {command.command}: error: {exc}"), file=sys.stderr)
+            line = _("lanparty {command}: error: {message}")
+            print(printable(line.format(command=command.command, message=exc)), file=sys.stderr)
         again = True

@@ -12,9 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from lanparty.i18n import _
 from protocol.contract import Move, Plain, Result, Seat
 
-__all__ = ["BaseNarrator", "GameNarrator", "narrator_for"]
+__all__ = ["BaseNarrator", "GameNarrator", "capital", "narrator_for"]
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter in capitals, after any opening ``¡``/``¿`` (Spanish):
+    ``"¡gana Bea!"`` → ``"¡Gana Bea!"``; the rest is left as it is."""
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:i] + ch.upper() + text[i + 1 :]
+        if ch not in "¡¿\"'„«":
+            break
+    return text
 
 
 class GameNarrator(Protocol):
@@ -40,6 +52,10 @@ class BaseNarrator:
     """Log lines for seat ``seat`` (called "you"), told to it in the second person and of
     the others in the third."""
 
+    translated = False
+    """Whether this game's clauses are marked for translation: only then are the sentence
+    frames (``"You {actions}"``, ``"{first} and {last}"``) translated too."""
+
     def __init__(self, seat: Seat, names: Sequence[str]) -> None:
         self.seat = seat
         self.names = tuple(names)
@@ -62,8 +78,18 @@ class BaseNarrator:
         """Log what ``seat`` does, one ``(base form, third person)`` pair per verb phrase:
         ``"You play X and name red"`` for the listener, ``"Bea plays X and names red"``."""
         forms = [you if seat == self.seat else other for you, other in clauses]
-        text = forms[0] if len(forms) == 1 else f"{', '.join(forms[:-1])} and {forms[-1]}"
-        self.lines.append(f"{self._who(seat).capitalize()} {text}")
+        if not self.translated:
+            text = forms[0] if len(forms) == 1 else f"{', '.join(forms[:-1])} and {forms[-1]}"
+            self.lines.append(f"{self._who(seat).capitalize()} {text}")
+            return
+        text = forms[0]
+        if len(forms) > 1:
+            text = _("{first} and {last}").format(first=", ".join(forms[:-1]), last=forms[-1])
+        if seat == self.seat:
+            line = _("You {actions}").format(actions=text)
+        else:
+            line = _("{name} {actions}").format(name=self.names[seat].capitalize(), actions=text)
+        self.lines.append(capital(line))
 
 
 def narrator_for(

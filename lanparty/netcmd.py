@@ -26,6 +26,7 @@ from crypto import CryptoError, Identity, KeyShare, SealKey, fingerprint
 from lanparty.errors import NetError
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
+from lanparty.i18n import _
 from lanparty.interrupt import call_on_ctrl_c, end_all, on_interrupt, spawn
 from lanparty.keepseat import keep_host, keeping_sealed, keeping_seat, restore_host, saved_peer
 from lanparty.listcmd import by_name
@@ -129,7 +130,7 @@ async def _host(
     """Serve the table until it closes or stops; with ``seat``, a person plays seat 0."""
     resumed: SavedSeat | None = getattr(args, "resumed", None)
     if resumed is not None:  # the same address: the peers are trying to reconnect to it
-        ip, _, saved_port = resumed.endpoint.rpartition(":")
+        ip, _colon, saved_port = resumed.endpoint.rpartition(":")
         iface, args.port = Interface("saved", ip), int(saved_port)
     else:
         iface = choose_interface(args.interface, local=args.local)
@@ -158,8 +159,9 @@ async def _host(
     say(quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
                 f"host key {host.identity.public.fingerprint}")  # fmt: skip
     if seat is not None:
-        seat.note(f"Table {name!r} is open on {iface.ip}:{port}; your key "
-                  f"{host.identity.public.fingerprint}")  # fmt: skip
+        seat.note(_("Table {name} is open on {endpoint}; your key {key}").format(
+            name=repr(name), endpoint=f"{iface.ip}:{port}",
+            key=host.identity.public.fingerprint))  # fmt: skip
         seat.on_ready()
     procs: list[subprocess.Popen[bytes]] = []
     taken = skeleton(args.nick)  # a bot named like the host would be refused its seat
@@ -188,12 +190,13 @@ async def _host(
             if getattr(args, "advertise", True):
                 async with advertise(iface.ip, ad) as adv:
                     if adv.renamed:
-                        tell(f"another table on this network is already called {name!r}: "
-                             "players will see both, each with its host's key; yours is "
-                             f"{host.identity.public.fingerprint}")  # fmt: skip
+                        tell(_("another table on this network is already called {name}: "
+                               "players will see both, each with its host's key; yours is "
+                               "{key}").format(name=repr(name),
+                                               key=host.identity.public.fingerprint))  # fmt: skip
                     with trio.CancelScope() as scope:
                         nursery.start_soon(_cancel_when, server.done, scope)
-                        async for _ in seats_taken:  # until the seats are fixed
+                        async for _seated in seats_taken:  # until the seats are fixed
                             free = args.seats - len(host.table.members)
                             if host.phase is Phase.LOBBY and free != adv.ad.free:
                                 await adv.update(free=free)
@@ -384,7 +387,8 @@ async def _locate(args: argparse.Namespace, tell: Any) -> tuple[str, int, str | 
     if ad.proto != PROTOCOL_VERSION:
         raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
                        f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
-    tell(f"joining {ad.name!r} at {ad.endpoint} (host key {ad.fingerprint})")
+    tell(_("joining {name} at {endpoint} (host key {key})").format(
+        name=repr(ad.name), endpoint=ad.endpoint, key=ad.fingerprint))  # fmt: skip
     return ad.address, ad.port, ad.fingerprint
 
 
@@ -411,7 +415,8 @@ async def _join(
     except OSError as exc:
         raise NetError(f"cannot connect to {addr}:{port}: {exc.strerror or exc}") from None
     if seat is not None:
-        seat.note(f"Connected to {addr}:{port}; waiting for the table…")
+        seat.note(_("Connected to {endpoint}; waiting for the table…").format(
+            endpoint=f"{addr}:{port}"))  # fmt: skip
         seat.on_ready()
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None
@@ -421,7 +426,7 @@ async def _join(
         sink = _pinned(sink, peer, announced, f"{addr}:{port}")
     resumed: SavedSeat | None = getattr(args, "resumed", None)
     if resumed is not None:  # the peer resumes it (``saved_peer``)
-        tell(f"resuming seat at table {resumed.table_hex[:12]}…")
+        tell(_("resuming seat at table {table}…").format(table=resumed.table_hex[:12]))
     sink = keeping_seat(sink, peer, f"{addr}:{port}", tell)
     client = PeerClient(peer, stream, driver, sink, connect=connect, grace=args.grace,
                         notice=tell, trusted=_trusted(args))  # fmt: skip
@@ -453,7 +458,7 @@ async def _join(
         if len(peer.table.log) and not getattr(args, "no_transcript", False):
             _finish(peer, out, game, f"joined-{args.nick}")
         if seat is not None and out.stopped:
-            seat.lost(f"The table stopped: {out.stopped}")
+            seat.lost(_("The table stopped: {error}").format(error=out.stopped))
     return out
 
 
@@ -563,7 +568,8 @@ def _left(out: Outcome, what: str) -> str:
 def _farewell(out: Outcome) -> int:
     """After the terminal UI: where the transcript is; 0 (leaving is not an error)."""
     if out.transcript:
-        print(f"transcript saved: {out.transcript}  (check it: lanparty audit FILE)")
+        print(_("transcript saved: {path}  (check it: lanparty audit FILE)").format(
+            path=out.transcript))  # fmt: skip
     return 0
 
 

@@ -20,8 +20,8 @@ from typing import Any
 import trio
 
 from lanparty.games.bots import forced_move
+from lanparty.i18n import N_, _
 from lanparty.narrate import GameNarrator, narrator_for
-from lanparty.net.node import describe
 from lanparty.text import printable
 from lanparty.ui.base import GameScreen
 from protocol import (
@@ -101,20 +101,23 @@ class NetSeat:
         after = self.party.view()
         if isinstance(event, Joined):
             self._joined[event.seat] = event.name
-            self._lines.append(f"{event.name} joined (seat {event.seat})  "
-                               f"key {event.fingerprint}")  # fmt: skip
+            self._lines.append(_("{name} joined (seat {seat})  key {key}").format(
+                name=event.name, seat=event.seat, key=event.fingerprint))  # fmt: skip
         elif isinstance(event, Removed):
             self._joined = {i: m.name for i, m in enumerate(self.party.table.members)}
-            self._lines.append(f"{event.name} was removed from the table by the host; the "
-                               f"seats after seat {event.seat} moved up one")  # fmt: skip
+            self._lines.append(_(
+                "{name} was removed from the table by the host; the seats after seat {seat} "
+                "moved up one").format(name=event.name, seat=event.seat))  # fmt: skip
         elif isinstance(event, JoinAsked):
-            self._lines.append(f"{event.name} (key {event.fingerprint}) asks to join: type "
-                               f"approve {event.name} or deny {event.name}")  # fmt: skip
+            self._lines.append(_(
+                "{name} (key {key}) asks to join: type approve {name} or deny {name}"
+            ).format(name=event.name, key=event.fingerprint))  # fmt: skip
         elif isinstance(event, SeatsFixed):
             self.names = event.names
             self.seat = self.party.seat or 0
             self._narrator = self._narrate()
-            self._lines.append("Seats: " + ", ".join(event.names) + ". The game is being set up…")
+            seats = ", ".join(event.names)
+            self._lines.append(_("Seats: {names}. The game is being set up…").format(names=seats))
         elif isinstance(event, Applied) and self._narrator is not None:
             n = self._narrator
             if event.move is not None and event.seat is not None:  # a move, or one opened
@@ -124,36 +127,40 @@ class NetSeat:
             self._lines.extend(n.lines)
             n.lines.clear()
         elif isinstance(event, GameEnded):
-            self._lines.append("The game is over: every seat now opens its secrets "
-                               "for the audit…")  # fmt: skip
+            self._lines.append(_("The game is over: every seat now opens its secrets "
+                                 "for the audit…"))  # fmt: skip
         elif isinstance(event, TableClosed):
             report = event.report
             self.ended = "closed"
             if not report.complete:
-                self.audit = "Audit FAILED: the transcript is not complete"
+                self.audit = _("Audit FAILED: the transcript is not complete")
             else:
-                self.audit = ("Audit passed: every signature, shuffle proof, deal and move "
-                              "checked")  # fmt: skip
+                self.audit = _("Audit passed: every signature, shuffle proof, deal and move "
+                               "checked")  # fmt: skip
             if report.findings:
                 words = self.screen.humanize
-                broken = "; ".join(f"{words(f.rule)} by {self._name(f.seat)}"
-                                   for f in report.findings)  # fmt: skip
-                self.audit += f". Rules broken that nobody challenged: {broken}"
+                by = _("{rule} by {name}")
+                broken = "; ".join(
+                    by.format(rule=words(f.rule), name=self._name(f.seat)) for f in report.findings
+                )
+                self.audit += _(". Rules broken that nobody challenged: {broken}").format(
+                    broken=broken
+                )
             self._lines.append(self.audit)
         elif isinstance(event, Stopped):
-            self.ended = f"The table stopped: {event.error}"
+            self.ended = _("The table stopped: {error}").format(error=event.error)
             self._lines.append(self.ended)
         elif isinstance(event, Refused):
-            self._lines.append(f"The host refused: {event.reason}")
+            self._lines.append(_("The host refused: {reason}").format(reason=event.reason))
             if event.fatal:
-                self.ended = f"The host refused us: {event.reason}"
+                self.ended = _("The host refused us: {reason}").format(reason=event.reason)
         elif isinstance(event, Rejected):
-            self._lines.append(f"Refused an entry: {event.error}")
+            self._lines.append(_("Refused an entry: {error}").format(error=event.error))
         elif isinstance(event, MoveDropped) and event.outranked:
-            self._lines.append("Too late: another move won the draw for this turn")
+            self._lines.append(_("Too late: another move won the draw for this turn"))
         elif isinstance(event, MoveDropped):
-            self._lines.append("Not played: the host took a move that ranks after yours in "
-                               "the draw (it says yours came too late)")  # fmt: skip
+            self._lines.append(_("Not played: the host took a move that ranks after yours in "
+                                 "the draw (it says yours came too late)"))  # fmt: skip
         # The narrator starts from nothing: its first change is the first deal.
         self._view = after if self._narrator is not None and self._view_started else {}
         self._view_started = self._narrator is not None
@@ -184,7 +191,7 @@ class NetSeat:
         try:
             party.play(move)
         except LocalProtocolError as exc:  # the table moved on since it was typed
-            self._lines.append(f"Not played: {exc}")
+            self._lines.append(_("Not played: {error}").format(error=exc))
             self._changed()
             return False
         return True
@@ -265,12 +272,12 @@ class NetSeat:
         not legal now (nothing is sent then). The game's ``check`` judges it: a move need not
         be one the game can list (free text)."""
         if self.over():
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         game, state = self.party.table.game, self.party.table.state
         if not self.may_move() or game is None or state is None:
             if move in self._offered:  # offered a moment ago (a chance out of turn, say)
-                raise IllegalMove("too late: play has moved on")
-            raise IllegalMove("it is not your move")
+                raise IllegalMove(_("too late: play has moved on"))
+            raise IllegalMove(_("it is not your move"))
         try:
             move = game.decode_move(move)
             game.check(state, self.seat, move)
@@ -290,7 +297,7 @@ class NetSeat:
     def close_phase(self) -> str:
         """As the sealed phase's closer, end it now; "" if done, else why not."""
         if not self.party.closer():
-            return "you may not close this now"
+            return _("you may not close this now")
         return self._run(self.party.close_phase)
 
     def take_log(self) -> list[str]:
@@ -298,7 +305,8 @@ class NetSeat:
         lines, self._lines = self._lines, []
         if len(lines) > _FLOOD:  # catching up on a long log (a resumed seat): the end only
             skipped = len(lines) - _KEEP
-            lines = [f"… {skipped} earlier lines skipped (catching up)", *lines[-_KEEP:]]
+            told = _("… {n} earlier lines skipped (catching up)").format(n=skipped)
+            lines = [told, *lines[-_KEEP:]]
         return [printable(line) for line in lines]
 
     def over(self) -> bool:
@@ -316,13 +324,13 @@ class NetSeat:
         """As the host, start with the players seated so far; "" if it starts, else why not."""
         t = self.party.table
         if not isinstance(self.party, Host):
-            return "only the host can start the game"
+            return _("only the host can start the game")
         if t.phase is not Phase.LOBBY:
-            return "the game has already started"
+            return _("the game has already started")
         game = t.game
         if game is None or len(t.members) < game.min_seats:
             need = game.min_seats if game is not None else 2
-            return f"at least {need} players are needed to start"
+            return _("at least {n} players are needed to start").format(n=need)
         if self.token is not None:
             self.token.run_sync_soon(self._start)
         return ""
@@ -332,19 +340,22 @@ class NetSeat:
         NAME``/``deny NAME`` answers a join waiting for our yes; "" if done, else why not."""
         party, t = self.party, self.party.table
         if not isinstance(party, Host):
-            return f"only the host can {name}"
+            return _("only the host can {command}").format(command=name)
         if t.phase is not Phase.LOBBY:
-            return "the game has already started"
+            return _("the game has already started")
         if name == "kick":
             seat = int(arg) if arg.isdigit() else -1
             if not 1 <= seat < len(t.members):
-                return f"kick N: N is a seat from 1 to {len(t.members) - 1} (you are seat 0)"
+                last = len(t.members) - 1
+                return _("kick N: N is a seat from 1 to {last} (you are seat 0)").format(last=last)
             return self._run(lambda: party.kick(seat))
         asking = {n.casefold(): fp for n, fp in party.asking()}
         fp = asking.get(arg.casefold())
         if fp is None:
-            waiting = ", ".join(n for n, _ in party.asking()) or "nobody"
-            return f"{printable(arg)} is not asking to join (waiting: {printable(waiting)})"
+            waiting = ", ".join(n for n, _fp in party.asking()) or _("nobody")
+            return _("{name} is not asking to join (waiting: {waiting})").format(
+                name=printable(arg), waiting=printable(waiting)
+            )
         return self._run(lambda: party.let_in(fp) if name == "approve" else party.turn_away(fp))
 
     def _run(self, action: Callable[[], None]) -> str:
@@ -372,47 +383,54 @@ class NetSeat:
     def _status(self) -> str:
         t = self.party.table
         if self.over():
-            return self.ended if self.ended != "closed" else "game over"
+            return self.ended if self.ended != "closed" else _("game over")
         if t.phase is Phase.LOBBY:
             capacity = getattr(t, "capacity", 0)
-            line = f"waiting for players: {len(t.members)} of {capacity} seated"
+            line = _("waiting for players: {n} of {seats} seated").format(
+                n=len(t.members), seats=capacity
+            )
             asking = self.party.asking() if isinstance(self.party, Host) else []
             if asking:
-                line += f"; asking to join: {', '.join(n for n, _ in asking)}"
+                names = ", ".join(n for n, _fp in asking)
+                line += _("; asking to join: {names}").format(names=names)
             if isinstance(self.party, Host) and t.game and len(t.members) >= t.game.min_seats:
-                line += " (type start to begin now)"
+                line += _(" (type start to begin now)")
             return line
         status = self.party.status()
         if isinstance(status, Commit):
             if self.seat in status.seats and not t.sealed_now():
                 # A game with an editor asks for words; any other for a move laid face down.
-                return "your turn to write" if hasattr(self.screen, "editor") else "your move"
+                editor = hasattr(self.screen, "editor")
+                return _("your turn to write") if editor else _("your move")
             names = ", ".join(self._name(s) for s in status.seats)
             if t.sealed_now():
-                return f"handed in; waiting for {names}"
-            return f"waiting for {names} to seal a move"  # a sealed phase we take no part in
+                return _("handed in; waiting for {names}").format(names=names)
+            # a sealed phase we take no part in
+            return _("waiting for {names} to seal a move").format(names=names)
         waiting = t.waiting_on()
         if waiting is None:
             return ""
         seat, kind = waiting
         n = len(t.members)
         if kind == "shuffle":
-            return f"seat {seat + 1} of {n} ({self._name(seat)}) shuffling and proving…"
+            return _("seat {seat} of {n} ({name}) shuffling and proving…").format(
+                seat=seat + 1, n=n, name=self._name(seat)
+            )
         if kind == "move":
             if self.legal_moves():
-                return "your move" if seat == self.seat else "you may move now, out of turn"
-            return f"{self._name(seat)} to play"
+                return _("your move") if seat == self.seat else _("you may move now, out of turn")
+            return _("{name} to play").format(name=self._name(seat))
         if kind in ("secrets", "signoff"):
-            return "auditing the game…"
+            return _("auditing the game…")
         if kind == "shares":
-            return "dealing…"
-        return f"waiting for {describe(self.party, seat, kind)}"
+            return _("dealing…")
+        return waiting_for(self.party, seat, kind)
 
     # ------------------------------------------------------------------ helpers
 
     def _name(self, seat: Seat) -> str:
         if seat == self.seat and self.names:
-            return "you"
+            return _("you")
         return self._joined.get(seat) or (self.names[seat] if seat < len(self.names) else "?")
 
     def _narrate(self) -> GameNarrator:
@@ -443,6 +461,27 @@ class NetSeat:
             callback()
 
 
+_OWED = {
+    "key": N_("key share"), "shuffle": N_("shuffle"), "shares": N_("decryption shares"),
+    "coin_commit": N_("coin commitment"), "coin_open": N_("coin opening"),
+    "show": N_("shown hand"), "show_ack": N_("acknowledgement"), "seal_commit": N_("sealed move"),
+    "seal_open": N_("opening"), "secrets": N_("audit secrets"), "signoff": N_("sign-off"),
+    "move": N_("move"),
+}  # fmt: skip
+"""What a seat may owe the table, in words (``lanparty.net.node.describe``'s, translated)."""
+
+
+def waiting_for(party: Host | Peer, seat: Seat, kind: str) -> str:
+    """``"waiting for Carl (seat 2)'s shuffle"``, in the reader's language."""
+    member = party.table.member_at(seat)
+    if member:
+        who = _("{name} (seat {seat})").format(name=member.name, seat=seat)
+    else:
+        who = _("seat {seat}").format(seat=seat)
+    what = _(_OWED[kind]) if kind in _OWED else kind
+    return _("waiting for {who}'s {what}").format(who=who, what=what)
+
+
 class _Waiting:
     """The screen of a table whose game is not known yet: nothing to show or type."""
 
@@ -456,12 +495,12 @@ class _Waiting:
         return []
 
     def prompt(self, view: Any, can_decline: bool) -> str:
-        return "waiting> "
+        return _("waiting> ")
 
     def parse(self, head: str, args: list[str], text: str, view: Any) -> Move:
         from lanparty.ui.base import ParseError
 
-        raise ParseError("the game has not started yet")
+        raise ParseError(_("the game has not started yet"))
 
     def command_for(self, move: Move, view: Any) -> tuple[str, str]:
         return str(move[0]), ""

@@ -24,7 +24,8 @@ from prompt_toolkit.renderer import print_formatted_text as print_to
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
-from lanparty.games import rules_text
+from lanparty.i18n import _
+from lanparty.i18n import rules as rules_text
 from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.session import LocalTable, TableSession
 from protocol.contract import IllegalMove, Plain
@@ -96,7 +97,7 @@ class MoveCompleter(Completer):
         s = self.session
         editor = current_editor(s)
         if editor is not None and editor.command.startswith(text.strip().lower()):
-            yield Completion(editor.command, -len(text), display_meta="back to the editor")
+            yield Completion(editor.command, -len(text), display_meta=_("back to the editor"))
         legal = s.legal_moves()
         for command, meta in completions(text, s.screen, s.view(), legal, s.can_decline()):
             yield Completion(command, start_position=-len(text), display_meta=meta or None)
@@ -123,7 +124,7 @@ def prompt_message(
     screen: GameScreen, view: Mapping[str, Plain], can_decline: bool, asked: bool = True
 ) -> FormattedText:
     """The prompt says what is asked of the player now (``asked``: anything at all)."""
-    text = screen.prompt(view, can_decline) if asked else "waiting> "
+    text = screen.prompt(view, can_decline) if asked else _("waiting> ")
     return FormattedText([("class:prompt", text)])
 
 
@@ -148,7 +149,7 @@ def deadline(session: TableSession) -> float | None:
 def countdown(left: float) -> str:
     """A countdown in whole seconds, rounded up and never below zero: ``"1:05 left"``."""
     s = max(0, math.ceil(left))
-    return f"{s // 60}:{s % 60:02d} left"
+    return _("{time} left").format(time=f"{s // 60}:{s % 60:02d}")
 
 
 def make_toolbar(
@@ -168,7 +169,7 @@ def make_toolbar(
         if status:
             out.append(("class:bottom-toolbar", f" {status} ·"))
         help_keys = keys() if keys is not None else []
-        out += help_keys or [("class:bottom-toolbar", " Tab: moves · help · rules · quit")]
+        out += help_keys or [("class:bottom-toolbar", " " + _("Tab: moves · help · rules · quit"))]
         return FormattedText(out)
 
     return toolbar
@@ -252,13 +253,17 @@ def menu_rows(rows: int) -> int:
     return max(4, min(8, rows // 4))
 
 
+YES = ("y", "yes", "t", "tak", "s", "sí", "si")
+"""The answers that mean yes to "leave?" (English, Polish, Spanish); anything else plays on."""
+
+
 def leave_question(session: TableSession) -> FormattedText:
     """The prompt that asks a player who typed ``quit`` (or pressed Ctrl-D or Ctrl-C)
     whether they mean it: at a networked table, leaving stops the game for everyone."""
     if isinstance(session, LocalTable):
-        text = "leave the game? (y/N)> "
+        text = _("leave the game? (y/N)> ")
     else:
-        text = "leave the table? the game stops for everyone (y/N)> "
+        text = _("leave the table? the game stops for everyone (y/N)> ")
     return FormattedText([("class:warn", text)])
 
 
@@ -300,11 +305,11 @@ async def run_async(session: TableSession) -> int:
             doc = prompt.default_buffer.document
             remark = editing.remark(doc.text.split("\n"), doc.cursor_position_row)
             out: Fragments = [("class:remark", f" {remark} ·")] if remark else []
-            return [*out, ("class:bottom-toolbar", f" {KEYS}")]
+            return [*out, ("class:bottom-toolbar", f" {_(KEYS)}")]
         offered = current_editor(session)
         if offered is not None and draft.closed and not asking:
-            return [("class:bottom-toolbar", f" {offered.command}: back to the editor · "
-                     "Tab: moves · help · rules · quit")]  # fmt: skip
+            back = _("{command}: back to the editor · Tab: moves · help · rules · quit")
+            return [("class:bottom-toolbar", " " + back.format(command=offered.command))]
         return []
 
     prompt: PromptSession[str] = PromptSession(
@@ -446,7 +451,8 @@ async def run_async(session: TableSession) -> int:
         }
 
     screen.show(
-        [("class:title", f"lanparty · {session.game_name}"), ("", "  (type help; Tab completes)\n")]
+        [("class:title", f"lanparty · {session.game_name}"),
+         ("", "  " + _("(type help; Tab completes)") + "\n")]
     )
     loop = asyncio.get_running_loop()
     tasks = [loop.create_task(follow()), loop.create_task(tick())]
@@ -474,27 +480,27 @@ async def run_async(session: TableSession) -> int:
             except LeaveEditorError:
                 draft.closed = True
                 command = editing.command if editing is not None else "write"
-                screen.show([("class:dim", f"(what you wrote is kept: {command} goes back to "
-                              "it)\n")])  # fmt: skip
+                kept = _("(what you wrote is kept: {command} goes back to it)")
+                screen.show([("class:dim", kept.format(command=command) + "\n")])
                 continue
             except KeyboardInterrupt:
                 if asking:
                     return EXIT_INTERRUPTED  # the second Ctrl-C: the caller says the one line
                 asking = True
-                screen.show([("class:dim", "(Ctrl-C again leaves at once)\n")])
+                screen.show([("class:dim", _("(Ctrl-C again leaves at once)") + "\n")])
                 continue
             except EOFError:
                 if asking:
-                    screen.show([("class:dim", "Bye.\n")])
+                    screen.show([("class:dim", _("Bye.") + "\n")])
                     return 0
                 asking = True
                 continue
             if asking:
                 asking = False
-                if text.strip().lower() in ("y", "yes"):
-                    screen.show([("class:dim", "Bye.\n")])
+                if text.strip().lower() in YES:
+                    screen.show([("class:dim", _("Bye.") + "\n")])
                     return 0
-                screen.show([("class:dim", "Playing on.\n")])
+                screen.show([("class:dim", _("Playing on.") + "\n")])
                 continue
             if editing is not None:
                 _hand_in(editing, text.split("\n"), session, screen)
@@ -516,7 +522,8 @@ def _hand_in(editor: Editor, lines: list[str], session: TableSession, screen: _S
     except ParseError as exc:
         screen.show([("class:error", f"{exc}\n")])
     except IllegalMove as exc:
-        screen.show([("class:error", f"Not allowed: {session.screen.humanize(exc.reason)}\n")])
+        why = session.screen.humanize(exc.reason)
+        screen.show([("class:error", _("Not allowed: {why}").format(why=why) + "\n")])
 
 
 def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
@@ -545,11 +552,11 @@ def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
         session.decline()
     elif action.kind == "move" and action.move is not None:
         if not view:
-            screen.show([("class:error", "The game has not started yet.\n")])
+            screen.show([("class:error", _("The game has not started yet.") + "\n")])
             return True
         try:
             session.submit(action.move)
         except IllegalMove as exc:
             why = session.screen.humanize(exc.reason)
-            screen.show([("class:error", f"Not allowed: {why}\n")])
+            screen.show([("class:error", _("Not allowed: {why}").format(why=why) + "\n")])
     return True

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from lanparty.i18n import _
 from protocol.contract import Move, Plain
 
 __all__ = [
@@ -149,7 +150,7 @@ class BoardScreen(Protocol):
 
 def player_name(names: Sequence[str], seat: int, me: int) -> str:
     """``names[seat]``, with ``(you)`` after the seat's own."""
-    return f"{names[seat]} (you)" if seat == me else names[seat]
+    return _("{name} (you)").format(name=names[seat]) if seat == me else names[seat]
 
 
 def log_line(line: str) -> Fragments:

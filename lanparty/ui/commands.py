@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from lanparty.i18n import N_, _
 from protocol.contract import Move, Plain
 
 from .base import GameScreen, ParseError
@@ -28,21 +29,22 @@ __all__ = [
 ]
 
 META_COMMANDS: dict[str, str] = {
-    "help": "list the commands",
-    "rules": "show the rules of the game",
-    "quit": "leave the game",
+    "help": N_("list the commands"),
+    "rules": N_("show the rules of the game"),
+    "quit": N_("leave the game"),
 }
+"""The commands every table has, and what they do (in English: translated where shown)."""
 ALIASES = {"wait": "go", "continue": "go", "exit": "quit", "q": "quit", "?": "help"}
 """Other words for the commands every table has (a game adds its own)."""
 #: The host's say over who sits, before the game: the command and what it takes.
 HOST_COMMANDS = {"kick": "N", "approve": "NAME", "deny": "NAME"}
 
 _HELP = (
-    ("go (or Enter)", "let an out-of-turn chance go and play on"),
-    ("close", "(when you may) end a sealed round: the rest hand in nothing"),
-    ("start", "(host) begin now, with the players seated so far"),
-    ("kick N", "(host, before the game) remove the player in seat N"),
-    ("approve NAME / deny NAME", "(host with --approve) let a player in, or not"),
+    (N_("go (or Enter)"), N_("let an out-of-turn chance go and play on")),
+    ("close", N_("(when you may) end a sealed round: the rest hand in nothing")),
+    ("start", N_("(host) begin now, with the players seated so far")),
+    ("kick N", N_("(host, before the game) remove the player in seat N")),
+    ("approve NAME / deny NAME", N_("(host with --approve) let a player in, or not")),
 )
 
 
@@ -60,12 +62,14 @@ class Action:
 
 def help_text(screen: GameScreen) -> str:
     """What ``help`` prints: the game's commands, the table's, then every short form."""
-    lines = ["Commands (Tab completes):"]
-    rows = [*screen.help(), *_HELP, *META_COMMANDS.items()]
+    lines = [_("Commands (Tab completes):")]
+    table = [(_(command), _(what)) for command, what in (*_HELP, *META_COMMANDS.items())]
+    rows = [*screen.help(), *table]
     lines += [f"  {command:<17} {what}" for command, what in rows]
     aliases = {**screen.aliases, **ALIASES}
     shorts = ", ".join(f"{alias} = {command}" for alias, command in aliases.items())
-    lines += textwrap.wrap(f"Short forms: {shorts}", 78, subsequent_indent="  ")
+    lines += textwrap.wrap(_("Short forms: {shorts}").format(shorts=shorts), 78,
+                           subsequent_indent="  ")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -83,11 +87,12 @@ def parse(
         return Action(head)
     if head in HOST_COMMANDS:
         if not args:
-            raise ParseError(f"{head} {HOST_COMMANDS[head]}: say which")
+            raise ParseError(_("{command}: say which").format(
+                command=f"{head} {HOST_COMMANDS[head]}"))  # fmt: skip
         return Action(head, arg=" ".join(text.split()[1:]))  # a name as typed
     if head == "go":
         if not can_decline:
-            raise ParseError("it is not a moment to wait: make a move (Tab lists them)")
+            raise ParseError(_("it is not a moment to wait: make a move (Tab lists them)"))
         return Action("go")
     return Action("move", screen.parse(head, args, text, view))
 
@@ -108,8 +113,8 @@ def completions(
     out: list[tuple[str, str]] = []
     candidates = [screen.command_for(m, view) for m in legal]
     if can_decline:
-        candidates.append(("go", "let it go, play goes on"))
-    candidates.extend(META_COMMANDS.items())
+        candidates.append(("go", _("let it go, play goes on")))
+    candidates.extend((command, _(what)) for command, what in META_COMMANDS.items())
     for command, meta in candidates:
         if command and command.startswith(prefix) and command not in seen:
             seen.add(command)

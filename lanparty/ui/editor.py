@@ -19,6 +19,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import ValidationError, Validator
 
+from lanparty.i18n import N_, _
+
 from .base import Editor, ParseError
 
 __all__ = [
@@ -34,7 +36,7 @@ __all__ = [
     "usable_lines",
 ]
 
-KEYS = "Enter/Tab: next line · Ctrl-S: hand in · Esc: commands"
+KEYS = N_("Enter/Tab: next line · Ctrl-S: hand in · Esc: commands")
 """The editor's keys, for the bottom bar."""
 
 
@@ -78,9 +80,9 @@ def next_line(text: str, cursor: int, max_lines: int) -> tuple[str, int, str]:
     if row + 1 < len(lines):
         return text, _end_of(text, row + 1), ""
     if not lines[row].strip():
-        return text, cursor, "nothing on this line yet: Ctrl-S hands in what you wrote"
+        return text, cursor, _("nothing on this line yet: Ctrl-S hands in what you wrote")
     if len(lines) >= max_lines:
-        return text, cursor, f"that was line {max_lines}, the last: Ctrl-S hands in"
+        return text, cursor, _("that was line {n}, the last: Ctrl-S hands in").format(n=max_lines)
     return text + "\n", len(text) + 1, ""
 
 
@@ -94,7 +96,7 @@ def usable_lines(editor: Editor, lines: Sequence[str]) -> list[str]:
     """``lines`` without the ones that cannot be handed in (what a draft can still give when
     time is up)."""
     kept = list(lines)
-    for _ in range(len(lines) + 1):
+    for _attempt in range(len(lines) + 1):
         found = editor.problem(kept)
         if found is None:
             return kept

@@ -22,6 +22,7 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.shortcuts import print_formatted_text
 
 from lanparty.games import DEFAULT_GAME, GAMES
+from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
 from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse, same_name
 from lanparty.net.guest import start_guest
 from lanparty.store import saved_seats
@@ -32,13 +33,14 @@ from .app import make_key_bindings, make_style
 
 __all__ = ["Choice", "run_lobby"]
 
-HELP = """Commands (Tab completes):
+HELP = N_("""Commands (Tab completes):
   join N            join table N of the list (or: join NAME, if one table is called so)
   resume            take back your seat at a game your program left (see above)
   host GAME [SEATS] open a table of your own, e.g. host {example} 4
   play GAME         a game on this machine against bots
   list              show the tables again
-  help / quit"""
+  lang [LANG]       the language to read: {languages}
+  help / quit""")
 
 
 @dataclass
@@ -69,27 +71,30 @@ class _Lobby:
         n = self._numbers.get(ad.instance)
         if n is not None and self.tables[n].fingerprint != ad.fingerprint:
             # Another key answers for that table now: it is not the table shown as n.
-            self.lines.append(f"table {n} {self.tables.pop(n).name!r} is gone "
-                              "(another host key answers for it now)")  # fmt: skip
+            self.lines.append(_(
+                "table {n} {name} is gone (another host key answers for it now)"
+            ).format(n=n, name=repr(self.tables.pop(n).name)))  # fmt: skip
             n = None
         if n is not None:
             self.tables[n] = ad
-            self.lines.append(f"table {n}: {describe(ad)}")
+            self.lines.append(_("table {n}: {table}").format(n=n, table=describe(ad)))
             return
         n, self._next = self._next, self._next + 1
         self._numbers[ad.instance] = n
         self.tables[n] = ad
-        self.lines.append(f"new table {n}: {describe(ad)}")
+        self.lines.append(_("new table {n}: {table}").format(n=n, table=describe(ad)))
         namesakes = self.named(ad.name)
         if len(namesakes) > 1:
-            numbers = ", ".join(str(m) for m, _ in namesakes)
-            self.lines.append(f"{len(namesakes)} tables are called {ad.name!r} ({numbers}): "
-                              "tell them apart by the host key")  # fmt: skip
+            numbers = ", ".join(str(m) for m, _ad in namesakes)
+            self.lines.append(_(
+                "{count} tables are called {name} ({numbers}): tell them apart by the host key"
+            ).format(count=len(namesakes), name=repr(ad.name), numbers=numbers))  # fmt: skip
 
     def gone(self, instance: str) -> None:
         n = self._numbers.pop(instance, None)
         if n is not None and n in self.tables:
-            self.lines.append(f"table {n} {self.tables.pop(n).name!r} is gone (full or closed)")
+            name = repr(self.tables.pop(n).name)
+            self.lines.append(_("table {n} {name} is gone (full or closed)").format(n=n, name=name))
 
     def numbered(self) -> list[tuple[int, TableAd]]:
         return sorted(self.tables.items())
@@ -102,9 +107,14 @@ class _Lobby:
 def describe(ad: TableAd) -> str:
     """One table in words."""
     seated = ad.seats - ad.free
-    version = "" if ad.proto == PROTOCOL_VERSION else f"  (protocol {ad.proto}: cannot join)"
-    return (f"{ad.name!r}: {ad.game}, {seated} of {ad.seats} seated, host {ad.host} "
-            f"[{ad.fingerprint}] at {ad.endpoint}{version}")  # fmt: skip
+    version = ""
+    if ad.proto != PROTOCOL_VERSION:
+        version = "  " + _("(protocol {n}: cannot join)").format(n=ad.proto)
+    line = _("{name}: {game}, {seated} of {seats} seated, host {host} [{key}] at {endpoint}")
+    return line.format(
+        name=repr(ad.name), game=ad.game, seated=seated, seats=ad.seats, host=ad.host,
+        key=ad.fingerprint, endpoint=ad.endpoint,
+    ) + version  # fmt: skip
 
 
 class _LobbyCompleter(Completer):
@@ -115,9 +125,10 @@ class _LobbyCompleter(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
         text = document.text_before_cursor
-        options = [f"join {n}" for n, _ in self.lobby.numbered()]
+        options = [f"join {n}" for n, _ad in self.lobby.numbered()]
         options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
         options += ["list", "help", "quit"] + (["resume"] if self.lobby.resumable else [])
+        options += [f"lang {lang}" for lang in LANGUAGES]
         for option in options:
             if option.startswith(text.lower()):
                 yield Completion(option, start_position=-len(text))
@@ -157,8 +168,10 @@ async def _run(ip: str, where: str, again: bool) -> Choice:
 
     prompt: PromptSession[str] = PromptSession(
         completer=_LobbyCompleter(lobby), key_bindings=make_key_bindings(), style=style,
-        bottom_toolbar=lambda: FormattedText([("class:bottom-toolbar",
-            f" {len(lobby.tables)} table(s) on {where} · Tab · help · quit")]),
+        bottom_toolbar=lambda: FormattedText([("class:bottom-toolbar", " " + ngettext(
+            "{n} table on {where} · Tab · help · quit",
+            "{n} tables on {where} · Tab · help · quit", len(lobby.tables),
+        ).format(n=len(lobby.tables), where=where))]),
     )  # fmt: skip
 
     async def follow() -> None:
@@ -172,14 +185,21 @@ async def _run(ip: str, where: str, again: bool) -> Choice:
                 prompt.app.invalidate()
 
     if again:
-        show(f"Back in the lobby: looking for tables on {where}. Type help.", "class:title")
+        show(_("Back in the lobby: looking for tables on {where}. Type help.").format(
+            where=where), "class:title")  # fmt: skip
     else:
-        show("lanparty lobby", "class:title")
-        show(f"Looking for tables on {where}; they appear here as they open. Type help.")
+        show(_("lanparty lobby"), "class:title")
+        show(_("Looking for tables on {where}; they appear here as they open. Type help.").format(
+            where=where))  # fmt: skip
     for seat in lobby.resumable:
-        what = "The table you hosted" if seat.host else f"Your seat as {seat.nick} at table"
-        show(f"{what} {seat.table_hex[:12]} ({seat.endpoint}) may still be waiting for you: "
-             "type resume", "class:warn")  # fmt: skip
+        if seat.host:
+            line = _("The table you hosted {table} ({endpoint}) may still be waiting for you: "
+                     "type resume")  # fmt: skip
+        else:
+            line = _("Your seat as {nick} at table {table} ({endpoint}) may still be waiting for "
+                     "you: type resume")  # fmt: skip
+        show(line.format(nick=seat.nick, table=seat.table_hex[:12], endpoint=seat.endpoint),
+             "class:warn")  # fmt: skip
     follower = loop.create_task(follow())
     try:
         while True:
@@ -212,49 +232,72 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
             seat = lobby.resumable[0]
             return Choice("resume", extra={"table": seat.table_hex, "host": seat.host})
         if not lobby.resumable:
-            show("no seat to resume", "class:error")
+            show(_("no seat to resume"), "class:error")
         else:
             ids = ", ".join(seat.table_hex[:12] for seat in lobby.resumable)
-            show(f"several to resume ({ids}): lanparty join --resume TABLE_ID (or host "
-                 "--resume)", "class:error")  # fmt: skip
+            show(_("several to resume ({ids}): lanparty join --resume TABLE_ID (or host "
+                   "--resume)").format(ids=ids), "class:error")  # fmt: skip
         return None
     if head == "help":
         # One by one: show() would escape a line break.
-        for line in HELP.format(example=DEFAULT_GAME).splitlines():
+        languages = ", ".join(LANGUAGES)
+        for line in _(HELP).format(example=DEFAULT_GAME, languages=languages).splitlines():
             show(line)
+    elif head == "lang":
+        _lang(args, show)
     elif head in ("list", "ls"):
         tables = lobby.numbered()
         for n, ad in tables:
             show(f"  {n}: {describe(ad)}")
         if not tables:
-            show("  no tables yet (they appear here as they open)")
+            show("  " + _("no tables yet (they appear here as they open)"))
     elif head == "join":
         wanted = " ".join(args)
         candidates = _pick(wanted, lobby)
         picked = candidates[0][1] if len(candidates) == 1 else None
         if len(candidates) > 1:
-            which = "; ".join(f"{n}: host {ad.host} [{ad.fingerprint}] at {ad.endpoint}"
-                              for n, ad in candidates)  # fmt: skip
-            show(f"{len(candidates)} tables are called {wanted!r} ({which}): join N with the "
-                 "number of the one whose host key you know", "class:error")  # fmt: skip
+            one = _("{n}: host {host} [{key}] at {endpoint}")
+            which = "; ".join(one.format(n=n, host=ad.host, key=ad.fingerprint,
+                                         endpoint=ad.endpoint) for n, ad in candidates)  # fmt: skip
+            show(_("{count} tables are called {name} ({which}): join N with the number of the "
+                   "one whose host key you know").format(
+                count=len(candidates), name=repr(wanted), which=which), "class:error")  # fmt: skip
         elif picked is None:
-            show("join which table? a number from the list, or its name", "class:error")
+            show(_("join which table? a number from the list, or its name"), "class:error")
         elif picked.proto != PROTOCOL_VERSION:
-            show(f"{picked.name!r} speaks protocol {picked.proto}; this lanparty speaks "
-                 f"{PROTOCOL_VERSION}", "class:error")  # fmt: skip
+            show(_("{name} speaks protocol {n}; this lanparty speaks {ours}").format(
+                name=repr(picked.name), n=picked.proto, ours=PROTOCOL_VERSION),
+                "class:error")  # fmt: skip
         elif picked.free <= 0:
-            show(f"{picked.name!r} is full", "class:error")
+            show(_("{name} is full").format(name=repr(picked.name)), "class:error")
         else:
             return Choice("join", table=picked, game=picked.game)
     elif head in ("host", "play"):
         if not args or args[0].lower() not in GAMES:
-            show(f"{head} which game? one of: {', '.join(sorted(GAMES))}", "class:error")
+            games = ", ".join(sorted(GAMES))
+            show(_("{command} which game? one of: {games}").format(command=head, games=games),
+                 "class:error")  # fmt: skip
             return None
         seats = int(args[1]) if len(args) > 1 and args[1].isdigit() else 4
         return Choice(head, game=args[0].lower(), seats=seats)
     else:
-        show(f"unknown command {words[0]!r} (type help, or press Tab)", "class:error")
+        show(_("unknown command {word} (type help, or press Tab)").format(word=repr(words[0])),
+             "class:error")  # fmt: skip
     return None
+
+
+def _lang(args: list[str], show: Any) -> None:
+    """``lang``: say the language in use; ``lang LANG``: read in LANG from now on (English
+    for one without a catalogue, said so in a line, as it is not a mistake)."""
+    if args:
+        chosen = set_language(args[0])
+        if not known(args[0]):
+            show(_("no catalogue for {lang}: English it is").format(lang=repr(args[0])))
+            return
+        show(_("Language: {lang}").format(lang=chosen))
+    else:
+        show(_("Language: {lang} (lang LANG to change: {languages})").format(
+            lang=language(), languages=", ".join(LANGUAGES)))  # fmt: skip
 
 
 def _pick(text: str, lobby: _Lobby) -> list[tuple[int, TableAd]]:

@@ -69,3 +69,19 @@ def test_join_name_with_two_tables_of_that_name_asks_for_the_number(lobby: _Lobb
     lobby.gone(SQUAT.instance)
     choice, _ = _join(lobby, f'join "{ANA.name}"')  # quoted as the list shows it
     assert choice is not None and choice.table == ANA
+
+
+def test_lang_switches_the_language_at_once(lobby: _Lobby) -> None:
+    from lanparty import i18n
+
+    assert _join(lobby, "lang") == (None, ["Language: en (lang LANG to change: en, pl, es)"])
+    assert _join(lobby, "lang pl") == (None, ["Język: pl"])
+    assert i18n.language() == "pl"
+    lobby.seen(ANA)
+    assert lobby.lines[-1].startswith('nowy stół 1: "Ana\'s kato": kato, zajęte 1 z 4 miejsc')
+    assert _join(lobby, "dance")[1] == ["nieznane polecenie 'dance' (wpisz help albo naciśnij Tab)"]
+    assert _join(lobby, "lang es_AR.UTF-8") == (None, ["Idioma: es"])
+    assert _join(lobby, "help")[1][-2].strip().startswith("lang [LANG]       el idioma")
+    # No catalogue: English, said in a line that is not an error.
+    assert _join(lobby, "lang xx") == (None, ["no catalogue for 'xx': English it is"])
+    assert i18n.language() == "en"

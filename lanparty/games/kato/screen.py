@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from lanparty.games.views import num
+from lanparty.games.views import num, num_at
+from lanparty.i18n import N_, _, language, ngettext
 from lanparty.ui.base import Fragments, ParseError, player_name
 from protocol.contract import Move, Plain
 
-from .narrate import card_name, colour_name
+from .narrate import COLOUR_WORDS_EN, card_name, colour_name
+from .refusals import translate
 
 __all__ = ["SCREEN", "STYLES", "KatoScreen", "card_style", "command_for", "final_scores",
            "hand_lines", "hand_of", "humanize", "playable", "table"]  # fmt: skip
@@ -28,15 +30,16 @@ ALIASES = {"p": "play", "d": "draw", "color": "colour"}
 """Other words for KaTO's commands."""
 
 HELP = (
-    ("play N", "play card N, e.g. play 3"),
-    ("play N COLOUR", "play a wild and name the colour, e.g. play 5 red"),
-    ("play N kato", "play, leaving one card, and call KaTO at once"),
-    ("draw / pass", "draw a card / keep the drawn card and end your turn"),
-    ("accept", "take the cards (or the skip) aimed at you"),
-    ("challenge", "challenge a Wild Draw Four (its verdict is automatic)"),
-    ("colour COLOUR", "name the colour when a round starts on a wild"),
-    ("kato / catch", "call KaTO with one card left / catch a player who did not"),
+    ("play N", N_("play card N, e.g. play 3")),
+    ("play N COLOUR", N_("play a wild and name the colour, e.g. play 5 red")),
+    ("play N kato", N_("play, leaving one card, and call KaTO at once")),
+    ("draw / pass", N_("draw a card / keep the drawn card and end your turn")),
+    ("accept", N_("take the cards (or the skip) aimed at you")),
+    ("challenge", N_("challenge a Wild Draw Four (its verdict is automatic)")),
+    ("colour COLOUR", N_("name the colour when a round starts on a wild")),
+    ("kato / catch", N_("call KaTO with one card left / catch a player who did not")),
 )
+"""KaTO's commands and what they do (English: translated where shown)."""
 
 STYLES = {
     "card.r": "bold #ffffff bg:ansired",
@@ -82,15 +85,17 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
     """
     if head in SIMPLE_MOVES:
         if args:
-            raise ParseError(f"'{head}' takes no arguments")
+            raise ParseError(_("'{command}' takes no arguments").format(command=head))
         return (head,)
     if head == "colour":
         if len(args) != 1 or args[0] not in COLOUR_WORDS:
-            raise ParseError("name a colour: colour red|yellow|green|blue")
+            raise ParseError(_("name a colour: colour red|yellow|green|blue"))
         return ("colour", COLOUR_WORDS[args[0]])
     if head == "play":
         return _parse_play(args, view)
-    raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
+    raise ParseError(
+        _("unknown command '{command}' (type help, or press Tab)").format(command=text.split()[0])
+    )
 
 
 def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
@@ -102,23 +107,30 @@ def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
     if args and args[-1] in COLOUR_WORDS:
         colour = COLOUR_WORDS[args.pop()]
     if not args:
-        raise ParseError("play which card? e.g. 'play 3' (the number before the card)")
+        raise ParseError(_("play which card? e.g. 'play 3' (the number before the card)"))
     picked: list[tuple[int, str]] = []
     for arg in args:
         if not arg.isdigit():
-            raise ParseError(f"'{arg}' is not a card number or a colour")
+            raise ParseError(_("'{word}' is not a card number or a colour").format(word=arg))
         i = int(arg)
         if not 1 <= i <= len(hand):
-            raise ParseError(f"there is no card {i}: your cards are numbered 1 to {len(hand)}")
+            raise ParseError(
+                _("there is no card {n}: your cards are numbered 1 to {last}").format(
+                    n=i, last=len(hand)
+                )
+            )
         picked.append(hand[i - 1])
     last = picked[-1][1]
     if last in WILDS and not colour:
         then = " kato" if called else ""
+        command = f"play {' '.join(args)} red|yellow|green|blue{then}"
         raise ParseError(
-            f"{card_name(last)} needs a colour: play {' '.join(args)} red|yellow|green|blue{then}"
+            _("{card} needs a colour: {command}").format(card=card_name(last), command=command)
         )
     if last not in WILDS and colour:
-        raise ParseError(f"only a wild names a colour; {card_name(last)} has its own")
+        raise ParseError(
+            _("only a wild names a colour; {card} has its own").format(card=card_name(last))
+        )
     move: Move = ("play", tuple(h for h, _ in picked), tuple(lab for _, lab in picked), colour)
     return (*move, "kato") if called else move
 
@@ -127,14 +139,18 @@ _LABEL = re.compile(r"(?<![\w+])(?:[rygb](?:\d|S\b|R\b|\+2)|W\+4|W\b|cone\b)")
 
 
 #: The rules an audit may find broken, in words (``Violation.rule``).
-RULES_BROKEN = {"illegal-wild-draw-four": "a Wild Draw Four played while holding the colour"}
+RULES_BROKEN = {"illegal-wild-draw-four": N_("a Wild Draw Four played while holding the colour")}
 
 
 def humanize(reason: str) -> str:
     """An engine message with card labels in words: ``"r7 cannot be played now"`` →
     ``"Red 7 cannot be played now"``; a broken rule's tag in words."""
     if reason in RULES_BROKEN:
-        return RULES_BROKEN[reason]
+        return _(RULES_BROKEN[reason])
+    if language() != "en":
+        said = translate(reason, card_name)
+        if said is not None:
+            return said
     return _LABEL.sub(lambda m: card_name(m.group(0)), reason)
 
 
@@ -150,40 +166,40 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
         text = "play " + " ".join(str(position.get(int(h), "?")) for h in handles)  # type: ignore[arg-type]
         described = ", ".join(card_name(str(label)) for label in labels)
         if move[3]:
-            text += f" {colour_name(str(move[3]))}"
+            text += f" {COLOUR_WORDS_EN.get(str(move[3]), str(move[3]))}"
             described += f" → {colour_name(str(move[3]))}"
         if move[4:] == ("kato",):
             text += " kato"
-            described += ", calling KaTO"
+            described += _(", calling KaTO")
         return text, described
     if name == "colour":
-        return f"colour {colour_name(str(move[1]))}", ""
-    return name, _DESCRIPTIONS.get(name, "")
+        return f"colour {COLOUR_WORDS_EN.get(str(move[1]), str(move[1]))}", ""
+    return name, _(_DESCRIPTIONS[name]) if name in _DESCRIPTIONS else ""
 
 
 _DESCRIPTIONS = {
-    "draw": "draw a card",
-    "pass": "keep the drawn card, end the turn",
-    "accept": "take the cards (or the skip)",
-    "challenge": "challenge the Wild Draw Four",
-    "kato": "call KaTO: one card left",
-    "catch": "catch a player who forgot KaTO",
+    "draw": N_("draw a card"),
+    "pass": N_("keep the drawn card, end the turn"),
+    "accept": N_("take the cards (or the skip)"),
+    "challenge": N_("challenge the Wild Draw Four"),
+    "kato": N_("call KaTO: one card left"),
+    "catch": N_("catch a player who forgot KaTO"),
 }
 
 
 def prompt(view: Mapping[str, Plain], can_decline: bool) -> str:
     """What the prompt asks of the player now."""
     if can_decline:
-        return "kato/catch now, or Enter to play on> "
+        return _("kato/catch now, or Enter to play on> ")
     if view.get("phase") == "name-colour":
-        return "name a colour> "
+        return _("name a colour> ")
     if view.get("phase") == "verdict":
-        return "announce the verdict> "
+        return _("announce the verdict> ")
     if view.get("phase") == "drawn":
-        return "play the drawn card or pass> "
+        return _("play the drawn card or pass> ")
     if isinstance(view.get("pending"), dict):
-        return "answer or accept> "
-    return "your move> "
+        return _("answer or accept> ")
+    return _("your move> ")
 
 
 def card_style(label: str) -> str:
@@ -200,28 +216,32 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
     width = max(width, 20)
     out: Fragments = []
     if view["phase"] == "setup":
-        return [("class:title", f"Round {num(view, 'round')}"),
-                ("class:dim", "  ·  the cards are being shuffled and dealt…\n")]  # fmt: skip
-    direction = "clockwise" if view["direction"] == 1 else "counter-clockwise"
-    out.append(("class:title", f"Round {num(view, 'round')}"))
-    out.append(("", f"  ·  play goes {direction}  ·  deck {num(view, 'deck')}\n"))
+        dealing = _("  ·  the cards are being shuffled and dealt…")
+        return [("class:title", _("Round {n}").format(n=num(view, "round"))),
+                ("class:dim", dealing + "\n")]  # fmt: skip
+    direction = _("clockwise") if view["direction"] == 1 else _("counter-clockwise")
+    out.append(("class:title", _("Round {n}").format(n=num(view, "round"))))
+    out.append(("", _("  ·  play goes {direction}  ·  deck {n}").format(
+        direction=direction, n=num(view, "deck")) + "\n"))  # fmt: skip
     top = view["top"]
-    out.append(("", "Top: "))
+    out.append(("", _("Top: ")))
     if isinstance(top, str):
         out.append((card_style(top), f" {card_name(top)} "))
     else:
-        out.append(("class:dim", "none yet"))
+        out.append(("class:dim", _("none yet")))
     colour = view["colour"]
-    out.append(("", "   Colour in play: "))
+    out.append(("", _("   Colour in play: ")))
     if isinstance(colour, str):
         out.append((f"class:card.{colour}", f" {colour_name(colour)} "))
     else:
         out.append(("class:dim", "-"))
     pending = view["pending"]
     if isinstance(pending, dict) and pending.get("kind") in ("draw", "wild-draw-four"):
-        out.append(("class:warn", f"   {num(pending, 'total')} cards to draw"))
+        total = num(pending, "total")
+        out.append(("class:warn", "   " + ngettext(
+            "{n} card to draw", "{n} cards to draw", total).format(n=total)))  # fmt: skip
     elif isinstance(pending, dict) and pending.get("kind") == "skip":
-        out.append(("class:warn", "   a Skip is aimed"))
+        out.append(("class:warn", _("   a Skip is aimed")))
     out.append(("", "\n"))
     challenge = view.get("challenge")
     if isinstance(challenge, dict):
@@ -237,15 +257,17 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
     for s, count in enumerate(counts):
         turn = s == current and view["phase"] not in ("over", "scoring", "setup")
         line = "▶ " if turn else "  "
-        cards = f"{count!s:>2} card{'s' * (count != 1)}"
+        held = num_at(view, "counts", s)
+        cards = ngettext("{n} card", "{n} cards", held).format(n=f"{count!s:>2}")
         line += f"{player_name(names, s, me)[:name_width]:<{name_width}}  {cards}"
-        line += f"  {scores[s]!s:>4} pts"
+        line += "  " + _("{n} pts").format(n=f"{scores[s]!s:>4}")
         style = "class:turn" if turn else ""
         out.append((style, line[:width]))
         if count == 1 and kato != s:
             out.append(("class:kato", "  KaTO"[: max(0, width - len(line))]))
         elif kato == s:
-            out.append(("class:warn", "  one card, no KaTO yet!"[: max(0, width - len(line))]))
+            warn = "  " + _("one card, no KaTO yet!")
+            out.append(("class:warn", warn[: max(0, width - len(line))]))
         out.append(("", "\n"))
     return out
 
@@ -266,7 +288,7 @@ def hand_lines(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move]
         return []
     hand = hand_of(view)
     can = set(playable(legal))
-    out: Fragments = [("class:title", "Your hand:"), ("", "\n")]
+    out: Fragments = [("class:title", _("Your hand:")), ("", "\n")]
     column = 0
     numbers: list[str] = []
     for i, (handle, label) in enumerate(hand, 1):
@@ -289,10 +311,11 @@ def hand_lines(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move]
         out.append(("", " "))
         column += cell
     if not hand:
-        out.append(("class:dim", "(no cards)"))
+        out.append(("class:dim", _("(no cards)")))
     out.append(("", "\n"))
     if numbers:
-        out.append(("class:index.playable", f"Playable: {', '.join(numbers)}"[:width]))
+        playable_now = _("Playable: {numbers}").format(numbers=", ".join(numbers))
+        out.append(("class:index.playable", playable_now[:width]))
         out.append(("", "\n"))
     return out
 
@@ -303,14 +326,22 @@ def _challenge(
     """The challenge on show (until play moves on): whose hand was shown to whom, the colour
     that decides, the verdict once announced, then (to the challenger) the shown cards."""
     holder, by = num(challenge, "of"), num(challenge, "by")
-    whose = "Your" if holder == me else f"{names[holder]}'s"
+    if holder == me:
+        shown_to = _("Your hand, shown to {name}").format(name=names[by])
+    elif by == me:
+        shown_to = _("{name}'s hand, shown to you").format(name=names[holder])
+    else:
+        shown_to = _("{name}'s hand, shown to {other}").format(name=names[holder], other=names[by])
     colour = challenge.get("colour")
     verdict = challenge.get("verdict")
-    decides = f"{colour_name(colour)} decides" if isinstance(colour, str) else ""
+    decides = ""
+    if isinstance(colour, str):
+        decides = _("{colour} decides").format(colour=colour_name(colour))
+    said = _(str(verdict)) if verdict in ("guilty", "innocent") else str(verdict)
     out: Fragments = [
-        ("class:title", "Challenge: "),
-        ("", f"{whose} hand, shown to {'you' if by == me else names[by]}  "),
-        ("class:warn", f"{decides}: {verdict!s}" if verdict else decides),
+        ("class:title", _("Challenge: ")),
+        ("", f"{shown_to}  "),
+        ("class:warn", f"{decides}: {said}" if verdict else decides),
         ("", "\n"),
     ]
     shown = challenge.get("shown")
@@ -340,7 +371,7 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     scores = view["scores"]
     winners = view["winners"]
     assert isinstance(scores, list) and isinstance(winners, list)
-    out: Fragments = [("class:title", "Final scores"), ("", "\n")]
+    out: Fragments = [("class:title", _("Final scores")), ("", "\n")]
     order = sorted(range(len(scores)), key=lambda s: (-int(scores[s]), s))  # type: ignore[arg-type]
     for s in order:
         mark = "★ " if s in winners else "  "
@@ -348,10 +379,29 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
         out.append(("class:turn" if s in winners else "", f"{mark}{name:<16} "))
         out.append(("", f"{scores[s]!s:>5}\n"))
     if winners:
-        won = " and ".join("you" if s == me else names[int(s)] for s in winners)  # type: ignore[arg-type]
-        verb = "win" if me in winners or len(winners) > 1 else "wins"
-        out.append(("class:title", f"{won[0].upper()}{won[1:]} {verb} the game!\n"))
+        out.append(("class:title", won_line(winners, names, me) + "\n"))
     return out
+
+
+def won_line(winners: Sequence[Plain], names: Sequence[str], me: int) -> str:
+    """Who won, as the final table says it: "You win the game!", "Bea wins the game!", "You
+    and Bea win the game!"."""
+    seats = [int(s) for s in winners]  # type: ignore[arg-type]
+    others = [names[s] for s in seats if s != me]
+    if me in seats and not others:
+        return _("You win the game!")
+    if me in seats and seats[0] == me:
+        return _("You and {names} win the game!").format(names=_joined(others))
+    if me in seats:
+        return _("{names} and you win the game!").format(names=_joined(others))
+    if len(others) == 1:
+        return _("{name} wins the game!").format(name=others[0])
+    return _("{names} win the game!").format(names=_joined(others))
+
+
+def _joined(names: Sequence[str]) -> str:
+    """``"Bea"``, ``"Bea and Carl"``, ``"Bea and Carl and Dora"`` (as the table says it)."""
+    return _(" and ").join(names)
 
 
 class KatoScreen:
@@ -381,8 +431,8 @@ class KatoScreen:
         return command_for(move, view)
 
     def help(self) -> Sequence[tuple[str, str]]:
-        """KaTO's commands."""
-        return HELP
+        """KaTO's commands (their descriptions in the reader's language)."""
+        return [(command, _(what)) for command, what in HELP]
 
     def humanize(self, reason: str) -> str:
         """See :func:`humanize`."""
