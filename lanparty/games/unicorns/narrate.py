@@ -30,7 +30,7 @@ from .names import (
     scheme_name,
     unicorn_name,
 )
-from .screen import double_rainbow
+from .screen import and_list, double_rainbow
 
 __all__ = ["UnicornsNarrator"]
 
@@ -366,8 +366,7 @@ class UnicornsNarrator(BaseNarrator):
         drawn = _list(after.get("my_drawn"))
         if drawn and not _list(before.get("my_drawn")):
             names = [scheme_name(str(label)) for _h, label in drawn]
-            listed = names[0] if len(names) < 2 else _("{first} and {last}").format(
-                first=", ".join(names[:-1]), last=names[-1])  # fmt: skip
+            listed = and_list(names)
             self.lines.append(_("You draw your schemes{aside}: {schemes}").format(
                 aside=aside("schemes"), schemes=listed))  # fmt: skip
 
@@ -484,9 +483,7 @@ class UnicornsNarrator(BaseNarrator):
             self.lines.append(_("Day {day} is over: {gains}").format(day=d + 1, gains=parts))
         winners = _list(after.get("winners"))
         if winners and not _list(before.get("winners")):
-            names = [self._who(int(s)) for s in winners]
-            listed = names[0] if len(names) < 2 else _("{first} and {last}").format(
-                first=", ".join(names[:-1]), last=names[-1])  # fmt: skip
+            listed = and_list([self._who(int(s)) for s in winners])
             scores = ", ".join(f"{self._who(s)} {t!s}" for s, t in enumerate(totals))
             rainbow = double_rainbow(after, winners)
             if winners == [self.seat]:
