@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lanparty.i18n import N_, _, ngettext
 from lanparty.ui.base import ParseError
 from protocol.contract import Move, Plain
 
@@ -29,20 +30,20 @@ ALIASES = {
 """Short (and a few Spanish) forms of the game's commands."""
 
 HELP = (
-    ("plant SCHEME N", "keep SCHEME face down on row unicorn N: plant decoy 2"),
-    ("hunt N", "open the hunt (caza) with N hunt cards, 1 to 3"),
-    ("join / pass", "hunt with as many cards as the opener / stay out"),
-    ("cards A B", "lay your hunt cards face down, sealed: cards 3 1"),
-    ("peek 2a", "(Princess) look at face-down scheme 2a, you alone"),
-    ("shift 2a N", "(Shaman) move face-down scheme 2a to row unicorn N"),
-    ("boost / decline", "(Knight) +2 to your total / let a power or the market go"),
-    ("recall V", "(Wizard) take back the hunt card V you played"),
-    ("reveal a", "(the winner) turn over the hunted unicorn's scheme a or b"),
-    ("give N", "(a Trojan's owner) give your unicorn N to the winner"),
-    ("colour C", "(Chameleon) name the colour: pink, blue, green, yellow"),
-    ("buy ITEM N pay V…", "black market (mercado negro): butcher $2, horn $3 on"),
-    ("", "  your unicorn N, paid with hunt cards: buy horn 2 pay 1 2"),
-    ("buy candy N C pay…", "candy $3, dust $6: unicorn N turns colour C"),
+    ("plant SCHEME N", N_("keep SCHEME face down on row unicorn N: plant decoy 2")),
+    ("hunt N", N_("open the hunt (caza) with N hunt cards, 1 to 3")),
+    ("join / pass", N_("hunt with as many cards as the opener / stay out")),
+    ("cards A B", N_("lay your hunt cards face down, sealed: cards 3 1")),
+    ("peek 2a", N_("(Princess) look at face-down scheme 2a, you alone")),
+    ("shift 2a N", N_("(Shaman) move face-down scheme 2a to row unicorn N")),
+    ("boost / decline", N_("(Knight) +2 to your total / let a power or the market go")),
+    ("recall V", N_("(Wizard) take back the hunt card V you played")),
+    ("reveal a", N_("(the winner) turn over the hunted unicorn's scheme a or b")),
+    ("give N", N_("(a Trojan's owner) give your unicorn N to the winner")),
+    ("colour C", N_("(Chameleon) name the colour: pink, blue, green, yellow")),
+    ("buy ITEM N pay V…", N_("black market (mercado negro): butcher $2, horn $3 on")),
+    ("", N_("  your unicorn N, paid with hunt cards: buy horn 2 pay 1 2")),
+    ("buy candy N C pay…", N_("candy $3, dust $6: unicorn N turns colour C")),
 )
 """The game's commands, for ``help``."""
 
@@ -87,10 +88,6 @@ def scheme_ref(view: Mapping[str, Plain], scheme: int) -> str:
             if h == scheme:
                 return f"{i}{SLOTS[k]}"
     return "?"
-
-
-def _whose(view: Mapping[str, Plain], owner: int) -> str:
-    return "your" if owner == _me(view) else "another player's"
 
 
 def _number(word: str, what: str, top: int) -> int:
@@ -243,7 +240,7 @@ def _unicorn_label(view: Mapping[str, Plain], unicorn: object) -> str:
         for u in _list(coll):
             if isinstance(u, dict) and u.get("unicorn") == unicorn:
                 return unicorn_name(u.get("label"), u.get("colour"))
-    return "a unicorn"
+    return _("a unicorn")
 
 
 def _row_number(view: Mapping[str, Plain], unicorn: object) -> int:
@@ -268,49 +265,55 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
         kept, dropped = drawn.get(_n(keep), "?"), drawn.get(_n(discard), "?")
         n = _row_number(view, unicorn)
         return (f"plant {kept} {n}",
-                f"{scheme_name(kept, False)} on {_unicorn_label(view, unicorn)}; "
-                f"discard {scheme_name(dropped, False)}")  # fmt: skip
+                _("{kept} on {unicorn}; discard {dropped}").format(
+                    kept=scheme_name(kept, False), unicorn=_unicorn_label(view, unicorn),
+                    dropped=scheme_name(dropped, False)))  # fmt: skip
     if name == "hunt":
         k = _n(args[0])
-        return f"hunt {k}", f"hunt with {k} card{'s' * (k != 1)}"
+        return f"hunt {k}", ngettext("hunt with {n} card", "hunt with {n} cards", k).format(n=k)
     if name == "join":
         hunt = view.get("hunt")
         bid = _n(hunt.get("bid")) if isinstance(hunt, dict) else 0
-        return "join", f"hunt too, with {bid} cards"
+        return "join", _("hunt too, with {n} cards").format(n=bid)
     if name == "pass":
-        return "pass", "stay out of this hunt"
+        return "pass", _("stay out of this hunt")
     if name == "cards":
         values = [int(v) for v in _list(args[0])]
-        return "cards " + " ".join(map(str, values)), f"total {sum(values)}"
+        return "cards " + " ".join(map(str, values)), _("total {n}").format(n=sum(values))
     if name == "peek":
         owner = _owner_of(view, args[0])
         ref = scheme_ref(view, _n(args[0]))
-        return f"peek {ref}", f"look at {_whose(view, owner)} scheme (Princess)"
+        return f"peek {ref}", (_("look at your scheme (Princess)") if owner == _me(view)
+                               else _("look at another player's scheme (Princess)"))  # fmt: skip
     if name == "shift":
         ref = scheme_ref(view, _n(args[0]))
         n = _row_number(view, args[1])
-        return f"shift {ref} {n}", f"move it to {_unicorn_label(view, args[1])} (Shaman)"
+        return f"shift {ref} {n}", _("move it to {unicorn} (Shaman)").format(
+            unicorn=_unicorn_label(view, args[1]))  # fmt: skip
     if name == "boost":
-        return "boost", f"add 2 to your total ({character_name('knight', False)})"
+        return "boost", _("add 2 to your total ({knight})").format(
+            knight=character_name("knight", False))  # fmt: skip
     if name == "decline":
-        return "decline", "buy nothing" if view.get("phase") == "market" else "let it go"
+        return "decline", _("buy nothing") if view.get("phase") == "market" else _("let it go")
     if name == "reveal":
         ref = scheme_ref(view, _n(args[0]))
         owner = _owner_of(view, args[0])
-        return f"reveal {ref[-1:]}", f"turn over {_whose(view, owner)} scheme"
+        return f"reveal {ref[-1:]}", (_("turn over your scheme") if owner == _me(view)
+                                      else _("turn over another player's scheme"))  # fmt: skip
     if name == "give":
-        return f"give {_mine_number(view, args[0])}", f"give {_unicorn_label(view, args[0])}"
+        return f"give {_mine_number(view, args[0])}", _("give {unicorn}").format(
+            unicorn=_unicorn_label(view, args[0]))  # fmt: skip
     if name == "colour":
         return f"colour {args[0]!s}", colour_name(str(args[0]), True)
     if name == "recall":
-        return f"recall {args[0]!s}", "take it back (Wizard)"
+        return f"recall {args[0]!s}", _("take it back (Wizard)")
     if name == "buy":
         item, unicorn, colour, pay = args
         paid = " ".join(str(v) for v in _list(pay))
         c = f" {colour!s}" if colour else ""
         text = f"buy {item!s} {_mine_number(view, unicorn)}{c} pay {paid}"
-        what = (
-            f"{item_name(str(item), False)} ${COST[str(item)]} on {_unicorn_label(view, unicorn)}"
-        )
-        return text, what + (f" → {colour!s}" if colour else "")
+        what = _("{item} ${cost} on {unicorn}").format(
+            item=item_name(str(item), False), cost=COST[str(item)],
+            unicorn=_unicorn_label(view, unicorn))  # fmt: skip
+        return text, what + (f" → {colour_name(str(colour))}" if colour else "")
     return name, ""

@@ -96,15 +96,15 @@ def hunt_cell(view: Mapping[str, Plain], seat: int) -> tuple[str, str]:
             if hunt.get("winner") == seat:
                 return "class:win", f"{text} ★"
             if totals and list(totals.values()).count(total) > 1:
-                return "class:out", f"{text} tie"
+                return "class:out", text + _(" tie")
             return "", text
         if seat in _list(hunt.get("sealed")):
-            return "class:sealed", "■" * bid + " sealed"
-        return "class:sealed", f"laying {bid}…"
+            return "class:sealed", "■" * bid + _(" sealed")
+        return "class:sealed", _("laying {n}…").format(n=bid)
     if seat in _list(hunt.get("passed")):
-        return "class:dim", "passed"
+        return "class:dim", _("passed")
     if view.get("current") == seat and view.get("phase") == "bid":
-        return "class:turn", "deciding…"
+        return "class:turn", _("deciding…")
     return "", ""
 
 
@@ -468,7 +468,7 @@ class UnicornsScreen:
 
     def help(self) -> Sequence[tuple[str, str]]:
         """The game's commands."""
-        return HELP
+        return [(command, _(what)) for command, what in HELP]
 
     def humanize(self, reason: str) -> str:
         """See :func:`humanize`."""
