@@ -93,8 +93,11 @@ def scheme_ref(view: Mapping[str, Plain], scheme: int) -> str:
 def _number(word: str, what: str, top: int) -> int:
     if not word.isdigit() or not 1 <= int(word) <= top:
         if top < 1:
-            raise ParseError(f"there is no {what} to name")
-        raise ParseError(f"'{word}' is not a {what}: 1 to {top}")
+            raise ParseError(_("there is no row unicorn to name") if what == "row unicorn"
+                             else _("there is no unicorn of yours to name"))  # fmt: skip
+        said = (_("'{word}' is not a row unicorn: 1 to {top}") if what == "row unicorn"
+                else _("'{word}' is not a unicorn of yours: 1 to {top}"))  # fmt: skip
+        raise ParseError(said.format(word=word, top=top))
     return int(word)
 
 
@@ -103,23 +106,24 @@ def _scheme_at(view: Mapping[str, Plain], ref: str) -> int:
     row = _row(view)
     digits, slot = ref[:-1], ref[-1:]
     if not digits.isdigit() or slot not in SLOTS or not 1 <= int(digits) <= len(row):
-        raise ParseError(f"'{ref}' names no scheme: say the unicorn's number and a or b, e.g. 2a")
+        raise ParseError(_("'{ref}' names no scheme: say the unicorn's number and a or b, e.g. 2a")
+                         .format(ref=ref))  # fmt: skip
     schemes = row[int(digits) - 1]["schemes"]
     k = SLOTS.index(slot)
     if k >= len(schemes):
-        raise ParseError(f"row unicorn {digits} has no scheme {slot}")
+        raise ParseError(_("row unicorn {n} has no scheme {slot}").format(n=digits, slot=slot))
     return int(schemes[k][0])
 
 
 def _values(words: Sequence[str], what: str) -> tuple[int, ...]:
     if not words or not all(w.isdigit() for w in words):
-        raise ParseError(f"{what}: name hunt cards by value, e.g. 3 1")
+        raise ParseError(_("{command}: name hunt cards by value, e.g. 3 1").format(command=what))
     return tuple(sorted(int(w) for w in words))
 
 
 def _no_args(head: str, args: list[str]) -> Move:
     if args:
-        raise ParseError(f"'{head}' takes nothing after it")
+        raise ParseError(_("'{command}' takes nothing after it").format(command=head))
     return (head,)
 
 
@@ -131,7 +135,7 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
         return _no_args(head, args)
     if head == "hunt":
         if len(args) != 1 or args[0] not in ("1", "2", "3"):
-            raise ParseError("hunt N: open the hunt with 1, 2 or 3 hunt cards")
+            raise ParseError(_("hunt N: open the hunt with 1, 2 or 3 hunt cards"))
         return ("hunt", int(args[0]))
     if head == "cards":
         return ("cards", _values(args, "cards A B"))
@@ -139,29 +143,31 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
         return _parse_plant([a for a in args if a != "on"], view)
     if head == "peek":
         if len(args) != 1:
-            raise ParseError("peek 2a: the face-down scheme to look at")
+            raise ParseError(_("peek 2a: the face-down scheme to look at"))
         return ("peek", _scheme_at(view, args[0]))
     if head == "shift":
         if len(args) != 2:
-            raise ParseError("shift 2a N: move scheme 2a to row unicorn N")
+            raise ParseError(_("shift 2a N: move scheme 2a to row unicorn N"))
         return ("shift", _scheme_at(view, args[0]), _row_unicorn(view, args[1]))
     if head == "reveal":
         return _parse_reveal(args, view)
     if head == "give":
         if len(args) != 1:
-            raise ParseError("give N: the number of one of your unicorns")
+            raise ParseError(_("give N: the number of one of your unicorns"))
         return ("give", _my_unicorn(view, args[0]))
     if head == "colour":
         if len(args) != 1 or args[0] not in _COLOUR_WORDS:
-            raise ParseError(f"name a colour: {', '.join(COLOURS)}")
+            raise ParseError(_("name a colour: {colours}").format(colours=", ".join(COLOURS)))
         return ("colour", _COLOUR_WORDS[args[0]])
     if head == "recall":
         if len(args) != 1 or not args[0].isdigit():
-            raise ParseError("recall V: the value of a hunt card you played in this hunt")
+            raise ParseError(_("recall V: the value of a hunt card you played in this hunt"))
         return ("recall", int(args[0]))
     if head == "buy":
         return _parse_buy(args, view)
-    raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
+    raise ParseError(
+        _("unknown command '{command}' (type help, or press Tab)").format(command=text.split()[0])
+    )
 
 
 def _row_unicorn(view: Mapping[str, Plain], word: str) -> int:
@@ -177,9 +183,11 @@ def _my_unicorn(view: Mapping[str, Plain], word: str) -> int:
 def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
     drawn = [(int(h), str(label)) for h, label in _list(view.get("my_drawn"))]
     if len(args) != 2:
-        raise ParseError("plant SCHEME N: e.g. plant decoy 2 (the scheme you keep, the unicorn)")
+        raise ParseError(
+            _("plant SCHEME N: e.g. plant decoy 2 (the scheme you keep, the unicorn)")
+        )
     if len(drawn) != 2:
-        raise ParseError("you have no schemes to plant now")
+        raise ParseError(_("you have no schemes to plant now"))
     word = args[0]
     if word.isdigit() and 1 <= int(word) <= 2:
         keep = drawn[int(word) - 1]
@@ -187,7 +195,7 @@ def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
         found = [d for d in drawn if d[1] == word]
         if not found:
             kinds = " or ".join(label for _, label in drawn)
-            raise ParseError(f"you drew no {word}: plant {kinds}")
+            raise ParseError(_("you drew no {word}: plant {kinds}").format(word=word, kinds=kinds))
         keep = found[0]
     discard = next(d for d in drawn if d != keep)
     label = "" if view.get("expert") else discard[1]
@@ -197,35 +205,37 @@ def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
 def _parse_reveal(args: list[str], view: Mapping[str, Plain]) -> Move:
     entry = _hunted(view)
     if entry is None:
-        raise ParseError("no unicorn is being hunted")
+        raise ParseError(_("no unicorn is being hunted"))
     ref = args[0] if len(args) == 1 else ""
     slot = ref[-1:]
     if slot not in SLOTS or ref[:-1] not in ("", str(_row(view).index(entry) + 1)):
-        raise ParseError("reveal a or reveal b: which of the hunted unicorn's schemes")
+        raise ParseError(_("reveal a or reveal b: which of the hunted unicorn's schemes"))
     k = SLOTS.index(slot)
     if k >= len(entry["schemes"]):
-        raise ParseError(f"the hunted unicorn has no scheme {slot}")
+        raise ParseError(_("the hunted unicorn has no scheme {slot}").format(slot=slot))
     return ("reveal", int(entry["schemes"][k][0]))
 
 
 def _parse_buy(args: list[str], view: Mapping[str, Plain]) -> Move:
     if "pay" not in args or args.index("pay") < 2:
         raise ParseError(
-            "buy ITEM N [COLOUR] pay V…: e.g. buy horn 2 pay 3, buy candy 1 blue pay 1 2"
+            _("buy ITEM N [COLOUR] pay V…: e.g. buy horn 2 pay 3, buy candy 1 blue pay 1 2")
         )
     cut = args.index("pay")
     head, pay = args[:cut], args[cut + 1 :]
     item = head[0]
     if item not in ITEMS:
-        raise ParseError(f"the black market sells {', '.join(ITEMS)}, not '{item}'")
+        raise ParseError(_("the black market sells {items}, not '{item}'").format(
+            items=", ".join(ITEMS), item=item))  # fmt: skip
     unicorn = _my_unicorn(view, head[1])
     colour = ""
     if len(head) == 3:
         if head[2] not in _COLOUR_WORDS:
-            raise ParseError(f"'{head[2]}' is not a colour: {', '.join(COLOURS)}")
+            raise ParseError(_("'{word}' is not a colour: {colours}").format(
+                word=head[2], colours=", ".join(COLOURS)))  # fmt: skip
         colour = _COLOUR_WORDS[head[2]]
     elif len(head) > 3:
-        raise ParseError("buy ITEM N [COLOUR] pay V…: too many words before pay")
+        raise ParseError(_("buy ITEM N [COLOUR] pay V…: too many words before pay"))
     return ("buy", item, unicorn, colour, _values(pay, "pay"))
 
 
