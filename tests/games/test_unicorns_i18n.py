@@ -164,3 +164,25 @@ def test_polish_plurals() -> None:
                     "kładzie zakryte 2 karty (zapieczętowane)",
                     "kładzie zakrytych 5 kart (zapieczętowanych)",
                     "kładzie zakryte 22 karty (zapieczętowane)"]  # fmt: skip
+
+
+def test_help_errors_and_prompts_in_the_language_and_the_commands_in_english() -> None:
+    from lanparty.games.unicorns.commands import command_for, parse
+    from lanparty.games.unicorns.screen import SCREEN
+    from lanparty.ui.base import ParseError
+
+    view: dict[str, Any] = {"seat": 0, "phase": "bid", "row": [], "collections": [[]]}
+    i18n.set_language("es")
+    assert SCREEN.prompt(view, False) == "caza con N cartas (hunt N), join o pass> "
+    assert dict(SCREEN.help())["hunt N"] == "abre la caza con N cartas de caza, de 1 a 3"
+    assert command_for(("hunt", 2), view) == ("hunt 2", "cazar con 2 cartas")
+    with pytest.raises(ParseError, match="no se está cazando ningún unicornio"):
+        parse("reveal", ["a"], "reveal a", view)
+    i18n.set_language("pl")
+    assert command_for(("hunt", 1), view) == ("hunt 1", "poluj, kładąc 1 kartę")
+    assert command_for(("pass",), view) == ("pass", "nie bierz udziału w tym polowaniu")
+    with pytest.raises(ParseError, match="nieznane polecenie 'taniec'"):
+        parse("taniec", [], "taniec", view)
+    i18n.set_language("en")
+    assert SCREEN.prompt(view, False) == "hunt N, join or pass> "
+    assert command_for(("hunt", 2), view) == ("hunt 2", "hunt with 2 cards")
