@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lanparty.i18n import N_, _, ngettext
 from lanparty.ui.base import ParseError
 from protocol.contract import Move, Plain
 
@@ -29,20 +30,20 @@ ALIASES = {
 """Short (and a few Spanish) forms of the game's commands."""
 
 HELP = (
-    ("plant SCHEME N", "keep SCHEME face down on row unicorn N: plant decoy 2"),
-    ("hunt N", "open the hunt (caza) with N hunt cards, 1 to 3"),
-    ("join / pass", "hunt with as many cards as the opener / stay out"),
-    ("cards A B", "lay your hunt cards face down, sealed: cards 3 1"),
-    ("peek 2a", "(Princess) look at face-down scheme 2a, you alone"),
-    ("shift 2a N", "(Shaman) move face-down scheme 2a to row unicorn N"),
-    ("boost / decline", "(Knight) +2 to your total / let a power or the market go"),
-    ("recall V", "(Wizard) take back the hunt card V you played"),
-    ("reveal a", "(the winner) turn over the hunted unicorn's scheme a or b"),
-    ("give N", "(a Trojan's owner) give your unicorn N to the winner"),
-    ("colour C", "(Chameleon) name the colour: pink, blue, green, yellow"),
-    ("buy ITEM N pay V…", "black market (mercado negro): butcher $2, horn $3 on"),
-    ("", "  your unicorn N, paid with hunt cards: buy horn 2 pay 1 2"),
-    ("buy candy N C pay…", "candy $3, dust $6: unicorn N turns colour C"),
+    ("plant SCHEME N", N_("keep SCHEME face down on row unicorn N: plant decoy 2")),
+    ("hunt N", N_("open the hunt (caza) with N hunt cards, 1 to 3")),
+    ("join / pass", N_("hunt with as many cards as the opener / stay out")),
+    ("cards A B", N_("lay your hunt cards face down, sealed: cards 3 1")),
+    ("peek 2a", N_("(Princess) look at face-down scheme 2a, you alone")),
+    ("shift 2a N", N_("(Shaman) move face-down scheme 2a to row unicorn N")),
+    ("boost / decline", N_("(Knight) +2 to your total / let a power or the market go")),
+    ("recall V", N_("(Wizard) take back the hunt card V you played")),
+    ("reveal a", N_("(the winner) turn over the hunted unicorn's scheme a or b")),
+    ("give N", N_("(a Trojan's owner) give your unicorn N to the winner")),
+    ("colour C", N_("(Chameleon) name the colour: pink, blue, green, yellow")),
+    ("buy ITEM N pay V…", N_("black market (mercado negro): butcher $2, horn $3 on")),
+    ("", N_("  your unicorn N, paid with hunt cards: buy horn 2 pay 1 2")),
+    ("buy candy N C pay…", N_("candy $3, dust $6: unicorn N turns colour C")),
 )
 """The game's commands, for ``help``."""
 
@@ -89,15 +90,14 @@ def scheme_ref(view: Mapping[str, Plain], scheme: int) -> str:
     return "?"
 
 
-def _whose(view: Mapping[str, Plain], owner: int) -> str:
-    return "your" if owner == _me(view) else "another player's"
-
-
 def _number(word: str, what: str, top: int) -> int:
     if not word.isdigit() or not 1 <= int(word) <= top:
         if top < 1:
-            raise ParseError(f"there is no {what} to name")
-        raise ParseError(f"'{word}' is not a {what}: 1 to {top}")
+            raise ParseError(_("there is no row unicorn to name") if what == "row unicorn"
+                             else _("there is no unicorn of yours to name"))  # fmt: skip
+        said = (_("'{word}' is not a row unicorn: 1 to {top}") if what == "row unicorn"
+                else _("'{word}' is not a unicorn of yours: 1 to {top}"))  # fmt: skip
+        raise ParseError(said.format(word=word, top=top))
     return int(word)
 
 
@@ -106,23 +106,24 @@ def _scheme_at(view: Mapping[str, Plain], ref: str) -> int:
     row = _row(view)
     digits, slot = ref[:-1], ref[-1:]
     if not digits.isdigit() or slot not in SLOTS or not 1 <= int(digits) <= len(row):
-        raise ParseError(f"'{ref}' names no scheme: say the unicorn's number and a or b, e.g. 2a")
+        raise ParseError(_("'{ref}' names no scheme: say the unicorn's number and a or b, e.g. 2a")
+                         .format(ref=ref))  # fmt: skip
     schemes = row[int(digits) - 1]["schemes"]
     k = SLOTS.index(slot)
     if k >= len(schemes):
-        raise ParseError(f"row unicorn {digits} has no scheme {slot}")
+        raise ParseError(_("row unicorn {n} has no scheme {slot}").format(n=digits, slot=slot))
     return int(schemes[k][0])
 
 
 def _values(words: Sequence[str], what: str) -> tuple[int, ...]:
     if not words or not all(w.isdigit() for w in words):
-        raise ParseError(f"{what}: name hunt cards by value, e.g. 3 1")
+        raise ParseError(_("{command}: name hunt cards by value, e.g. 3 1").format(command=what))
     return tuple(sorted(int(w) for w in words))
 
 
 def _no_args(head: str, args: list[str]) -> Move:
     if args:
-        raise ParseError(f"'{head}' takes nothing after it")
+        raise ParseError(_("'{command}' takes nothing after it").format(command=head))
     return (head,)
 
 
@@ -134,7 +135,7 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
         return _no_args(head, args)
     if head == "hunt":
         if len(args) != 1 or args[0] not in ("1", "2", "3"):
-            raise ParseError("hunt N: open the hunt with 1, 2 or 3 hunt cards")
+            raise ParseError(_("hunt N: open the hunt with 1, 2 or 3 hunt cards"))
         return ("hunt", int(args[0]))
     if head == "cards":
         return ("cards", _values(args, "cards A B"))
@@ -142,29 +143,31 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
         return _parse_plant([a for a in args if a != "on"], view)
     if head == "peek":
         if len(args) != 1:
-            raise ParseError("peek 2a: the face-down scheme to look at")
+            raise ParseError(_("peek 2a: the face-down scheme to look at"))
         return ("peek", _scheme_at(view, args[0]))
     if head == "shift":
         if len(args) != 2:
-            raise ParseError("shift 2a N: move scheme 2a to row unicorn N")
+            raise ParseError(_("shift 2a N: move scheme 2a to row unicorn N"))
         return ("shift", _scheme_at(view, args[0]), _row_unicorn(view, args[1]))
     if head == "reveal":
         return _parse_reveal(args, view)
     if head == "give":
         if len(args) != 1:
-            raise ParseError("give N: the number of one of your unicorns")
+            raise ParseError(_("give N: the number of one of your unicorns"))
         return ("give", _my_unicorn(view, args[0]))
     if head == "colour":
         if len(args) != 1 or args[0] not in _COLOUR_WORDS:
-            raise ParseError(f"name a colour: {', '.join(COLOURS)}")
+            raise ParseError(_("name a colour: {colours}").format(colours=", ".join(COLOURS)))
         return ("colour", _COLOUR_WORDS[args[0]])
     if head == "recall":
         if len(args) != 1 or not args[0].isdigit():
-            raise ParseError("recall V: the value of a hunt card you played in this hunt")
+            raise ParseError(_("recall V: the value of a hunt card you played in this hunt"))
         return ("recall", int(args[0]))
     if head == "buy":
         return _parse_buy(args, view)
-    raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
+    raise ParseError(
+        _("unknown command '{command}' (type help, or press Tab)").format(command=text.split()[0])
+    )
 
 
 def _row_unicorn(view: Mapping[str, Plain], word: str) -> int:
@@ -180,9 +183,11 @@ def _my_unicorn(view: Mapping[str, Plain], word: str) -> int:
 def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
     drawn = [(int(h), str(label)) for h, label in _list(view.get("my_drawn"))]
     if len(args) != 2:
-        raise ParseError("plant SCHEME N: e.g. plant decoy 2 (the scheme you keep, the unicorn)")
+        raise ParseError(
+            _("plant SCHEME N: e.g. plant decoy 2 (the scheme you keep, the unicorn)")
+        )
     if len(drawn) != 2:
-        raise ParseError("you have no schemes to plant now")
+        raise ParseError(_("you have no schemes to plant now"))
     word = args[0]
     if word.isdigit() and 1 <= int(word) <= 2:
         keep = drawn[int(word) - 1]
@@ -190,7 +195,7 @@ def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
         found = [d for d in drawn if d[1] == word]
         if not found:
             kinds = " or ".join(label for _, label in drawn)
-            raise ParseError(f"you drew no {word}: plant {kinds}")
+            raise ParseError(_("you drew no {word}: plant {kinds}").format(word=word, kinds=kinds))
         keep = found[0]
     discard = next(d for d in drawn if d != keep)
     label = "" if view.get("expert") else discard[1]
@@ -200,35 +205,37 @@ def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
 def _parse_reveal(args: list[str], view: Mapping[str, Plain]) -> Move:
     entry = _hunted(view)
     if entry is None:
-        raise ParseError("no unicorn is being hunted")
+        raise ParseError(_("no unicorn is being hunted"))
     ref = args[0] if len(args) == 1 else ""
     slot = ref[-1:]
     if slot not in SLOTS or ref[:-1] not in ("", str(_row(view).index(entry) + 1)):
-        raise ParseError("reveal a or reveal b: which of the hunted unicorn's schemes")
+        raise ParseError(_("reveal a or reveal b: which of the hunted unicorn's schemes"))
     k = SLOTS.index(slot)
     if k >= len(entry["schemes"]):
-        raise ParseError(f"the hunted unicorn has no scheme {slot}")
+        raise ParseError(_("the hunted unicorn has no scheme {slot}").format(slot=slot))
     return ("reveal", int(entry["schemes"][k][0]))
 
 
 def _parse_buy(args: list[str], view: Mapping[str, Plain]) -> Move:
     if "pay" not in args or args.index("pay") < 2:
         raise ParseError(
-            "buy ITEM N [COLOUR] pay V…: e.g. buy horn 2 pay 3, buy candy 1 blue pay 1 2"
+            _("buy ITEM N [COLOUR] pay V…: e.g. buy horn 2 pay 3, buy candy 1 blue pay 1 2")
         )
     cut = args.index("pay")
     head, pay = args[:cut], args[cut + 1 :]
     item = head[0]
     if item not in ITEMS:
-        raise ParseError(f"the black market sells {', '.join(ITEMS)}, not '{item}'")
+        raise ParseError(_("the black market sells {items}, not '{item}'").format(
+            items=", ".join(ITEMS), item=item))  # fmt: skip
     unicorn = _my_unicorn(view, head[1])
     colour = ""
     if len(head) == 3:
         if head[2] not in _COLOUR_WORDS:
-            raise ParseError(f"'{head[2]}' is not a colour: {', '.join(COLOURS)}")
+            raise ParseError(_("'{word}' is not a colour: {colours}").format(
+                word=head[2], colours=", ".join(COLOURS)))  # fmt: skip
         colour = _COLOUR_WORDS[head[2]]
     elif len(head) > 3:
-        raise ParseError("buy ITEM N [COLOUR] pay V…: too many words before pay")
+        raise ParseError(_("buy ITEM N [COLOUR] pay V…: too many words before pay"))
     return ("buy", item, unicorn, colour, _values(pay, "pay"))
 
 
@@ -243,7 +250,7 @@ def _unicorn_label(view: Mapping[str, Plain], unicorn: object) -> str:
         for u in _list(coll):
             if isinstance(u, dict) and u.get("unicorn") == unicorn:
                 return unicorn_name(u.get("label"), u.get("colour"))
-    return "a unicorn"
+    return _("a unicorn")
 
 
 def _row_number(view: Mapping[str, Plain], unicorn: object) -> int:
@@ -268,49 +275,55 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
         kept, dropped = drawn.get(_n(keep), "?"), drawn.get(_n(discard), "?")
         n = _row_number(view, unicorn)
         return (f"plant {kept} {n}",
-                f"{scheme_name(kept, False)} on {_unicorn_label(view, unicorn)}; "
-                f"discard {scheme_name(dropped, False)}")  # fmt: skip
+                _("{kept} on {unicorn}; discard {dropped}").format(
+                    kept=scheme_name(kept, False), unicorn=_unicorn_label(view, unicorn),
+                    dropped=scheme_name(dropped, False)))  # fmt: skip
     if name == "hunt":
         k = _n(args[0])
-        return f"hunt {k}", f"hunt with {k} card{'s' * (k != 1)}"
+        return f"hunt {k}", ngettext("hunt with {n} card", "hunt with {n} cards", k).format(n=k)
     if name == "join":
         hunt = view.get("hunt")
         bid = _n(hunt.get("bid")) if isinstance(hunt, dict) else 0
-        return "join", f"hunt too, with {bid} cards"
+        return "join", _("hunt too, with {n} cards").format(n=bid)
     if name == "pass":
-        return "pass", "stay out of this hunt"
+        return "pass", _("stay out of this hunt")
     if name == "cards":
         values = [int(v) for v in _list(args[0])]
-        return "cards " + " ".join(map(str, values)), f"total {sum(values)}"
+        return "cards " + " ".join(map(str, values)), _("total {n}").format(n=sum(values))
     if name == "peek":
         owner = _owner_of(view, args[0])
         ref = scheme_ref(view, _n(args[0]))
-        return f"peek {ref}", f"look at {_whose(view, owner)} scheme (Princess)"
+        return f"peek {ref}", (_("look at your scheme (Princess)") if owner == _me(view)
+                               else _("look at another player's scheme (Princess)"))  # fmt: skip
     if name == "shift":
         ref = scheme_ref(view, _n(args[0]))
         n = _row_number(view, args[1])
-        return f"shift {ref} {n}", f"move it to {_unicorn_label(view, args[1])} (Shaman)"
+        return f"shift {ref} {n}", _("move it to {unicorn} (Shaman)").format(
+            unicorn=_unicorn_label(view, args[1]))  # fmt: skip
     if name == "boost":
-        return "boost", f"add 2 to your total ({character_name('knight', False)})"
+        return "boost", _("add 2 to your total ({knight})").format(
+            knight=character_name("knight", False))  # fmt: skip
     if name == "decline":
-        return "decline", "buy nothing" if view.get("phase") == "market" else "let it go"
+        return "decline", _("buy nothing") if view.get("phase") == "market" else _("let it go")
     if name == "reveal":
         ref = scheme_ref(view, _n(args[0]))
         owner = _owner_of(view, args[0])
-        return f"reveal {ref[-1:]}", f"turn over {_whose(view, owner)} scheme"
+        return f"reveal {ref[-1:]}", (_("turn over your scheme") if owner == _me(view)
+                                      else _("turn over another player's scheme"))  # fmt: skip
     if name == "give":
-        return f"give {_mine_number(view, args[0])}", f"give {_unicorn_label(view, args[0])}"
+        return f"give {_mine_number(view, args[0])}", _("give {unicorn}").format(
+            unicorn=_unicorn_label(view, args[0]))  # fmt: skip
     if name == "colour":
         return f"colour {args[0]!s}", colour_name(str(args[0]), True)
     if name == "recall":
-        return f"recall {args[0]!s}", "take it back (Wizard)"
+        return f"recall {args[0]!s}", _("take it back (Wizard)")
     if name == "buy":
         item, unicorn, colour, pay = args
         paid = " ".join(str(v) for v in _list(pay))
         c = f" {colour!s}" if colour else ""
         text = f"buy {item!s} {_mine_number(view, unicorn)}{c} pay {paid}"
-        what = (
-            f"{item_name(str(item), False)} ${COST[str(item)]} on {_unicorn_label(view, unicorn)}"
-        )
-        return text, what + (f" → {colour!s}" if colour else "")
+        what = _("{item} ${cost} on {unicorn}").format(
+            item=item_name(str(item), False), cost=COST[str(item)],
+            unicorn=_unicorn_label(view, unicorn))  # fmt: skip
+        return text, what + (f" → {colour_name(str(colour))}" if colour else "")
     return name, ""

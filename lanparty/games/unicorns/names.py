@@ -1,8 +1,15 @@
 """Kill the Unicorns in words: the English name of every card, character, token and colour,
 with the Spanish one of the box beside it (the seed's words: unicornio, caza, esquema…), so
-that a player who knows the Spanish edition recognises the game."""
+that a player who knows the Spanish edition recognises the game.
+
+In English the screen and the log keep the Spanish beside the English ("Decoy (Señuelo)");
+in any other language only the name in that language is shown (Spanish: the box's words;
+Polish: the words of our Polish rules).
+"""
 
 from __future__ import annotations
+
+from lanparty.i18n import N_, _, language, pgettext
 
 from .cards import (
     AMBUSH,
@@ -29,9 +36,11 @@ __all__ = [
     "ITEM_NAMES",
     "SCHEME_NAMES",
     "TERMS",
+    "aside",
     "character_name",
     "colour_name",
     "item_name",
+    "local",
     "scheme_effect",
     "scheme_name",
     "unicorn_name",
@@ -53,18 +62,53 @@ SCHEME_NAMES = {
 """Each scheme's (English, Spanish) name, by its label."""
 
 _EFFECTS = {
-    TROJAN: "its owner takes the unicorn and gives the winner one of theirs",
-    AMBUSH: "the next highest total takes the unicorn",
-    DECOY: "its owner takes the unicorn if they hunted it",
-    CHAMELEON: "the winner names the unicorn's colour",
+    TROJAN: N_("its owner takes the unicorn and gives the winner one of theirs"),
+    AMBUSH: N_("the next highest total takes the unicorn"),
+    DECOY: N_("its owner takes the unicorn if they hunted it"),
+    CHAMELEON: N_("the winner names the unicorn's colour"),
 }
 
 _SHORT = {
-    TROJAN: "its owner takes it, gives one",
-    AMBUSH: "the next total takes it",
-    DECOY: "its owner takes it if hunting",
-    CHAMELEON: "the winner names its colour",
+    TROJAN: N_("its owner takes it, gives one"),
+    AMBUSH: N_("the next total takes it"),
+    DECOY: N_("its owner takes it if hunting"),
+    CHAMELEON: N_("the winner names its colour"),
 }
+
+_NAMES = (
+    N_("Athletic Unicorn"), N_("Shiny Horn"), N_("Stinky Unicorn"), N_("Sick Unicorn"),
+    N_("Trojan Unicorn"), N_("Ambush"), N_("Decoy"), N_("Chameleon"),
+    N_("Princess"), N_("Knight"), N_("Wizard"), N_("Shaman"),
+    N_("Unicorn Butcher"), N_("Fake Horn"), N_("Cotton Candy"), N_("Fairy Dust"),
+)  # fmt: skip
+"""The English names above, marked: shown translated (alone) in any language but English."""
+
+
+def _colour_word(colour: str) -> str:
+    """A unicorn's colour in the current language (``"pink"`` as is in English)."""
+    words = {
+        "pink": pgettext("unicorn", "pink"),
+        "blue": pgettext("unicorn", "blue"),
+        "green": pgettext("unicorn", "green"),
+        "yellow": pgettext("unicorn", "yellow"),
+    }
+    return words.get(colour, colour)
+
+
+def _capital_colour(colour: str) -> str:
+    """``"pink"`` → ``"Pink"`` in English, the colour in the current language otherwise."""
+    words = {
+        "pink": pgettext("unicorn", "Pink"),
+        "blue": pgettext("unicorn", "Blue"),
+        "green": pgettext("unicorn", "Green"),
+        "yellow": pgettext("unicorn", "Yellow"),
+    }
+    return words.get(colour, colour.capitalize())
+
+
+def local() -> bool:
+    """Whether names are shown in the reader's language alone (any language but English)."""
+    return language() != "en"
 
 CHARACTER_NAMES = {
     "princess": ("Princess", "Princesa"),
@@ -99,7 +143,10 @@ TERMS = {
 
 
 def colour_name(colour: str, spanish: bool = False) -> str:
-    """``"pink"`` → ``"pink"``, or ``"pink (rosa)"`` with ``spanish``; unknown text as is."""
+    """``"pink"`` → ``"pink"``, or ``"pink (rosa)"`` with ``spanish``; unknown text as is.
+    In any language but English, the colour in that language alone."""
+    if local():
+        return _colour_word(colour)
     es = COLOUR_NAMES.get(colour)
     return f"{colour} ({es})" if spanish and es else colour
 
@@ -110,28 +157,30 @@ def unicorn_name(label: str | None, colour: str | None = None) -> str:
     a scheme or a token changed it) is added when it differs. ``None`` (not turned over
     yet) → ``"a face-down unicorn"``."""
     if label is None:
-        return "a face-down unicorn"
+        return _("a face-down unicorn")
     if label == LEGENDARY:
-        name, printed = "Legendary", None
+        name, printed = _("Legendary"), None
     elif label.startswith("start-"):
         printed = label[6:]
-        name = f"{printed.capitalize()} 1 (starter)"
+        name = _("{colour} 1 (starter)").format(colour=_capital_colour(printed))
     elif "-" in label and label.split("-", 1)[0] in COLOURS:
         printed = label.split("-", 1)[0]
-        name = f"{printed.capitalize()} {unicorn_coins(label)}"
+        name = f"{_capital_colour(printed)} {unicorn_coins(label)}"
     else:
         return label
     if colour and colour != printed:
-        name += f" → {colour}"
+        name += f" → {_colour_word(colour)}"
     return name
 
 
 def scheme_name(label: str | None, spanish: bool = True) -> str:
     """A scheme label in words, ``"Decoy (Señuelo)"`` (English only without ``spanish``);
-    ``None`` → ``"a face-down scheme"``."""
+    ``None`` → ``"a face-down scheme"``. In any language but English, its name alone."""
     if label is None:
-        return "a face-down scheme"
+        return _("a face-down scheme")
     en, es = SCHEME_NAMES.get(label, (label, ""))
+    if local():
+        return _(en) if es else en
     return f"{en} ({es})" if spanish and es else en
 
 
@@ -141,7 +190,8 @@ def scheme_effect(label: str, short: bool = False) -> str:
     value = SCHEME_VALUE.get(label)
     if value is not None:
         return f"{value:+d}".replace("-", "−")
-    return (_SHORT if short else _EFFECTS).get(label, "")
+    effect = (_SHORT if short else _EFFECTS).get(label, "")
+    return _(effect) if effect else ""
 
 
 def character_name(name: str | None, spanish: bool = True) -> str:
@@ -149,10 +199,22 @@ def character_name(name: str | None, spanish: bool = True) -> str:
     if name is None:
         return "?"
     en, es = CHARACTER_NAMES.get(name, (name, ""))
+    if local():
+        return _(en) if es else en
     return f"{en} ({es})" if spanish and es else en
 
 
 def item_name(item: str, spanish: bool = True) -> str:
     """``"horn"`` → ``"Fake Horn (Cuerno falso)"``."""
     en, es = ITEM_NAMES.get(item, (item, ""))
+    if local():
+        return _(en) if es else en
     return f"{en} ({es})" if spanish and es else en
+
+
+def aside(term: str, *more: object) -> str:
+    """The Spanish word of the table beside the English, ``" (caza)"`` (``more`` after it:
+    ``aside("day", 2)`` → ``" (día 2)"``); nothing in any other language."""
+    if local():
+        return ""
+    return " (" + " ".join([TERMS[term], *(str(m) for m in more)]) + ")"

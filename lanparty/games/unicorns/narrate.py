@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from lanparty.narrate import BaseNarrator
+from lanparty.i18n import _, ngettext, pgettext
+from lanparty.narrate import BaseNarrator, capital
 from protocol.contract import Move, Plain, Result, Seat
 
 from .cards import KNIGHT_BONUS
 from .names import (
-    TERMS,
+    aside,
     character_name,
     colour_name,
     item_name,
@@ -29,7 +30,7 @@ from .names import (
     scheme_name,
     unicorn_name,
 )
-from .screen import double_rainbow
+from .screen import and_list, double_rainbow
 
 __all__ = ["UnicornsNarrator"]
 
@@ -66,12 +67,12 @@ def _values(values: Sequence[int]) -> str:
     """``[1, 1, 3]`` → ``"1, 1 and 3"``."""
     words = [str(v) for v in values]
     if len(words) < 2:
-        return words[0] if words else "nothing"
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+        return words[0] if words else _("nothing")
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
-def _cards(k: object) -> str:
-    return f"{k!s} card{'s' * (k != 1)}"
+def _k(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 class UnicornsNarrator(BaseNarrator):
@@ -81,6 +82,22 @@ class UnicornsNarrator(BaseNarrator):
         super().__init__(seat, names)
         self._labels: dict[int, str] = {}  # unicorn handle -> label, once turned over
         self._gift = False  # the input being told is a Trojan's gift, told as a move
+
+    translated = True
+
+    def _who(self, seat: Seat) -> str:
+        return _("you") if seat == self.seat else self.names[seat]
+
+    def _scheme_of(self, owner: int, actor: int = -1) -> str:
+        """``"your scheme"``, ``"their own scheme"`` (``actor``'s own, told to another) or
+        ``"Bea's scheme"``."""
+        if owner == self.seat:
+            return _("your scheme")
+        if owner == actor:
+            return _("their own scheme")
+        if 0 <= owner < len(self.names):
+            return _("{name}'s scheme").format(name=self.names[owner])
+        return _("{name}'s scheme").format(name="?")
 
     # ------------------------------------------------------------------ entry points
 
@@ -151,84 +168,123 @@ class UnicornsNarrator(BaseNarrator):
         elif name == "hunt":
             k = _n(move[1])
             what = self._unicorn([before], _hunt(before).get("unicorn"))
-            self._act(seat, (f"hunt {what} with {_cards(k)}", f"hunts {what} with {_cards(k)}"))
+            self._act(seat, (
+                ngettext("hunt {unicorn} with {n} card", "hunt {unicorn} with {n} cards", k),
+                ngettext("hunts {unicorn} with {n} card", "hunts {unicorn} with {n} cards", k),
+            ), n=k, unicorn=what)  # fmt: skip
         elif name == "join":
             k = _n(_hunt(before).get("bid"))
-            self._act(seat, (f"join the hunt with {_cards(k)}", f"joins the hunt with {_cards(k)}"))
+            self._act(seat, (
+                ngettext("join the hunt with {n} card", "join the hunt with {n} cards", k),
+                ngettext("joins the hunt with {n} card", "joins the hunt with {n} cards", k),
+            ), n=k)  # fmt: skip
         elif name == "pass":
-            self._act(seat, ("pass", "passes"))
+            self._act(seat, (pgettext("you", "pass"), _("passes")))
         elif name == "cards":
             values = [int(v) for v in _list(move[1])]
             total = f": {sum(values)}" if len(values) > 1 else ""
-            self._act(seat, (f"turn over {_values(values)}{total}",
-                             f"turns over {_values(values)}{total}"))  # fmt: skip
+            self._act(seat, (pgettext("you", "turn over {values}{total}"),
+                             _("turns over {values}{total}")),
+                      values=_values(values), total=total)  # fmt: skip
             if after.get("phase") not in ("open", "knight"):  # the last card is open
                 self._decide(before, {seat: values})
         elif name == "boost":
-            self._act(seat, (f"use the Knight's power: +{KNIGHT_BONUS}",
-                             f"uses the Knight's power: +{KNIGHT_BONUS}"))  # fmt: skip
+            self._act(seat, (pgettext("you", "use the Knight's power: +{bonus}"),
+                             _("uses the Knight's power: +{bonus}")),
+                      bonus=KNIGHT_BONUS)  # fmt: skip
             self._decide(before, {}, boost=seat)
         elif name == "decline":
             if before.get("phase") == "market":
-                self._act(seat, ("buy nothing", "buys nothing"))
+                self._act(seat, (pgettext("you", "buy nothing"), _("buys nothing")))
             else:
-                power = f"the {self._character(before, seat)}'s power"
-                self._act(seat, (f"let {power} go", f"lets {power} go"))
+                char = self._character(before, seat)
+                self._act(seat, (pgettext("you", "let the {character}'s power go"),
+                                 _("lets the {character}'s power go")), character=char)  # fmt: skip
                 if before.get("phase") == "knight":
                     self._decide(before, {})
         elif name == "peek":
             owner, unicorn = self._owner_of(before, move[1])
-            where = f"{self._whose(owner)} scheme on {self._unicorn([before], unicorn)}"
-            self._act(seat, (f"look at {where} (Princess)", f"looks at {where} (Princess)"))
+            self._act(seat, (pgettext("you", "look at {scheme} on {unicorn} (Princess)"),
+                             _("looks at {scheme} on {unicorn} (Princess)")),
+                      scheme=self._scheme_of(owner),
+                      unicorn=self._unicorn([before], unicorn))  # fmt: skip
         elif name == "shift":
             owner, source = self._owner_of(before, move[1])
-            to = self._unicorn([before], move[2])
-            whose = "their own" if owner == seat != self.seat else self._whose(owner)
-            what = f"{whose} scheme from {self._unicorn([before], source)} to {to}"
-            self._act(seat, (f"move {what} (Shaman)", f"moves {what} (Shaman)"))
+            self._act(seat, (pgettext("you", "move {scheme} from {source} to {target} (Shaman)"),
+                             _("moves {scheme} from {source} to {target} (Shaman)")),
+                      scheme=self._scheme_of(owner, seat),
+                      source=self._unicorn([before], source),
+                      target=self._unicorn([before], move[2]))  # fmt: skip
         elif name == "reveal":
-            owner, _ = self._owner_of(before, move[1])
-            whose = "their own" if owner == seat != self.seat else self._whose(owner)
-            self._act(seat, (f"choose to turn over {whose} scheme",
-                             f"chooses to turn over {whose} scheme"))  # fmt: skip
+            owner, _u = self._owner_of(before, move[1])
+            self._act(seat, (pgettext("you", "choose to turn over {scheme}"),
+                             _("chooses to turn over {scheme}")),
+                      scheme=self._scheme_of(owner, seat))  # fmt: skip
         elif name == "give":
             gift = self._unicorn([before], move[1])
             winner = _hunt(before).get("winner")
-            to = self._who(int(winner)) if isinstance(winner, int) else "the winner"
-            self._act(seat, (f"give {gift} to {to}", f"gives {gift} to {to}"))
+            if isinstance(winner, int) and winner == self.seat:
+                pair = (pgettext("you", "give {unicorn} to you"), _("gives {unicorn} to you"))
+            elif isinstance(winner, int):
+                pair = (pgettext("you", "give {unicorn} to {name}"), _("gives {unicorn} to {name}"))
+            else:
+                pair = (pgettext("you", "give {unicorn} to the winner"),
+                        _("gives {unicorn} to the winner"))  # fmt: skip
+            name_ = self.names[winner] if isinstance(winner, int) else ""
+            self._act(seat, pair, unicorn=gift, name=name_)
         elif name == "colour":
             c = colour_name(str(move[1]), True)
-            self._act(seat, (f"name the colour: {c}", f"names the colour: {c}"))
+            self._act(seat, (pgettext("you", "name the colour: {colour}"),
+                             _("names the colour: {colour}")), colour=c)  # fmt: skip
         elif name == "recall":
             v = _n(move[1])
-            self._act(seat, (f"take your {v} back (Wizard)", f"takes their {v} back (Wizard)"))
+            self._act(seat, (pgettext("you", "take your {value} back (Wizard)"),
+                             _("takes their {value} back (Wizard)")), value=v)  # fmt: skip
         elif name == "buy":
             self._buy(seat, move, before)
 
+    def _act(self, seat: Seat, *clauses: tuple[str, str], **values: object) -> None:
+        """As :meth:`BaseNarrator._act`, the clauses' placeholders filled with ``values``."""
+        super()._act(seat, *((y.format(**values), o.format(**values)) for y, o in clauses))
+
     def _plant(self, seat: Seat, move: Move, before: dict[str, Plain]) -> None:
-        _, keep, unicorn, discard, label = move
+        _m, keep, unicorn, discard, label = move
         where = self._unicorn([before], unicorn)
         if seat == self.seat:
             drawn = {int(h): str(lab) for h, lab in _list(before.get("my_drawn"))}
             kept = scheme_name(drawn.get(_n(keep)))
             dropped = scheme_name(drawn.get(_n(discard)))
-            self.lines.append(f"You plant {kept} face down on {where}")
-            self.lines[-1] += f" and discard {dropped}" + ("" if label else " face down")
+            if label:
+                line = _("You plant {kept} face down on {unicorn} and discard {dropped}")
+            else:
+                line = _("You plant {kept} face down on {unicorn} and discard {dropped} face down")
+            self.lines.append(line.format(kept=kept, unicorn=where, dropped=dropped))
             return
-        thrown = f"discards {scheme_name(str(label))}" if label else "discards a scheme face down"
-        self._act(seat, ("", f"plants a scheme face down on {where} and {thrown}"))
+        if label:
+            other = _("plants a scheme face down on {unicorn} and discards {scheme}")
+        else:
+            other = _("plants a scheme face down on {unicorn} and discards a scheme face down")
+        self._act(seat, ("", other), unicorn=where, scheme=scheme_name(str(label)))
 
     def _buy(self, seat: Seat, move: Move, before: dict[str, Plain]) -> None:
-        _, item, unicorn, colour, pay = move
+        _m, item, unicorn, colour, pay = move
         what = self._unicorn([before], unicorn)
-        paid = f"paying {_values([int(v) for v in _list(pay)])}"
+        paid = _values([int(v) for v in _list(pay)])
         if item == "butcher":
-            text = f"{what} to the {item_name('butcher')} for a Pâté ({TERMS['pate']}), {paid}"
-            self._act(seat, (f"sell {text}", f"sells {text}"))
+            self._act(seat, (
+                pgettext("you", "sell {unicorn} to the {butcher} for a Pâté{aside}, paying {paid}"),
+                _("sells {unicorn} to the {butcher} for a Pâté{aside}, paying {paid}"),
+            ), unicorn=what, butcher=item_name("butcher"), aside=aside("pate"),
+               paid=paid)  # fmt: skip
             return
-        to = f", now {colour_name(str(colour), True)}" if colour else ""
-        text = f"a {item_name(str(item))} for {what}{to}, {paid}"
-        self._act(seat, (f"buy {text}", f"buys {text}"))
+        if colour:
+            pair = (pgettext("you", "buy a {item} for {unicorn}, now {colour}, paying {paid}"),
+                    _("buys a {item} for {unicorn}, now {colour}, paying {paid}"))  # fmt: skip
+        else:
+            pair = (pgettext("you", "buy a {item} for {unicorn}, paying {paid}"),
+                    _("buys a {item} for {unicorn}, paying {paid}"))  # fmt: skip
+        self._act(seat, pair, item=item_name(str(item)), unicorn=what,
+                  colour=colour_name(str(colour), True), paid=paid)  # fmt: skip
 
     def _decide(
         self, before: dict[str, Plain], extra: dict[int, list[int]], boost: int = -1
@@ -247,13 +303,16 @@ class UnicornsNarrator(BaseNarrator):
             return
         shared = sorted({t for t in totals.values() if list(totals.values()).count(t) > 1})
         parts = ", ".join(f"{self._who(s)} {t}" for s, t in totals.items())
-        line = f"Totals: {parts}"
+        line = _("Totals: {totals}").format(totals=parts)
         if shared:
-            line += f"; tied at {_values(shared)}: out"
+            line += _("; tied at {values}: out").format(values=_values(shared))
         alone = [s for s in totals if totals[s] not in shared]
         if alone:
             best = max(alone, key=lambda s: totals[s])
-            line += f"; {self._who(best)} {'win' if best == self.seat else 'wins'} the hunt"
+            if best == self.seat:
+                line += _("; you win the hunt")
+            else:
+                line += _("; {name} wins the hunt").format(name=self.names[best])
         self.lines.append(line)
 
     # ------------------------------------------------------------------ changes
@@ -261,14 +320,18 @@ class UnicornsNarrator(BaseNarrator):
     def _setup(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         chars = _list(after.get("characters"))
         if chars and all(chars) and not all(_list(before.get("characters")) or [None]):
-            parts = [f"{self._who(s)} {'are' if s == self.seat else 'is'} the "
-                     f"{character_name(str(c))}" for s, c in enumerate(chars)]  # fmt: skip
-            self.lines.append("Characters: " + "; ".join(parts))
+            parts = [
+                (_("you are the {character}") if s == self.seat else
+                 _("{name} is the {character}")).format(
+                    name=self.names[s], character=character_name(str(c)))
+                for s, c in enumerate(chars)
+            ]  # fmt: skip
+            self.lines.append(_("Characters: {list}").format(list="; ".join(parts)))
         colls = _list(after.get("collections"))
         dealt = colls and all(colls) and not any(_list(before.get("collections")))
         if dealt and after.get("day") in (0, 1) and not _list(after.get("standings")):
             parts = [f"{self._who(s)} {unicorn_name(c[0]['label'])}" for s, c in enumerate(colls)]
-            self.lines.append("Starting unicorns: " + ", ".join(parts))
+            self.lines.append(_("Starting unicorns: {list}").format(list=", ".join(parts)))
 
     def _day(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         row = _list(after.get("row"))
@@ -283,17 +346,29 @@ class UnicornsNarrator(BaseNarrator):
             return
         day = _n(after.get("day"))
         names = ", ".join(unicorn_name(str(e["label"])) for e in row)
-        self.lines.append(f"Day {day} ({TERMS['day']} {day}): the row is {names}")
+        self.lines.append(_("Day {day}{aside}: the row is {unicorns}").format(
+            day=day, aside=aside("day", day), unicorns=names))  # fmt: skip
         first = after.get("first")
         if isinstance(first, int):
-            holder = "hold" if first == self.seat else "holds"
-            self.lines.append(f"{self._who(first).capitalize()} {holder} the first-player token")
+            self.lines.append(self._first(first, take=False))
+
+    def _first(self, seat: int, take: bool) -> str:
+        """Who holds (or takes) the first-player token."""
+        if take:
+            if seat == self.seat:
+                return _("You take the first-player token")
+            return _("{name} takes the first-player token").format(name=self.names[seat])
+        if seat == self.seat:
+            return _("You hold the first-player token")
+        return _("{name} holds the first-player token").format(name=self.names[seat])
 
     def _drawn(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         drawn = _list(after.get("my_drawn"))
         if drawn and not _list(before.get("my_drawn")):
-            names = " and ".join(scheme_name(str(label)) for _, label in drawn)
-            self.lines.append(f"You draw your schemes ({TERMS['schemes']}): {names}")
+            names = [scheme_name(str(label)) for _h, label in drawn]
+            listed = and_list(names)
+            self.lines.append(_("You draw your schemes{aside}: {schemes}").format(
+                aside=aside("schemes"), schemes=listed))  # fmt: skip
 
     def _sealed(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         hb, ha = _hunt(before), _hunt(after)
@@ -301,28 +376,34 @@ class UnicornsNarrator(BaseNarrator):
             return
         for s in _list(ha.get("sealed")):
             if s not in _list(hb.get("sealed")):
-                k = ha.get("bid")
-                self._act(int(s), (f"lay {_cards(k)} face down (sealed)",
-                                   f"lays {_cards(k)} face down (sealed)"))  # fmt: skip
+                k = _k(ha.get("bid"))
+                self._act(int(s), (
+                    ngettext("lay {n} card face down (sealed)",
+                             "lay {n} cards face down (sealed)", k),
+                    ngettext("lays {n} card face down (sealed)",
+                             "lays {n} cards face down (sealed)", k),
+                ), n=k)  # fmt: skip
 
     def _peeked(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         seen = {int(h) for h, label in _list(before.get("peeked")) if label}
         for h, label in _list(after.get("peeked")):
             if label and int(h) not in seen:
                 owner, unicorn = self._owner_of(after, h)
-                where = f"{self._whose(owner)} scheme on {self._unicorn([after], unicorn)}"
-                self.lines.append(f"Only you see it: {where} is {scheme_name(str(label))}"
-                                  f" ({scheme_effect(str(label))})")  # fmt: skip
+                self.lines.append(capital(
+                    _("Only you see it: {scheme} on {unicorn} is {name} ({effect})").format(
+                        scheme=self._scheme_of(owner), unicorn=self._unicorn([after], unicorn),
+                        name=scheme_name(str(label)),
+                        effect=scheme_effect(str(label)))))  # fmt: skip
 
     def _reveals(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         for r in _list(after.get("reveals"))[len(_list(before.get("reveals"))) :]:
             if not isinstance(r, dict):
                 continue
             label = str(r.get("scheme"))
-            whose = self._whose(int(r["owner"]))
-            on = unicorn_name(r.get("label"))
-            self.lines.append(f"Turned over: {whose} scheme on {on} is {scheme_name(label)}: "
-                              f"{scheme_effect(label)}")  # fmt: skip
+            self.lines.append(
+                _("Turned over: {scheme} on {unicorn} is {name}: {effect}").format(
+                    scheme=self._scheme_of(int(r["owner"])), unicorn=unicorn_name(r.get("label")),
+                    name=scheme_name(label), effect=scheme_effect(label)))  # fmt: skip
 
     def _gone(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         """Unicorns that left the row (taken or escaped) and that changed hands."""
@@ -335,18 +416,30 @@ class UnicornsNarrator(BaseNarrator):
                 s, entry = held_a[u]
                 name = unicorn_name(entry.get("label"), entry.get("colour"))
                 scheme = entry.get("scheme")
-                tail = f" with {scheme_name(str(scheme), False)}" if scheme else ""
-                self._act(s, (f"take {name}{tail}", f"takes {name}{tail}"))
-                self.lines[-1] += f" (worth {entry.get('worth')!s})"
+                worth = str(entry.get("worth"))
+                if scheme:
+                    pair = (pgettext("you", "take {unicorn} with {scheme} (worth {worth})"),
+                            _("takes {unicorn} with {scheme} (worth {worth})"))  # fmt: skip
+                else:
+                    pair = (pgettext("you", "take {unicorn} (worth {worth})"),
+                            _("takes {unicorn} (worth {worth})"))  # fmt: skip
+                self._act(s, pair, unicorn=name, scheme=scheme_name(str(scheme), False),
+                          worth=worth)  # fmt: skip
             elif after.get("phase") != "setup" or _list(before.get("row")):
                 name = self._unicorn([before], u)
-                self.lines.append(f"{name} escapes ({TERMS['escapes']})")
+                self.lines.append(_("{unicorn} escapes{aside}").format(
+                    unicorn=name, aside=aside("escapes")))  # fmt: skip
         for u, (s, entry) in held_a.items():
             if u in held_b and held_b[u][0] != s and not self._gift:
                 was = held_b[u][0]
                 name = unicorn_name(entry.get("label"), entry.get("colour"))
-                self._act(s, (f"get {name} from {self._who(was)}",
-                              f"gets {name} from {self._who(was)}"))  # fmt: skip
+                if was == self.seat:
+                    pair = (pgettext("you", "get {unicorn} from you"),
+                            _("gets {unicorn} from you"))  # fmt: skip
+                else:
+                    pair = (pgettext("you", "get {unicorn} from {name}"),
+                            _("gets {unicorn} from {name}"))  # fmt: skip
+                self._act(s, pair, unicorn=name, name=self.names[was])
 
     def _token(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         first_b, first_a = before.get("first"), after.get("first")
@@ -358,21 +451,28 @@ class UnicornsNarrator(BaseNarrator):
             return
         if before.get("phase") in ("setup", None):
             return
-        verb = "take" if first_a == self.seat else "takes"
-        self.lines.append(f"{self._who(first_a).capitalize()} {verb} the first-player token")
+        self.lines.append(self._first(first_a, take=True))
 
     def _next(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         """A new hunt, or the market opening."""
         ha = _hunt(after)
         if ha and ha.get("unicorn") != _hunt(before).get("unicorn"):
             current = after.get("current")
-            whose = self._whose(int(current)) if isinstance(current, int) else "?"
             name = self._unicorn([after], ha.get("unicorn"))
-            self.lines.append(f"Hunt ({TERMS['hunt']}) for {name}: {whose} call to open it or pass")
+            if current == self.seat:
+                line = _("Hunt{aside} for {unicorn}: your call to open it or pass")
+            else:
+                line = _("Hunt{aside} for {unicorn}: {name}'s call to open it or pass")
+            who = self.names[current] if isinstance(current, int) else "?"
+            self.lines.append(line.format(aside=aside("hunt"), unicorn=name, name=who))
         if after.get("phase") == "market" and before.get("phase") != "market":
             current = after.get("current")
-            who = self._who(int(current)) if isinstance(current, int) else "?"
-            self.lines.append(f"The black market ({TERMS['market']}) opens: {who} first")
+            if current == self.seat:
+                line = _("The black market{aside} opens: you first")
+            else:
+                line = _("The black market{aside} opens: {name} first")
+            who = self.names[current] if isinstance(current, int) else "?"
+            self.lines.append(line.format(aside=aside("market"), name=who))
 
     def _ends(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         standings = _list(after.get("standings"))
@@ -380,13 +480,20 @@ class UnicornsNarrator(BaseNarrator):
         for d in range(len(_list(before.get("standings"))), len(standings)):
             gains = _list(standings[d])
             parts = ", ".join(f"{self._who(s)} {int(g):+d}" for s, g in enumerate(gains))
-            self.lines.append(f"Day {d + 1} is over: {parts}")
+            self.lines.append(_("Day {day} is over: {gains}").format(day=d + 1, gains=parts))
         winners = _list(after.get("winners"))
         if winners and not _list(before.get("winners")):
-            names = " and ".join(self._who(int(s)) for s in winners)
-            verb = "wins" if len(winners) == 1 and winners[0] != self.seat else "win"
-            how = (
-                " with a double rainbow (arco iris doble)" if double_rainbow(after, winners) else ""
-            )
+            listed = and_list([self._who(int(s)) for s in winners])
             scores = ", ".join(f"{self._who(s)} {t!s}" for s, t in enumerate(totals))
-            self.lines.append(f"Game over: {names} {verb}{how}! ({scores})")
+            rainbow = double_rainbow(after, winners)
+            if winners == [self.seat]:
+                line = (_("Game over: you win with a double rainbow{aside}! ({scores})")
+                        if rainbow else _("Game over: you win! ({scores})"))  # fmt: skip
+            elif len(winners) == 1:
+                line = (_("Game over: {names} wins with a double rainbow{aside}! ({scores})")
+                        if rainbow else _("Game over: {names} wins! ({scores})"))  # fmt: skip
+            else:
+                line = (_("Game over: {names} win with a double rainbow{aside}! ({scores})")
+                        if rainbow else _("Game over: {names} win! ({scores})"))  # fmt: skip
+            self.lines.append(line.format(names=listed, aside=aside("double rainbow"),
+                                          scores=scores))  # fmt: skip

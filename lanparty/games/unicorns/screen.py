@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
 from lanparty.ui.base import Fragments, player_name
 from protocol.contract import Move, Plain
@@ -18,7 +19,7 @@ from protocol.contract import Move, Plain
 from .cards import ITEMS, KNIGHT_BONUS
 from .commands import ALIASES, HELP, SLOTS, command_for, parse
 from .names import (
-    TERMS,
+    aside,
     character_name,
     item_name,
     scheme_effect,
@@ -43,15 +44,15 @@ STYLES = {
 }
 
 _PROMPTS = {
-    "trap": "plant a scheme (plant SCHEME N)> ",
-    "bid": "hunt N, join or pass> ",
-    "commit": "lay your hunt cards face down (cards A B)> ",
-    "knight": "Knight: boost or decline> ",
-    "choose": "choose the scheme to turn over (reveal a|b)> ",
-    "give": "Trojan: give one of your unicorns (give N)> ",
-    "colour": "Chameleon: name the colour> ",
-    "wizard": "Wizard: recall a hunt card or decline> ",
-    "market": "black market: buy or decline> ",
+    "trap": N_("plant a scheme (plant SCHEME N)> "),
+    "bid": N_("hunt N, join or pass> "),
+    "commit": N_("lay your hunt cards face down (cards A B)> "),
+    "knight": N_("Knight: boost or decline> "),
+    "choose": N_("choose the scheme to turn over (reveal a|b)> "),
+    "give": N_("Trojan: give one of your unicorns (give N)> "),
+    "colour": N_("Chameleon: name the colour> "),
+    "wizard": N_("Wizard: recall a hunt card or decline> "),
+    "market": N_("black market: buy or decline> "),
 }
 
 
@@ -95,15 +96,15 @@ def hunt_cell(view: Mapping[str, Plain], seat: int) -> tuple[str, str]:
             if hunt.get("winner") == seat:
                 return "class:win", f"{text} ★"
             if totals and list(totals.values()).count(total) > 1:
-                return "class:out", f"{text} tie"
+                return "class:out", text + _(" tie")
             return "", text
         if seat in _list(hunt.get("sealed")):
-            return "class:sealed", "■" * bid + " sealed"
-        return "class:sealed", f"laying {bid}…"
+            return "class:sealed", "■" * bid + _(" sealed")
+        return "class:sealed", _("laying {n}…").format(n=bid)
     if seat in _list(hunt.get("passed")):
-        return "class:dim", "passed"
+        return "class:dim", _("passed")
     if view.get("current") == seat and view.get("phase") == "bid":
-        return "class:turn", "deciding…"
+        return "class:turn", _("deciding…")
     return "", ""
 
 
@@ -144,17 +145,19 @@ def fit(fragments: Fragments, width: int) -> Fragments:
 def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
     me = _int(view.get("seat"), 0)
     day, days = _int(view.get("day"), 0), _int(view.get("days"), 4)
-    out: Fragments = [("class:title", f"Day {day}/{days}"), ("class:dim", f" (día {day})")]
+    title = _("Day {day}/{days}").format(day=day, days=days)
+    out: Fragments = [("class:title", title), ("class:dim", aside("day", day))]
     if view.get("phase") == "setup":
-        return [*out, ("class:dim", "  ·  unicorns and schemes are shuffled and dealt…\n")]
+        return [*out, ("class:dim", _("  ·  unicorns and schemes are shuffled and dealt…") + "\n")]
     first = player_name(names, _int(view.get("first"), 0), me)
-    out.append(("", f" · first player: {first}"))
+    said = _(" · first player: {name}").format(name=first)
+    out.append(("", said))
     market = view.get("market")
     if isinstance(market, dict):
-        used = len(f"Day {day}/{days} (día {day}) · first player: {first}")
+        used = len(title + aside("day", day) + said)
         stock = " ".join(f"{i} {market.get(i)!s}" for i in ITEMS)
         style = "class:turn" if view.get("phase") == "market" else ""
-        out += [("", " · "), (style, "market"), ("class:dim", f" ({TERMS['market']})"),
+        out += [("", " · "), (style, _("market")), ("class:dim", aside("market")),
                 ("", f": {stock}"[: max(0, width - used - 24)])]  # fmt: skip
     out.append(("", "\n"))
     return out
@@ -164,19 +167,21 @@ def _row(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragmen
     row = [e for e in _list(view.get("row")) if isinstance(e, dict)]
     hunt = view.get("hunt")
     hunted = hunt.get("unicorn") if isinstance(hunt, dict) else None
-    out: Fragments = [("class:title", "Row"), ("class:dim", f" ({TERMS['row']})")]
+    out: Fragments = [("class:title", _("Row")), ("class:dim", aside("row"))]
     if width < 84:
-        out.append(("class:dim", ", schemes face down"))
+        out.append(("class:dim", _(", schemes face down")))
     if isinstance(hunt, dict):
         bid = _int(hunt.get("bid"), 0)
-        what = f"{bid} hunt card{'s' * (bid != 1)} each" if bid else "not opened yet"
+        what = (ngettext("{n} hunt card each", "{n} hunt cards each", bid).format(n=bid) if bid
+                else _("not opened yet"))  # fmt: skip
         if hunted not in [e["unicorn"] for e in row]:
-            what += ", settled"
-        out += [("", " · "), ("class:title", "hunt"), ("class:dim", f" ({TERMS['hunt']})"),
-                ("", f" of {_name_of(view, hunted)}: {what}")]  # fmt: skip
+            what += _(", settled")
+        out += [("", " · "), ("class:title", _("hunt")), ("class:dim", aside("hunt")),
+                ("", _(" of {unicorn}: {what}").format(unicorn=_name_of(view, hunted),
+                                                        what=what))]  # fmt: skip
     out.append(("", "\n"))
     if not row:
-        out += [("class:dim", "  (every unicorn of the day has been hunted)"), ("", "\n")]
+        out += [("class:dim", _("  (every unicorn of the day has been hunted)")), ("", "\n")]
     me = _int(view.get("seat"))
     peeked = {int(h): label for h, label in _list(view.get("peeked"))}
     for i, entry in enumerate(row, 1):
@@ -187,17 +192,18 @@ def _row(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragmen
                 ("class:dim", f"{_coins(label):>8}")]  # fmt: skip
         schemes = _list(entry.get("schemes"))
         if not schemes:
-            out.append(("class:dim", "   no scheme"))
-        down = ", face down" if width >= 84 else ""  # narrower: the board says it once
+            out.append(("class:dim", _("   no scheme")))
+        down = _(", face down") if width >= 84 else ""  # narrower: the board says it once
         for k, (h, owner) in enumerate(schemes):
             out.append(("", f"   {i}{SLOTS[k]}: "))
             if owner == me:
-                out.append(("class:mine", f"yours{down}"))
+                out.append(("class:mine", _("yours") + down))
             elif peeked.get(h):
-                out.append(("class:scheme", f"{names[owner]}'s {scheme_name(peeked[h], False)}"))
-                out.append(("class:dim", " (peeked)"))
+                out.append(("class:scheme", _("{name}'s {scheme}").format(
+                    name=names[owner], scheme=scheme_name(peeked[h], False))))  # fmt: skip
+                out.append(("class:dim", _(" (peeked)")))
             else:
-                out.append(("class:facedown", f"{names[owner]}'s{down}"))
+                out.append(("class:facedown", _("{name}'s").format(name=names[owner]) + down))
         out.append(("", "\n"))
     return out
 
@@ -206,9 +212,10 @@ def _coins(label: object) -> str:
     if not isinstance(label, str):
         return ""
     if label == "legendary":
-        return "5 coins"
-    value = 1 if label.startswith("start-") else int(label.rsplit("-", 1)[1])
-    return f"{value} coin{'s' * (value != 1)}"
+        value = 5
+    else:
+        value = 1 if label.startswith("start-") else int(label.rsplit("-", 1)[1])
+    return ngettext("{n} coin", "{n} coins", value).format(n=value)
 
 
 def _name_of(view: Mapping[str, Plain], unicorn: object) -> str:
@@ -221,7 +228,7 @@ def _name_of(view: Mapping[str, Plain], unicorn: object) -> str:
         for u in _list(coll):
             if isinstance(u, dict) and u.get("unicorn") == unicorn:
                 return unicorn_name(u.get("label"), u.get("colour"))
-    return "the unicorn that escaped"
+    return _("the unicorn that escaped")
 
 
 def _players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
@@ -241,7 +248,7 @@ def _players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fra
         power = "" if s >= len(powers) or not powers[s] else (" ✓" if used[s] else " •")
         cards = " ".join(str(v) for v in _list(hands[s] if s < len(hands) else []))
         line = f"{'▶ ' if turn else '  '}{who:<{name_w}} {char + power:<22}{cards:<16}"
-        line += f"{scores[s]!s:>3} pts"
+        line += f"{scores[s]!s:>3}" + _(" pts")
         out.append(("class:turn" if turn else "", line[:width]))
         column = len(line)
         if hunting:
@@ -271,9 +278,9 @@ def _collection(
                  ("", f"{tail} ={u.get('worth')!s}")]  # fmt: skip
         items.append(cell)
     if pates:
-        items.append([("", f"Pâté ×{pates} ={3 * pates}")])
+        items.append([("", _("Pâté") + f" ×{pates} ={3 * pates}")])
     if not items:
-        items.append([("class:dim", "no unicorn")])
+        items.append([("class:dim", _("no unicorn"))])
     indent = 6
     first = sum(len(t) for _, t in items[0]) + 3
     out: Fragments = []
@@ -305,13 +312,13 @@ def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ())
     hands = _list(view.get("hands"))
     cards = " ".join(str(v) for v in _list(hands[me] if me < len(hands) else []))
     out: Fragments = [
-        ("class:title", "Your hunt cards"),
-        ("class:dim", f" ({TERMS['hunt cards']})"),
-        ("", f": {cards or 'none left'}\n"),
+        ("class:title", _("Your hunt cards")),
+        ("class:dim", aside("hunt cards")),
+        ("", f": {cards or _('none left')}\n"),
     ]
     drawn = _list(view.get("my_drawn"))
     if drawn:
-        head = f"Your schemes ({TERMS['schemes']}): "
+        head = _("Your schemes{aside}: ").format(aside=aside("schemes"))
         for k, (_h, label) in enumerate(drawn):
             lead = [("class:title", head)] if not k else [("", " " * len(head))]
             effect = f": {scheme_effect(str(label), short=True)}"
@@ -321,8 +328,9 @@ def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ())
     peeked = [(int(h), label) for h, label in _list(view.get("peeked")) if label]
     for h, label in peeked:
         ref = _ref(view, h)
-        out += [("class:title", "Peeked, seen by you alone: "),
-                ("class:scheme", f"{ref} is {scheme_name(str(label))}"),
+        out += [("class:title", _("Peeked, seen by you alone: ")),
+                ("class:scheme", _("{ref} is {scheme}").format(ref=ref,
+                                                               scheme=scheme_name(str(label)))),
                 ("class:dim", f" {scheme_effect(str(label))}\n")]  # fmt: skip
     if legal:
         out += _now(view, legal, width)
@@ -342,7 +350,7 @@ def _now(view: Mapping[str, Plain], legal: Sequence[Move], width: int) -> Fragme
     forms: dict[str, list[str]] = {}
     for move in legal:
         text = command_for(move, view)[0]
-        head, _, rest = text.partition(" ")
+        head, _sep, rest = text.partition(" ")
         forms.setdefault(head, []).append(rest)
     parts = []
     for head, rests in forms.items():
@@ -352,14 +360,16 @@ def _now(view: Mapping[str, Plain], legal: Sequence[Move], width: int) -> Fragme
         elif len(rests) <= 4:
             parts.append(f"{head} {'|'.join(rests)}")
         else:
-            parts.append(f"{head} … ({len(rests)} ways)")
-    line = "You may: " + " · ".join(parts)
+            ways = ngettext("({n} way)", "({n} ways)", len(rests)).format(n=len(rests))
+            parts.append(f"{head} … {ways}")
+    line = _("You may: ") + " · ".join(parts)
     return [("class:index.playable", line[:width]), ("", "\n")]
 
 
 def prompt(view: Mapping[str, Plain], can_decline: bool) -> str:
     """What is asked now, with the shape of the command."""
-    return _PROMPTS.get(str(view.get("phase")), "your move> ")
+    asked = _PROMPTS.get(str(view.get("phase")))
+    return _(asked) if asked else _("your move> ")
 
 
 _SEAT = re.compile(r"seat \d+ is to")
@@ -376,6 +386,14 @@ def humanize(reason: str) -> str:
     return _ITEM.sub(lambda m: item_name(m.group(1), False), reason)
 
 
+def and_list(words: Sequence[str]) -> str:
+    """``["you", "Bea", "Carl"]`` → ``"you and Bea and Carl"`` (as English always said it)."""
+    said = words[0] if words else ""
+    for word in words[1:]:
+        said = _("{first} and {last}").format(first=said, last=word)
+    return said
+
+
 def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The gnomes' buying: every player's score, gained day by day, their unicorns and who
     won (a double rainbow said as such)."""
@@ -383,19 +401,30 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     scores, winners = _list(view.get("scores")), _list(view.get("winners"))
     standings = _list(view.get("standings"))
     colls = _list(view.get("collections"))
-    out: Fragments = [("class:title", "Final scores"), ("", "\n")]
+    out: Fragments = [("class:title", _("Final scores")), ("", "\n")]
     for s in sorted(range(len(scores)), key=lambda s: (-int(scores[s]), s)):
         mark = "★ " if s in winners else "  "
         days = " ".join(f"{_list(d)[s]!s:>3}" for d in standings)
         count = len(_list(colls[s])) if s < len(colls) else 0
-        tail = f"by day: {days}  ·  {count} unicorn{'s' * (count != 1)}\n"
+        tail = ngettext("by day: {days}  ·  {n} unicorn", "by day: {days}  ·  {n} unicorns",
+                        count).format(days=days, n=count) + "\n"  # fmt: skip
         out += [("class:turn" if s in winners else "", f"{mark}{player_name(names, s, me):<16} "),
                 ("", f"{scores[s]!s:>5}  "), ("class:dim", tail)]  # fmt: skip
     if winners:
-        won = " and ".join("you" if s == me else printable(names[int(s)]) for s in winners)
-        verb = "win" if me in winners or len(winners) > 1 else "wins"
-        how = " with a double rainbow (arco iris doble)" if double_rainbow(view, winners) else ""
-        out.append(("class:title", f"{won[0].upper()}{won[1:]} {verb} the game{how}!\n"))
+        who = [_("you") if s == me else printable(names[int(s)]) for s in winners]
+        won = and_list(who)
+        rainbow = double_rainbow(view, winners)
+        if winners == [me]:
+            said = (_("You win the game with a double rainbow{aside}!") if rainbow
+                    else _("You win the game!"))  # fmt: skip
+        elif len(winners) == 1:
+            said = (_("{names} wins the game with a double rainbow{aside}!") if rainbow
+                    else _("{names} wins the game!"))  # fmt: skip
+        else:
+            said = (_("{names} win the game with a double rainbow{aside}!") if rainbow
+                    else _("{names} win the game!"))  # fmt: skip
+        said = said.format(names=won, aside=aside("double rainbow"))
+        out.append(("class:title", f"{said[0].upper()}{said[1:]}\n"))
     return out
 
 
@@ -439,7 +468,7 @@ class UnicornsScreen:
 
     def help(self) -> Sequence[tuple[str, str]]:
         """The game's commands."""
-        return HELP
+        return [(command, _(what)) for command, what in HELP]
 
     def humanize(self, reason: str) -> str:
         """See :func:`humanize`."""
