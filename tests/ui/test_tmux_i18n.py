@@ -135,7 +135,8 @@ def test_a_polish_and_a_spanish_player_share_a_table_and_its_transcript(tmp_path
                 before = pane.joined().count(">")
                 pane.type(command)
                 # The typed line is answered (a new prompt, a log line or a reason).
-                pane.wait(lambda p=pane, n=before: p.joined().count(">") > n, "an answer")
+                pane.wait(lambda p=pane, n=before: p.rc_file.exists()
+                          or p.joined().count(">") > n, "an answer")  # fmt: skip
             time.sleep(0.05)  # a short pause between looks at the two screens
         for lang, pane in panes.items():
             assert pane.exit_code() == 0, pane.joined()

@@ -48,11 +48,19 @@ class Pane:
         return self.tmux("capture-pane", "-p", "-J", "-t", "lp", "-S", "-", "-E", "-")
 
     def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", "lp", *keys)
+        self._send(*keys)
 
     def type(self, text: str) -> None:
-        self.tmux("send-keys", "-t", "lp", "-l", text)
+        self._send("-l", text)
         self.keys("Enter")
+
+    def _send(self, *args: str) -> None:
+        """Keys to the program; none if it has just ended (a dead pane takes no keys: the
+        game may end, another player's move, between a look at the screen and typing)."""
+        proc = subprocess.run(["tmux", "-L", self.socket, "send-keys", "-t", "lp", *args],
+                              capture_output=True, text=True, timeout=10)  # fmt: skip
+        if proc.returncode != 0 and not self.rc_file.exists():
+            raise AssertionError(proc.stderr)
 
     def wait(self, ready: Callable[[], bool], what: str, deadline: float = DEADLINE) -> None:
         """Poll until ``ready()``; fail with the screen after ``deadline`` seconds."""
