@@ -250,9 +250,9 @@ def test_the_host_starts_early_with_the_players_seated(start, tmp_path: Path) ->
                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE)  # fmt: skip
     try:
-        seated = "(type start to begin now)"
-        pane.wait(lambda: seated in pane.screen(), "Bea to sit down", SETUP_DEADLINE)
-        assert "waiting for players: 2 of 4 seated" in pane.screen()
+        seated = ("(type start to begin now)", "waiting for players: 2 of 4 seated")
+        pane.wait(lambda: all(x in pane.screen() for x in seated), "Bea to sit down",
+                  SETUP_DEADLINE)  # fmt: skip
         pane.type("start")
         pane.wait(lambda: "Seats: Ann, Bea." in pane.history(), "two seats", SETUP_DEADLINE)
         player = Player(pane)
