@@ -190,7 +190,7 @@ def test_the_board_marks_playable_cards_and_the_menu_has_room(
     view = table.view()
     plays = {m[1][0] for m in table.legal_moves() if m[0] == "play"}
     marked = [str(i) for i, (h, _) in enumerate(hand_of(view), 1) if h in plays]
-    assert f"Playable: {', '.join(marked)}" in pane.screen()
+    pane.wait_text(f"Playable: {', '.join(marked)}")  # the board under the prompt
     pane.keys("Tab")  # every command: more than 3 rows of the menu on a 30-row screen
     menu = ["draw a card", "list the commands", "show the rules", "leave the game"]
     pane.wait(lambda: all(m in pane.screen() for m in menu), "the menu's rows")

@@ -366,7 +366,7 @@ def test_the_host_lets_players_in_turns_one_away_and_removes_one(start, tmp_path
                   "Bo to be removed")  # fmt: skip
         _, err = bots["Bo"].communicate(timeout=60)
         assert bots["Bo"].returncode == 1 and "the host removed you from the table" in err
-        assert "waiting for players: 1 of 4 seated" in pane.screen()
+        pane.wait_text("waiting for players: 1 of 4 seated")
         pane.type("quit")
         pane.wait_text("(y/N)>")
         pane.type("y")

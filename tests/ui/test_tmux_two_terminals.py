@@ -76,7 +76,7 @@ def test_play_names_the_player_after_the_login(tmp_path: Path) -> None:
     pane = _terminal(tmp_path, "play", tmp_path / "home", "play", "kato", "--offline")
     try:
         pane.wait_text("Your hand:")
-        assert f"{_login()} (you)" in pane.screen()
+        pane.wait_text(f"{_login()} (you)")
         pane.keys("C-d")
         pane.wait_text("(y/N)>")
         pane.keys("C-d")

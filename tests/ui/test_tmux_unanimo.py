@@ -181,7 +181,7 @@ def test_a_card_written_read_objected_to_and_scored_then_the_next_card(start) ->
     # The next card: its subject in the log and its editor open, empty.
     pane.wait(lambda: len(subjects(pane)) == 2, "the second card", SETUP_DEADLINE)
     pane.wait(lambda: f"Your words for “{subjects(pane)[1]}”" in pane.screen(), "its editor")
-    assert "Card 2 of 3" in pane.screen()
+    pane.wait_text("Card 2 of 3")
     # A prompt the editor replaced leaves nothing in the scrollback.
     assert not re.search(r"^your words>\s*$", pane.history(), re.M), pane.history()
 
