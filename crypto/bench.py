@@ -61,6 +61,26 @@ def _scalarmult_us() -> float:
     return best * 1e6
 
 
+def shuffle_costs(cards: int, repeat: int) -> tuple[float, float, float]:
+    """``(prove_s, verify_s, decode_s)`` of one shuffle of ``cards`` cards at a table of two
+    keys, medians over ``repeat`` runs in this process (decoding: the new deck and the proof
+    read from the wire, every point checked)."""
+    keys = [KeyShare(), KeyShare()]
+    ctxs = [b"bench/key/0", b"bench/key/1"]
+    table_key = joint_key([k.prove(c) for k, c in zip(keys, ctxs, strict=True)], ctxs)
+    deck = CardSet("bench", cards).open_mask(table_key)
+    out, proof = shuffle(deck, table_key, b"bench/shuffle")
+    wire = (deck_to_wire(out), proof.to_wire())
+    prove_s = _median(lambda: shuffle(deck, table_key, b"bench/shuffle"), repeat)
+    verify_s = _median(
+        lambda: verify_shuffle(deck, out, table_key, proof, b"bench/shuffle"), repeat
+    )
+    decode_s = _median(
+        lambda: (deck_from_wire(wire[0], cards), ShuffleProof.from_wire(wire[1], cards)), repeat
+    )
+    return prove_s, verify_s, decode_s
+
+
 def run(cards: int, players: int, repeat: int) -> dict[str, object]:
     """Measure every figure once (medians over ``repeat``) and return them."""
     keys = [KeyShare() for _ in range(players)]
@@ -71,14 +91,7 @@ def run(cards: int, players: int, repeat: int) -> dict[str, object]:
 
     out, proof = shuffle(deck, table_key, b"bench/shuffle")
     wire = (deck_to_wire(out), proof.to_wire())
-
-    prove_s = _median(lambda: shuffle(deck, table_key, b"bench/shuffle"), repeat)
-    verify_s = _median(
-        lambda: verify_shuffle(deck, out, table_key, proof, b"bench/shuffle"), repeat
-    )
-    decode_s = _median(
-        lambda: (deck_from_wire(wire[0], cards), ShuffleProof.from_wire(wire[1], cards)), repeat
-    )
+    prove_s, verify_s, decode_s = shuffle_costs(cards, repeat)
 
     def joint() -> None:
         d = deck

@@ -13,20 +13,7 @@ message crosses the LAN twice (to the host, then relayed), ``hop_s`` each.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
-
-from crypto import (
-    CardSet,
-    KeyShare,
-    ShuffleProof,
-    deck_from_wire,
-    deck_to_wire,
-    joint_key,
-    shuffle,
-    verify_shuffle,
-)
+from crypto.bench import shuffle_costs
 
 __all__ = ["HOP_S", "compose", "measure_costs"]
 
@@ -55,29 +42,9 @@ def compose(players: int, prove_s: float, check_s: float, hop_s: float = HOP_S) 
     return finished
 
 
-def _median(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def measure_costs(cards: int, repeat: int = 3) -> tuple[float, float]:
     """``(prove_s, check_s)`` for one shuffle of ``cards`` cards, medians over ``repeat``
-    runs in this process; the check includes decoding the deck and proof from the wire."""
-    keys = [KeyShare() for _ in range(2)]
-    ctxs = [b"model/key/0", b"model/key/1"]
-    table_key = joint_key([k.prove(c) for k, c in zip(keys, ctxs, strict=True)], ctxs)
-    deck = CardSet("model", cards).open_mask(table_key)
-    out, proof = shuffle(deck, table_key, b"model/shuffle")
-    wire = (deck_to_wire(out), proof.to_wire())
-
-    def check() -> None:
-        dst = deck_from_wire(wire[0], cards)
-        verify_shuffle(deck, dst, table_key, ShuffleProof.from_wire(wire[1], cards),
-                       b"model/shuffle")  # fmt: skip
-
-    prove_s = _median(lambda: shuffle(deck, table_key, b"model/shuffle"), repeat)
-    return prove_s, _median(check, repeat)
+    runs in this process (``crypto.bench.shuffle_costs``); the check includes decoding the
+    deck and proof from the wire."""
+    prove_s, verify_s, decode_s = shuffle_costs(cards, repeat)
+    return prove_s, verify_s + decode_s

@@ -18,8 +18,7 @@ ever opened.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from itertools import count
+from dataclasses import dataclass
 
 from crypto import CryptoError
 
@@ -27,21 +26,18 @@ from ._errors import RemoteProtocolError
 
 __all__ = ["CheckQueue", "DeferredCheck"]
 
-_ids = count()
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class DeferredCheck:
     """One proof to check: ``run()`` returns if it holds and raises ``CryptoError`` if not
     (it touches no table state, so any thread may run it). ``what`` names the check in the
-    refusal; ``fingerprint``, ``seat`` and ``pos`` name the entry's author and place."""
+    refusal; ``fingerprint``, ``seat`` and ``pos`` name the entry's author and place. Two
+    checks are equal only if they are the same object."""
 
     run: Callable[[], None]
     what: str
     fingerprint: str
     seat: int
     pos: int
-    ident: int = field(default_factory=lambda: next(_ids))
 
 
 def run_check(check: DeferredCheck) -> RemoteProtocolError | None:
@@ -62,17 +58,23 @@ class CheckQueue:
 
     defer_checks: bool
     _queued: list[DeferredCheck]
-    _unchecked: dict[int, DeferredCheck]
+    _unchecked: set[DeferredCheck]
 
     def _init_checks(self, defer: bool) -> None:
         self.defer_checks = defer
         self._queued = []
-        self._unchecked = {}
+        self._unchecked = set()
 
-    def _defer(self, check: DeferredCheck) -> None:
-        """Queue ``check`` to run beside the table (deferred mode only)."""
+    def _check(self, check: DeferredCheck) -> None:
+        """Queue ``check`` to run beside the table (``defer_checks``), or run it now and
+        raise :class:`RemoteProtocolError` if its proof does not hold."""
+        if not self.defer_checks:
+            err = run_check(check)
+            if err is not None:
+                raise RemoteProtocolError(err.reason)  # ``apply`` blames the entry's author
+            return
         self._queued.append(check)
-        self._unchecked[check.ident] = check
+        self._unchecked.add(check)
 
     @property
     def checking(self) -> bool:
@@ -89,6 +91,7 @@ class CheckQueue:
     ) -> RemoteProtocolError | None:
         """Record ``check``'s outcome (from :func:`run_check`); returns the error the table
         must stop for (the caller stops it), ``None`` if it holds or was already reported."""
-        if self._unchecked.pop(check.ident, None) is None:
+        if check not in self._unchecked:
             return None
+        self._unchecked.discard(check)
         return error

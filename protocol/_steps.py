@@ -164,19 +164,13 @@ class BatchSteps(CheckQueue):
             src = self._shuffle_source(b, step.index)
             if len(body.deck) != len(src):
                 raise _fail(f"shuffle of {len(body.deck)} cards, expected {len(src)}")
-            if not own:
+            if not own:  # beside the table, or here: we open nothing until it holds
                 ctx = self._ctx("shuffle", e.pos, seat, step.index)
-                if self.defer_checks:  # beside the table; we open nothing until it reports
-                    self._defer(DeferredCheck(
-                        partial(verify_shuffle, tuple(src), body.deck, self.table_key,
-                                body.proof, ctx),
-                        "bad shuffle proof", fingerprint(e.author), seat, e.pos,
-                    ))  # fmt: skip
-                else:
-                    try:
-                        verify_shuffle(src, body.deck, self.table_key, body.proof, ctx)
-                    except CryptoError as exc:
-                        raise _fail(f"bad shuffle proof: {exc}") from None
+                self._check(DeferredCheck(
+                    partial(verify_shuffle, tuple(src), body.deck, self.table_key, body.proof,
+                            ctx),
+                    "bad shuffle proof", fingerprint(e.author), seat, e.pos,
+                ))  # fmt: skip
             b.decks[step.index] = list(body.deck)
             if seat == len(self.members) - 1:
                 req = b.requests[step.index]
