@@ -4,7 +4,7 @@ with mental poker among peers who do not trust each other, the host included.
 Layout (implementation in private modules; this file only re-exports):
 
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
-- ``_messages``: frames (challenge, hello, propose, relay, refuse, halt, leave) and signed
+- ``_messages``: frames (challenge, hello, watch, propose, relay, refuse, halt, leave) and signed
   log entries, strictly decoded;
   ``_bodies``: one class per entry kind;
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
@@ -13,7 +13,9 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_roles``: phases, members, one peer's secrets; ``_events``: what a peer reports;
 - ``_table``: the replicated state machine every peer (and the offline audit) applies;
 - ``_audit``: the end-of-game audit; ``_offline``: auditing a transcript file;
-- ``_peer``: :class:`Peer`; ``_host``: :class:`Host`; bytes in, events and bytes out;
+- ``_peer``: :class:`Peer`; ``_host``: :class:`Host` (``_lobby``: its connections, held
+  joins, kicks and spectators); ``_watcher``: :class:`Watcher`, a spectator; bytes in,
+  events and bytes out;
 - ``harness``: N peers in one process (tests, benchmark); ``bench``: the benchmark;
 - ``contract``: the game contract every game implements.
 
@@ -62,6 +64,7 @@ from ._messages import (
     Refuse,
     Relay,
     SignedEntry,
+    Watch,
     decode_entry,
     decode_message,
     encode_message,
@@ -71,6 +74,7 @@ from ._offline import audit_transcript
 from ._peer import Peer
 from ._roles import Member, Phase, Private
 from ._table import Table
+from ._watcher import Watcher
 
 __all__ = [
     "MAX_ENTRY",
@@ -120,6 +124,8 @@ __all__ = [
     "Table",
     "TableClosed",
     "VersionMismatchError",
+    "Watch",
+    "Watcher",
     "audit_transcript",
     "context",
     "decode_entry",

@@ -18,14 +18,14 @@ from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 from ._bodies import (
     BODY_LIMITS,
     Join,
-    Kick,
     MoveBody,
     OpenTable,
     Start,
 )
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import JoinAsked, MoveDropped, RaceOpened, Rejected, Returned, Stopped
+from ._events import MoveDropped, RaceOpened, Rejected, Returned, Stopped
 from ._frames import FrameReader, frame
+from ._lobby import Conn, LobbyControl
 from ._messages import (
     NONCE_BYTES,
     TABLE_ID_BYTES,
@@ -38,6 +38,7 @@ from ._messages import (
     Refuse,
     Relay,
     SignedEntry,
+    Watch,
     decode_message,
     encode_message,
     race_rank,
@@ -58,22 +59,7 @@ from .contract import Commit, Game, Move, Plain
 MAX_REFUSALS = 16
 
 
-class _Conn:
-    """One connection as the protocol sees it: its reader, what waits to be sent (frames,
-    often shared with other connections), the challenge it was sent, and whose it is."""
-
-    __slots__ = ("closed", "key", "nonce", "out", "reader", "refusals")
-
-    def __init__(self, nonce: bytes, pos: int) -> None:
-        self.reader = FrameReader()
-        self.out: list[bytes] = [frame(encode_message(Challenge(nonce, pos)))]
-        self.nonce = nonce
-        self.key: bytes | None = None  # set by a valid hello: the peer proved it holds it
-        self.closed = False
-        self.refusals = 0
-
-
-class Host(_Seat):
+class Host(LobbyControl, _Seat):
     """The peer that opened the table: seat 0, and the sequencer of every entry."""
 
     def __init__(
@@ -89,8 +75,10 @@ class Host(_Seat):
         key: KeyShare | None = None,
         seal: SealKey | None = None,
         rng: Rng = _SYSTEM_RNG,
+        spectators: int = 16,
     ) -> None:
-        """Open a table of ``game`` for ``seats`` players.
+        """Open a table of ``game`` for ``seats`` players, and at most ``spectators`` people
+        watching at once (0: none).
 
         Raises :class:`LocalProtocolError` for an unknown game, bad options or seat count.
         """
@@ -101,10 +89,12 @@ class Host(_Seat):
         self.defer_duties = False
         #: Hold every join until :meth:`let_in` (a :class:`JoinAsked` event tells of each).
         self.approve_joins = False
-        self._conns: dict[int, _Conn] = {}
+        #: How many spectators may watch at once (0: the table takes none).
+        self.spectators = spectators
+        self._conns: dict[int, Conn] = {}
         self._relays: list[bytes] = []
-        self._held: dict[bytes, tuple[_Conn, Propose]] = {}  # key -> its connection and join
-        self._race: list[tuple[SignedEntry, _Conn | None]] = []  # moves for one position
+        self._held: dict[bytes, tuple[Conn, Propose]] = {}  # key -> its connection and join
+        self._race: list[tuple[SignedEntry, Conn | None]] = []  # moves for one position
         self._race_pos = -1
         self._let_in: set[bytes] = set()
         self._banned: set[bytes] = set()
@@ -136,6 +126,7 @@ class Host(_Seat):
         seal: SealKey,
         rng: Rng = _SYSTEM_RNG,
         sealed: bytes | None = None,
+        spectators: int = 16,
     ) -> Host:
         """The host of a table it ran before its process ended, from the relay frames it had
         sent (:meth:`relays_since`, kept in order), its own secrets and its pending sealed
@@ -150,6 +141,7 @@ class Host(_Seat):
         host.table = Table(games, Private(identity, key, seal, rng), host_key=identity.public.raw)
         host.defer_duties = False
         host.approve_joins = False
+        host.spectators = spectators
         host._conns = {}
         host._relays = []
         host._held, host._let_in, host._banned = {}, set(), set()
@@ -189,7 +181,7 @@ class Host(_Seat):
         """Register a new incoming connection; returns its id. Its first frame out, already
         queued, is a fresh challenge that the peer's hello must sign."""
         cid = len(self._conns)
-        self._conns[cid] = _Conn(os.urandom(NONCE_BYTES), len(self._relays))
+        self._conns[cid] = Conn(os.urandom(NONCE_BYTES), len(self._relays))
         return cid
 
     def close(self, cid: int) -> None:
@@ -237,7 +229,7 @@ class Host(_Seat):
         naming the peer as far as it is known."""
         return self._fatal(self._conns[cid], err, -1)
 
-    def _fatal(self, c: _Conn, err: RemoteProtocolError, pos: int) -> RemoteProtocolError:
+    def _fatal(self, c: Conn, err: RemoteProtocolError, pos: int) -> RemoteProtocolError:
         if not c.closed:
             c.out.append(frame(encode_message(Refuse(pos, err.reason, True))))
             c.closed = True
@@ -257,7 +249,7 @@ class Host(_Seat):
         self._events.append(Stopped(err))
         halt = frame(encode_message(Halt(-1 if seat is None else seat, reason)))
         for c in self._conns.values():
-            if not c.closed and c.key is not None:
+            if not c.closed and (c.key is not None or c.watching):
                 c.out.append(halt)
 
     def _checks_done(self) -> None:
@@ -276,66 +268,6 @@ class Host(_Seat):
             self._sequence(self.table.entry(Start()), own=True)
         except RemoteProtocolError as exc:
             raise LocalProtocolError(exc.reason) from None
-
-    def kick(self, seat: int) -> None:
-        """Remove the player in ``seat`` before the game starts: every copy drops the seat
-        (the later seats move up one), its connection is let go after it is told, and its key
-        may not come back to this table. Raises :class:`LocalProtocolError` if not possible."""
-        member = self.table.member_at(seat)
-        try:
-            self._sequence(self.table.entry(Kick(seat)), own=True)
-        except RemoteProtocolError as exc:
-            raise LocalProtocolError(exc.reason) from None
-        assert member is not None
-        self._banned.add(member.key)
-        for c in self._conns.values():
-            if c.key == member.key:
-                c.closed = True  # after the kick's relay, queued above
-
-    def asking(self) -> list[tuple[str, str]]:
-        """The joins waiting for :meth:`let_in`: ``(name, fingerprint)``, oldest first."""
-        out = []
-        for key, (_, msg) in self._held.items():
-            body = read_head(msg.raw).body
-            out.append((str(body.get("name")), fingerprint(key)))
-        return out
-
-    def awaiting(self, cid: int) -> bool:
-        """True while connection ``cid`` waits for the host to answer its join."""
-        c = self._conns[cid]
-        return c.key is not None and c.key in self._held and self._held[c.key][0] is c
-
-    def let_in(self, fp: str) -> None:
-        """Take the held join of the key with fingerprint ``fp`` (see :attr:`approve_joins`).
-        Raises :class:`LocalProtocolError` if no such join waits."""
-        key = self._held_key(fp)
-        c, msg = self._held.pop(key)
-        self._let_in.add(key)
-        if c.closed:
-            return
-        pos = read_head(msg.raw).pos
-        if pos != len(self.table.log):  # the log moved on while it waited: propose again
-            c.out.append(frame(encode_message(Refuse(pos, "let in: join again", False))))
-            return
-        try:
-            self._proposal(c, msg)
-        except RemoteProtocolError as exc:
-            self._fatal(c, exc, -1)
-
-    def turn_away(self, fp: str) -> None:
-        """Refuse the held join of the key with fingerprint ``fp``, for good. Raises
-        :class:`LocalProtocolError` if no such join waits."""
-        key = self._held_key(fp)
-        c, _ = self._held.pop(key)
-        self._banned.add(key)
-        c.out.append(frame(encode_message(Refuse(-1, "the host did not let you in", True))))
-        c.closed = True
-
-    def _held_key(self, fp: str) -> bytes:
-        for key in self._held:
-            if fingerprint(key) == fp:
-                return key
-        raise LocalProtocolError(f"no join from key {fp} is waiting")
 
     def play(self, move: Move) -> None:
         """Make a game move as seat 0; raises :class:`LocalProtocolError` if not allowed.
@@ -373,7 +305,7 @@ class Host(_Seat):
         """The log position moves are racing for, if a race was opened and not yet closed."""
         return self._race_pos if self._race else None
 
-    def _enter_race(self, se: SignedEntry, c: _Conn | None) -> None:
+    def _enter_race(self, se: SignedEntry, c: Conn | None) -> None:
         """Keep a move made while seats may move out of turn: the winner of the position is
         drawn by :func:`race_rank`, never by which arrived first (the host's own included)."""
         pos = len(self.table.log)
@@ -437,8 +369,12 @@ class Host(_Seat):
                 msg = decode_message(payload)
                 if isinstance(msg, Challenge | Relay | Refuse | Halt):
                     raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
+                if c.watching:
+                    raise RemoteProtocolError(f"a spectator sent a {msg.TYPE} frame")
                 if isinstance(msg, Hello):
                     self._hello(c, msg)
+                elif isinstance(msg, Watch):
+                    self._watch(c, msg)
                 elif c.key is None:
                     raise RemoteProtocolError(f"a {msg.TYPE} frame before the hello")
                 elif isinstance(msg, Propose):
@@ -448,7 +384,7 @@ class Host(_Seat):
             except RemoteProtocolError as exc:
                 raise self._fatal(c, exc, -1 if exc.pos is None else exc.pos) from None
 
-    def _hello(self, c: _Conn, msg: Hello) -> None:
+    def _hello(self, c: Conn, msg: Hello) -> None:
         """A peer proves its key: a newcomer, or a seat back on a new connection (a lost one,
         or a restarted program), which then replaces any older connection of that seat.
         Raises :class:`RemoteProtocolError` for a bad or second hello."""
@@ -480,7 +416,7 @@ class Host(_Seat):
         if member is not None:
             self._events.append(Returned(member.seat, member.name))
 
-    def _leave(self, c: _Conn, msg: Leave) -> None:
+    def _leave(self, c: Conn, msg: Leave) -> None:
         """A seated peer leaves for good: halt the table naming it."""
         assert c.key is not None
         verify_leave(c.key, msg, c.nonce)
@@ -496,7 +432,7 @@ class Host(_Seat):
             not c.closed and c.key == member.key for c in self._conns.values()
         )
 
-    def _proposal(self, c: _Conn, msg: Propose) -> None:
+    def _proposal(self, c: Conn, msg: Propose) -> None:
         """Check a proposal in order of cost: the signature of the connection's key over the
         raw bytes, the entry's head (place, kind, size, whether the author may act now),
         only then its body (curve points) and the rules. Raises :class:`RemoteProtocolError`
@@ -557,14 +493,7 @@ class Host(_Seat):
                 return
             self._reject(c, exc, pos)
 
-    def _hold(self, c: _Conn, key: bytes, msg: Propose, body: dict[str, object]) -> None:
-        """Keep a join for the host to answer (the first of a key tells the driver)."""
-        first = key not in self._held
-        self._held[key] = (c, msg)
-        if first:
-            self._events.append(JoinAsked(str(body.get("name")), fingerprint(key)))
-
-    def _refuse(self, c: _Conn, reason: str, pos: int) -> None:
+    def _refuse(self, c: Conn, reason: str, pos: int) -> None:
         """Refuse a proposal from ``c``'s key (counted; past :data:`MAX_REFUSALS` the host
         hangs up)."""
         assert c.key is not None
@@ -574,7 +503,7 @@ class Host(_Seat):
         )
         self._reject(c, err, pos)
 
-    def _reject(self, c: _Conn, err: RemoteProtocolError, pos: int, fatal: bool = False) -> None:
+    def _reject(self, c: Conn, err: RemoteProtocolError, pos: int, fatal: bool = False) -> None:
         c.refusals += 1
         if c.refusals > MAX_REFUSALS and not fatal:
             raise RemoteProtocolError(
@@ -617,5 +546,5 @@ class Host(_Seat):
         self._events.extend(events)
         self._relays.append(data)
         for c in self._conns.values():
-            if c.key is not None and not c.closed:
+            if (c.key is not None or c.watching) and not c.closed:
                 c.out.append(data)

@@ -37,7 +37,8 @@ from ._frames import MAX_FRAME
 #: 2: connections open with the host's challenge, answered by a signed hello (which is also
 #: how a seat comes back: version 1's rejoin could be replayed by anyone who saw it).
 #: 3: the group is ristretto255 (it was edwards25519's prime-order subgroup).
-PROTOCOL_VERSION: Final = 3
+#: 4: a connection may answer the challenge with ``watch`` instead of a hello (a spectator).
+PROTOCOL_VERSION: Final = 4
 #: The version of the signed log entries (and so of a transcript file): unchanged by what
 #: only concerns connections, so a transcript stays auditable across protocol versions.
 #: 2: every point is a ristretto255 element (version 1: edwards25519), so a transcript of
@@ -245,6 +246,17 @@ class Hello:
 
 
 @dataclass(frozen=True, slots=True)
+class Watch:
+    """Spectator → host, the answer to the challenge from someone who only watches: how many
+    log entries it holds (``pos``: the host relays from there). It proves no key: a
+    spectator holds no seat, signs nothing and is sent only what every seat reads (the
+    relays, a halt, a refusal of its own connection)."""
+
+    TYPE: ClassVar[str] = "watch"
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
 class Propose:
     """Peer → host: an entry the peer authored, for the host to sequence."""
 
@@ -301,7 +313,7 @@ class Leave:
     sig: bytes
 
 
-Message: TypeAlias = Challenge | Hello | Propose | Relay | Refuse | Halt | Leave
+Message: TypeAlias = Challenge | Hello | Watch | Propose | Relay | Refuse | Halt | Leave
 
 
 def hello_signature(identity: Identity, nonce: bytes, pos: int) -> bytes:
@@ -338,6 +350,8 @@ def encode_message(msg: Message) -> bytes:
         d.update(nonce=msg.nonce, pos=msg.pos)
     elif isinstance(msg, Hello):
         d.update(key=msg.key, pos=msg.pos, sig=msg.sig)
+    elif isinstance(msg, Watch):
+        d.update(pos=msg.pos)
     elif isinstance(msg, Propose):
         d.update(entry=msg.raw, sig=msg.sig)
     elif isinstance(msg, Relay):
@@ -354,6 +368,7 @@ def encode_message(msg: Message) -> bytes:
 _FRAME_FIELDS: Final[Mapping[str, frozenset[str]]] = {
     "challenge": frozenset({"v", "type", "nonce", "pos"}),
     "hello": frozenset({"v", "type", "key", "pos", "sig"}),
+    "watch": frozenset({"v", "type", "pos"}),
     "propose": frozenset({"v", "type", "entry", "sig"}),
     "relay": frozenset({"v", "type", "entry", "sig", "seq"}),
     "refuse": frozenset({"v", "type", "pos", "reason", "fatal"}),
@@ -387,6 +402,8 @@ def decode_message(payload: bytes) -> Message:
             _bytes(d["key"], "hello key", KEY_BYTES), _int(d["pos"], "hello position"),
             _bytes(d["sig"], "hello signature", SIG_BYTES),
         )  # fmt: skip
+    if kind == "watch":
+        return Watch(_int(d["pos"], "watch position"))
     if kind == "leave":
         return Leave(_bytes(d["sig"], "leave signature", SIG_BYTES))
     if kind == "refuse":

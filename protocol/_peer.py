@@ -168,6 +168,10 @@ class Peer(_Seat):
         self.table = Table(games, Private(identity, key, seal, rng), host_key=host_key)
         if sealed is not None:
             self.table.restore_sealed(sealed)
+        self._follow(host_key)
+
+    def _follow(self, host_key: bytes | None) -> None:
+        """What following one host's relays takes: the stream's state and our own."""
         self._reader = FrameReader()
         self._out = bytearray()
         self._outstanding: SignedEntry | None = None

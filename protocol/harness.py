@@ -21,6 +21,7 @@ from ._frames import FrameReader, frame
 from ._host import Host
 from ._messages import Entry, Propose, SignedEntry, decode_message, encode_message
 from ._peer import Peer
+from ._watcher import Watcher
 from ._roles import Phase
 from .contract import Commit, Game, Move, Plain, Turn
 
@@ -50,8 +51,10 @@ class Harness:
         names: Sequence[str] | None = None,
         defer_checks: bool = False,
         hold_checks: bool = False,
+        watchers: int = 0,
     ) -> None:
-        """Open the table and connect every peer; nothing is delivered yet.
+        """Open the table and connect every peer, and ``watchers`` spectators (connected
+        first, so they follow the table from its first entry); nothing is delivered yet.
 
         ``seed`` fixes the bots' choices and the shuffles' permutations (a seeded prover RNG,
         for reproducible tests only); keys, commitments and proofs still use fresh randomness.
@@ -69,7 +72,15 @@ class Harness:
             Peer(Identity(), names[i], games, rng=SeededRng(f"{seed}/{i}".encode()))
             for i in range(1, seats)
         ]
-        for party in self.parties:
+        #: Spectators (:class:`Watcher`), fed after the peers; ``watched[i]`` is every byte
+        #: spectator ``i`` received.
+        self.watchers: list[Watcher] = []
+        self.watched: list[list[bytes]] = []
+        self.watch_conns: list[int] = []
+        self._games = games
+        for _ in range(watchers):
+            self.add_watcher()
+        for party in [*self.parties, *self.watchers]:
             party.defer_checks = defer_checks
         #: With ``defer_checks``: run the checks each party queued once nobody has anything
         #: to send (as worker threads would, a little later), unless ``hold_checks``.
@@ -81,6 +92,15 @@ class Harness:
         self._tamper: dict[int, Callable[[Entry], Entry | None]] = {}
         self.moves = 0
         self.bytes = 0
+
+    def add_watcher(self) -> Watcher:
+        """Connect one more spectator (at any moment: it catches up from the log)."""
+        w = Watcher(self._games)
+        w.defer_checks = self.peers[0].defer_checks if self.peers else False
+        self.watchers.append(w)
+        self.watched.append([])
+        self.watch_conns.append(self.host.connect())
+        return w
 
     @property
     def parties(self) -> list[Host | Peer]:
@@ -98,6 +118,9 @@ class Harness:
         for i, p in enumerate(self.parties):
             while (ev := p.next_event()) is not None:
                 self.events[i].append(ev)
+        for w in self.watchers:
+            while w.next_event() is not None:
+                pass
 
     def tamper(self, party: int, make: Callable[[Entry], Entry | None]) -> None:
         """Make peer ``party`` (>= 1) misbehave once: the first of its proposed entries for
@@ -155,6 +178,14 @@ class Harness:
                 if data:
                     moved = True
                     self.deliver_to_peer(i, data)
+            for w, cid, got in zip(self.watchers, self.watch_conns, self.watched, strict=True):
+                if (data := w.data_to_send()) and not self.host.finished(cid):
+                    moved = True
+                    self.host.receive_data(cid, data)
+                if data := self.host.data_to_send(cid):
+                    moved = True
+                    got.append(data)
+                    w.receive_data(data)
             if not moved and self.host.racing() is not None:
                 self.host.close_race()  # the race window passes once everyone is quiet
                 moved = True
@@ -166,7 +197,7 @@ class Harness:
         """Run every proof check the parties queued (``defer_checks``) and report each; how
         many ran."""
         ran = 0
-        for party in self.parties:
+        for party in [*self.parties, *self.watchers]:
             for check in party.take_checks():
                 party.checked(check, run_check(check))
                 ran += 1

@@ -8,12 +8,16 @@ From every byte a party received before the audit, plus its own secrets:
 * a sealed move stays sealed until its opening: neither its salt nor its encoded value is in
   any byte a party received before the opening entry itself.
 
+A spectator (:class:`protocol.Watcher`) watches each game too: from every byte it received it
+can unmask only the cards every seat knows, and no label or salt reaches it early.
+
 Each game is played with its own bots and its short options, so a new game is covered by
 registering it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 import pytest
@@ -52,10 +56,11 @@ def _strings(value: object) -> Iterator[str]:
             yield from _strings(v)
 
 
+@functools.cache
 def _played(name: str, seed: int) -> Harness:
     factories = list(bots_for(name).values())
     bots = [factories[(seed + s) % len(factories)]() for s in range(SEATS)]
-    h = Harness(GAMES, name, SEATS, dict(PLUGINS[name].short), bots, seed=seed)
+    h = Harness(GAMES, name, SEATS, dict(PLUGINS[name].short), bots, seed=seed, watchers=1)
     h.run()
     assert h.done, f"{name}: the game did not finish"
     return h
@@ -120,6 +125,48 @@ def test_a_party_learns_only_what_it_may_know(name: str) -> None:
                 f"{name}: party {i} saw a sealed move before it was opened"
             )
     assert hidden, f"{name}: nothing hidden was checked"
+
+
+@pytest.mark.parametrize("name", sorted(PLUGINS))
+def test_a_spectator_learns_only_what_every_seat_knows(name: str) -> None:
+    h = _played(name, seed=3)
+    game = GAMES[name]
+    host_log = h.host.table.log.entries
+    audit_at = next(p for p, s in enumerate(host_log) if s.entry.body.KIND == "secrets")
+    watcher = h.watchers[0]
+    t = watcher.table
+    assert t.me is None and t.my_seat is None and watcher.phase is h.host.phase
+    assert [se.raw for se in t.log.entries] == [se.raw for se in host_log]
+    public = set.intersection(*(set(p.table.known) for p in h.parties))
+    authors = {m.key: m.seat for m in t.members}
+    labels = {label for _, names in t.cards.origin.values() for label in names}
+    data = b"".join(h.watched[0])
+    received = list(_frames(data))
+    assert received and all(se.entry.pos < len(host_log) for _, se in received)
+    shares: dict[int, set[int]] = {}
+    for _, se in received:
+        body = se.entry.body
+        if se.entry.pos >= audit_at:
+            continue
+        if isinstance(body, SharesBody | MoveBody):
+            pairs = body.shares if isinstance(body, SharesBody) else body.reveal
+            for handle, _share in pairs:
+                shares.setdefault(handle, set()).add(authors[se.entry.author])
+        carried = {s for s in _strings(body.to_plain()) if s in labels}
+        if isinstance(body, MoveBody):
+            assert carried <= set(game.reveals(game.decode_move(body.move)).values())
+        else:
+            assert not carried, f"{name}: {body.KIND} carries labels {carried}"
+    hidden = [h_ for h_ in t.cards.ct if h_ not in public]
+    for handle in t.cards.ct:
+        # Unmasking takes a share of every seat: a spectator holds none of its own.
+        complete = len(shares.get(handle, ())) == len(t.members)
+        assert complete == (handle in public), f"{name}: the spectator and card {handle}"
+    arrived = {se.entry.pos: start for start, se in received}
+    sealed = [se for se in host_log[:audit_at] if isinstance(se.entry.body, SealedOpen)]
+    for se in sealed:
+        assert se.entry.body.opening.salt not in data[: arrived[se.entry.pos]]
+    assert hidden or sealed, f"{name}: nothing was hidden from a spectator"
 
 
 def test_every_registered_game_is_covered() -> None:
