@@ -21,8 +21,8 @@ from ._frames import FrameReader, frame
 from ._host import Host
 from ._messages import Entry, Propose, SignedEntry, decode_message, encode_message
 from ._peer import Peer
-from ._watcher import Watcher
 from ._roles import Phase
+from ._watcher import Watcher
 from .contract import Commit, Game, Move, Plain, Turn
 
 
