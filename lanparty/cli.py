@@ -19,7 +19,13 @@ from lanparty import i18n
 from lanparty.games import DEFAULT_GAME, GAMES, get_game
 from lanparty.i18n import N_
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
-from lanparty.netargs import configure_host, configure_join, configure_list, configure_lobby
+from lanparty.netargs import (
+    configure_host,
+    configure_join,
+    configure_list,
+    configure_lobby,
+    configure_watch,
+)
 from lanparty.text import printable
 from lanparty.whoami import nick_for
 from protocol.contract import OptionError, Plain
@@ -256,6 +262,12 @@ def _run_join(args: argparse.Namespace) -> int:
     return run_join(args)
 
 
+def _run_watch(args: argparse.Namespace) -> int:
+    from lanparty.watchcmd import run_watch
+
+    return run_watch(args)
+
+
 def _run_list(args: argparse.Namespace) -> int:
     from lanparty.listcmd import run_list
 
@@ -343,6 +355,12 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("play", N_("play a game in this terminal against bots"), _configure_play, _run_play),
     Subcommand("host", N_("open a table on the network"), configure_host, _net(_run_host)),
     Subcommand("join", N_("join a table on the network"), configure_join, _net(_run_join)),
+    Subcommand(
+        "watch",
+        N_("watch a table on the network (no seat; nothing hidden is shown)"),
+        configure_watch,
+        _net(_run_watch),
+    ),
     Subcommand("list", N_("list the tables on the network"), configure_list, _net(_run_list)),
     Subcommand(
         "demo",

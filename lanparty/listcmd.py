@@ -42,7 +42,9 @@ def run_list(args: argparse.Namespace) -> int:
     elif not tables:
         print("no tables found")
     for t in [] if args.json else tables:
-        print(printable(f"{t.name:24} {t.game:9} {t.seats - t.free}/{t.seats} seated  "
+        seated = "playing" if t.playing else f"{t.seats - t.free}/{t.seats} seated"
+        watching = f"  {t.watchers} watching" if t.watchers else ""
+        print(printable(f"{t.name:24} {t.game:9} {seated:10}{watching}  "
                         f"host {t.host} [{t.fingerprint}]  --connect {t.endpoint}"))  # fmt: skip
     for t, alike in [] if args.json else _namesakes(tables):
         print(printable(f"({alike} tables are called {t.name!r}: tell them apart by the host "

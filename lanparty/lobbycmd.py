@@ -1,7 +1,7 @@
 """``lanparty`` with no command: the lobby, and the tables chosen from it.
 
 The lobby only chooses (:mod:`lanparty.ui.lobby`); the choice runs as the very command line it
-stands for (``lanparty join/host/play …``), parsed by the same parser. When that table ends —
+stands for (``lanparty join/watch/host/play …``), parsed by the same parser. When that table ends —
 the game is over, or the player quit it — the player is back in the lobby. Ctrl-C ends the
 whole program (one line, exit status 130).
 """
@@ -29,6 +29,10 @@ def argv_for(choice: Choice, args: argparse.Namespace, nick: str) -> list[str] |
     if choice.action == "join" and choice.table is not None:
         ad = choice.table  # joined where it was seen, with the key it was seen with
         return ["join", f"--connect={ad.endpoint}", f"--host-key={ad.fingerprint}", *net]
+    if choice.action == "watch" and choice.table is not None:
+        ad = choice.table
+        net = [arg for arg in net if not arg.startswith("--nick=")]
+        return ["watch", f"--connect={ad.endpoint}", f"--host-key={ad.fingerprint}", *net]
     if choice.action == "resume":
         command = "host" if choice.extra["host"] else "join"
         return [command, f"--resume={choice.extra['table']}", *net]

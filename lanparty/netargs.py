@@ -1,23 +1,31 @@
-"""The arguments of the commands that use the network (``host``, ``join``, ``list``, the
-lobby), and the checks argparse makes of them as they are parsed: a port is 0 to 65535, an
-address is ``HOST:PORT``. A bad value ends in one line and exit code 2, before anything
-starts."""
+"""The arguments of the commands that use the network (``host``, ``join``, ``watch``,
+``list``, the lobby), and the checks argparse makes of them as they are parsed: a port is 0
+to 65535, an address is ``HOST:PORT``. A bad value ends in one line and exit code 2, before
+anything starts."""
 
 from __future__ import annotations
 
 import argparse
 
 from lanparty.games import GAMES
+from lanparty.net.discovery import MAX_SPECTATORS
 
 __all__ = [
+    "DEFAULT_SPECTATORS",
     "configure_host",
     "configure_join",
     "configure_list",
     "configure_lobby",
+    "configure_watch",
     "endpoint",
     "port",
+    "spectator_args",
+    "spectators",
     "split_endpoint",
 ]
+
+#: How many people may watch a table at once unless its host says otherwise.
+DEFAULT_SPECTATORS = 16
 
 _NICK_HELP = "your name at the table (default: your login name; 'NAME 2' in a second terminal)"
 
@@ -85,7 +93,50 @@ def configure_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--react", type=float, default=None, metavar="S",
                    help="the bots' reaction time when others may move too (default: like a "
                    "person, 0.7 to 2 s at random; 0 for none, e.g. to measure)")  # fmt: skip
+    spectator_args(p)
     _network_args(p)
+
+
+def spectators(text: str) -> int:
+    """``--spectators N``: 0 to :data:`MAX_SPECTATORS`; raises ``ArgumentTypeError``."""
+    if not text.isdigit() or not 0 <= int(text) <= MAX_SPECTATORS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of spectators from 0 to {MAX_SPECTATORS}"
+        )
+    return int(text)
+
+
+def spectator_args(p: argparse.ArgumentParser) -> None:
+    """``--spectators N`` and ``--no-spectators`` (a host's, and ``play``'s)."""
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--spectators", type=spectators, default=DEFAULT_SPECTATORS,
+                       metavar="N", help="how many people may watch the table at once "
+                       f"(lanparty watch; default {DEFAULT_SPECTATORS}, at most "
+                       f"{MAX_SPECTATORS})")  # fmt: skip
+    group.add_argument("--no-spectators", dest="spectators", action="store_const", const=0,
+                       help="nobody may watch (the table is no longer announced once it "
+                       "plays)")  # fmt: skip
+
+
+def configure_watch(p: argparse.ArgumentParser) -> None:
+    """``lanparty watch``'s arguments."""
+    p.add_argument("table", metavar="TABLE", nargs="?",
+                   help="table name (default: the only table that takes spectators)")  # fmt: skip
+    p.add_argument("--connect", metavar="HOST:PORT", type=endpoint,
+                   help="watch the table at this address, without mDNS")  # fmt: skip
+    p.add_argument("--host-key", metavar="FINGERPRINT",
+                   help="watch only the table opened by this key (several tables may share "
+                   "a name)")  # fmt: skip
+    p.add_argument("--timeout", type=float, default=10, help="seconds to look for the table")
+    p.add_argument("--interface", help="interface name or IPv4 address to look on "
+                   "(default: the default route's)")  # fmt: skip
+    p.add_argument("--local", action="store_true", help="look on loopback (this machine only)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="no screen: print each public state as a JSON line (for scripts)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
 def configure_join(p: argparse.ArgumentParser) -> None:

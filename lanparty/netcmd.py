@@ -29,8 +29,8 @@ from lanparty.games.bots import bots_for
 from lanparty.i18n import _
 from lanparty.interrupt import call_on_ctrl_c, end_all, on_interrupt, spawn
 from lanparty.keepseat import keep_host, keeping_sealed, keeping_seat, restore_host, saved_peer
-from lanparty.listcmd import by_name
-from lanparty.net.discovery import TableAd, advertise, bad_table_name, browse, same_name
+from lanparty.locate import dial, first_dial, locate
+from lanparty.net.discovery import TableAd, advertise, bad_table_name
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
 from lanparty.net.node import (
@@ -40,10 +40,9 @@ from lanparty.net.node import (
     PeerClient,
     PeerVanished,
     Stalled,
-    keepalive,
 )
 from lanparty.net.server import HostServer
-from lanparty.netargs import split_endpoint
+from lanparty.netargs import DEFAULT_SPECTATORS
 from lanparty.netseat import NetSeat
 from lanparty.outcome import Outcome, event_sink, report, say
 from lanparty.session import BOT_NAMES
@@ -70,7 +69,8 @@ from protocol import (
 from protocol._names import skeleton
 
 
-def _finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
+def finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
+    """Save ``party``'s transcript; its path goes to ``out``."""
     out.transcript = str(save_transcript(party.transcript(), game, label))
 
 
@@ -155,7 +155,8 @@ async def _host(
     server = HostServer(host, driver, sink, grace=args.grace, notice=tell, journal=journal)
     server.journaled = len(host.relays_since(0))  # those are kept already
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
-                 host.identity.public.fingerprint, args.nick, port=port)  # fmt: skip
+                 host.identity.public.fingerprint, args.nick, port=port,
+                 spectators=host.spectators)  # fmt: skip
     say(quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
                 f"host key {host.identity.public.fingerprint}")  # fmt: skip
     if seat is not None:
@@ -173,13 +174,14 @@ async def _host(
             if seat is not None:
                 seat.on_leave = lambda: _soon(nursery, server.halt, reason, 0)
             else:  # headless: Ctrl-C leaves as a person's quit does
-                _leave_on_ctrl_c(out, lambda: _soon(nursery, server.halt, reason, 0))
+                leave_on_ctrl_c(out, lambda: _soon(nursery, server.halt, reason, 0))
             nursery.start_soon(server.serve, listeners)
             # Our bots sign with keys made here, so each knows its fellows: while every
             # seat is ours, they leave the proofs to us (we check every one for the table).
             bot_ids = [Identity() for _ in range(args.bots)]
-            trust = ",".join(k.hex() for k in
-                             [host.identity.public.raw, *(b.public.raw for b in bot_ids)])
+            trust = ",".join(
+                k.hex() for k in [host.identity.public.raw, *(b.public.raw for b in bot_ids)]
+            )
             for i in range(args.bots):
                 # A bot waits for a restarted host as long as the host waits for its players.
                 procs.append(_spawn_join(["--connect", f"{iface.ip}:{port}", "--nick",
@@ -199,8 +201,13 @@ async def _host(
                         async for _seated in seats_taken:  # until the seats are fixed
                             free = args.seats - len(host.table.members)
                             if host.phase is Phase.LOBBY and free != adv.ad.free:
-                                await adv.update(free=free)
-                    # Withdraw the advertisement once the seats are fixed (the goodbye).
+                                await adv.update(free=free, watchers=server.watchers)
+                        # A table that takes spectators stays announced while it plays.
+                        while host.spectators > 0:
+                            if not adv.ad.playing or adv.ad.watchers != server.watchers:
+                                await adv.update(free=0, playing=True, watchers=server.watchers)
+                            await server.watchers_changed.wait()
+                    # Withdraw the advertisement once the seats are fixed or the table ends.
                     await adv.withdraw()
     finally:
         leaving = not server.done.is_set()
@@ -213,7 +220,7 @@ async def _host(
         if server.vanished and not out.audit_ok:
             out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
         forget_seat(host.table_id, host.identity.public.raw)  # we end here
-        _finish(host, out, args.game, name)
+        finish(host, out, args.game, name)
     return out
 
 
@@ -238,7 +245,7 @@ def _react_args(args: argparse.Namespace) -> list[str]:
     return [] if react is None else ["--react", str(react)]
 
 
-def _leave_on_ctrl_c(out: Outcome, leave: Any) -> None:
+def leave_on_ctrl_c(out: Outcome, leave: Any) -> None:
     """(trio) At the first Ctrl-C, note it in ``out`` and ``leave()`` the table (the host
     halts it for everyone, naming who left), instead of dropping every connection."""
 
@@ -314,106 +321,17 @@ def _identity() -> Identity:
 # --------------------------------------------------------------------------- join
 
 
-def _parse_endpoint(text: str) -> tuple[str, int]:
-    try:
-        return split_endpoint(text)
-    except ValueError as exc:
-        raise NetError(str(exc)) from None
-
-
-#: Seconds to keep listening after the first table answers, to learn whether it is alone
-#: (a browser hears of a second table about 1 s after the first, measured on loopback).
-_MORE_ANSWERS = 1.5
-
-
-async def _find(ip: str, name: str | None, timeout: float, host_key: str | None = None) -> TableAd:
-    """The one open table called ``name`` (or reading like it), or any open table when
-    ``None``; with ``host_key``, the one announced with that key fingerprint.
-
-    Never chooses between tables silently: raises :class:`NetError` naming each one (name,
-    host key, host, address) and how to pick one when several match, and when none is found
-    within ``timeout`` seconds.
-    """
-
-    def wanted(t: TableAd) -> bool:
-        return (t.free > 0 and (name is None or same_name(t.name, name))
-                and (host_key is None or _key(t.fingerprint) == _key(host_key)))  # fmt: skip
-
-    async with browse(ip) as lobby:
-        with trio.move_on_after(timeout):
-            await lobby.wait_for(lambda tables: any(map(wanted, tables.values())))
-            if host_key is None:  # another table of that name may answer a moment later
-                with trio.move_on_after(_MORE_ANSWERS):
-                    while True:
-                        await lobby.next_event()
-        found = sorted(filter(wanted, lobby.tables.values()), key=by_name)
-    if len(found) == 1:
-        return found[0]
-    what = f"table {name!r}" if name else "table"
-    if host_key:
-        what += f" announced with host key {host_key}"
-    if not found:
-        raise NetError(f"no open {what} found within {timeout:g} s")
-    listing = "; ".join(f"{t.name!r} [{t.fingerprint}] host {t.host} at {t.endpoint}"
-                        for t in found)  # fmt: skip
-    if len({t.fingerprint for t in found}) < len(found):  # a key announced twice: one lies
-        pick = "lanparty join --connect HOST:PORT --host-key FINGERPRINT"
-    elif name:
-        pick = f"lanparty join {name!r} --host-key FINGERPRINT"
-    else:
-        pick = "lanparty join NAME (and --host-key FINGERPRINT if names repeat)"
-    several = f"{len(found)} open tables are called {name!r}" if name else "several open tables"
-    raise NetError(f"{several}: {listing}; pick one: {pick}")
-
-
-def _key(fp: str) -> str:
-    """A fingerprint as typed (any case, with or without dashes), for comparison."""
-    return fp.replace("-", "").replace(" ", "").upper()
-
-
-async def _locate(args: argparse.Namespace, tell: Any) -> tuple[str, int, str | None]:
-    """The address to join and the host key fingerprint announced for it: ``--connect``
-    (``--host-key`` if given), or the table found over mDNS (by name and/or ``--host-key``)."""
-    host_key = getattr(args, "host_key", None)
-    if args.connect:
-        addr, port = _parse_endpoint(args.connect)
-        return addr, port, host_key
-    iface = choose_interface(args.interface, local=args.local)
-    what = f"table {args.table!r}" if args.table else "an open table"
-    if host_key:
-        what += f" with host key {host_key}"
-    say(args.quiet, f"looking for {what} on {iface.name} ({iface.ip})…")
-    ad = await _find(iface.ip, args.table, args.timeout, host_key)
-    if ad.proto != PROTOCOL_VERSION:
-        raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
-                       f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
-    tell(_("joining {name} at {endpoint} (host key {key})").format(
-        name=repr(ad.name), endpoint=ad.endpoint, key=ad.fingerprint))  # fmt: skip
-    return ad.address, ad.port, ad.fingerprint
-
-
 async def _join(
     args: argparse.Namespace, peer: Peer, seat: NetSeat | None, out: Outcome
 ) -> Outcome:
     """Play at the table until it closes or stops; with ``seat``, a person plays."""
     tell = seat.note if seat is not None else (lambda text: say(args.quiet, text))
-    addr, port, announced = await _locate(args, tell)
+    addr, port, announced = await locate(args, tell)
 
     async def connect() -> trio.abc.Stream:
-        stream = await trio.open_tcp_stream(addr, port)
-        sock = stream.socket
-        if sock.getsockname() == sock.getpeername():
-            # With nobody listening any more, Linux may connect a socket to itself (its port
-            # picked equal to the one it dials): that is no host.
-            await stream.aclose()
-            raise ConnectionRefusedError(f"nobody listens on {addr}:{port}")
-        keepalive(stream)
-        return stream
+        return await dial(addr, port)
 
-    try:
-        stream = await connect()
-    except OSError as exc:
-        raise NetError(f"cannot connect to {addr}:{port}: {exc.strerror or exc}") from None
+    stream = await first_dial(addr, port)
     if seat is not None:
         seat.note(_("Connected to {endpoint}; waiting for the table…").format(
             endpoint=f"{addr}:{port}"))  # fmt: skip
@@ -423,7 +341,7 @@ async def _join(
     driver = _driver(args, None, seat, tracer)
     sink = event_sink(out, quiet, tracer)
     if announced is not None:
-        sink = _pinned(sink, peer, announced, f"{addr}:{port}")
+        sink = pinned(sink, peer, announced, f"{addr}:{port}")
     resumed: SavedSeat | None = getattr(args, "resumed", None)
     if resumed is not None:  # the peer resumes it (``saved_peer``)
         tell(_("resuming seat at table {table}…").format(table=resumed.table_hex[:12]))
@@ -433,7 +351,7 @@ async def _join(
     if seat is not None:
         seat.on_leave = client.leave
     else:  # headless: Ctrl-C leaves as a person's quit does
-        _leave_on_ctrl_c(out, client.leave)
+        leave_on_ctrl_c(out, client.leave)
     try:
         await client.run()
     except PeerVanished as exc:
@@ -456,13 +374,13 @@ async def _join(
             out.stopped, out.audit_ok = "the table was full or closed before we got a seat", False
         game = peer.table.game.name if peer.table.game is not None else "table"
         if len(peer.table.log) and not getattr(args, "no_transcript", False):
-            _finish(peer, out, game, f"joined-{args.nick}")
+            finish(peer, out, game, f"joined-{args.nick}")
         if seat is not None and out.stopped:
             seat.lost(_("The table stopped: {error}").format(error=out.stopped))
     return out
 
 
-def _pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
+def pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
     """``sink``, after checking that the table is opened by the key that was announced
     (checked on the opening entry, before our join proposal leaves)."""
 
@@ -501,13 +419,14 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
         except LocalProtocolError as exc:
             raise NetError(str(exc)) from None
     host.approve_joins = bool(getattr(args, "approve", False))
+    host.spectators = getattr(args, "spectators", DEFAULT_SPECTATORS)
     out = _outcome_of(host) if getattr(args, "resumed", None) else Outcome()
     try:
         with on_interrupt(lambda: _left(out, "the table stopped for everyone")):
             if args.bot:
                 return _report(args, trio.run(_host, args, host, None, out))
             seat = NetSeat(host)
-            play_in_terminal(lambda: _host(args, host, seat, out), seat, _screen())
+            play_in_terminal(lambda: _host(args, host, seat, out), seat, terminal_screen())
     except LeftTable:
         pass
     except (InterfaceError, OSError) as exc:
@@ -535,7 +454,7 @@ def run_join(args: argparse.Namespace) -> int:
             if args.bot:
                 return _report(args, trio.run(_join, args, peer, None, out))
             seat = NetSeat(peer)
-            play_in_terminal(lambda: _join(args, peer, seat, out), seat, _screen())
+            play_in_terminal(lambda: _join(args, peer, seat, out), seat, terminal_screen())
     except LeftTable:
         pass
     except (InterfaceError, OSError) as exc:
@@ -543,7 +462,7 @@ def run_join(args: argparse.Namespace) -> int:
     return _farewell(out)
 
 
-def _screen() -> Any:
+def terminal_screen() -> Any:
     """The terminal UI for a seat at a networked table."""
     from lanparty.ui.app import run_async
 
@@ -573,4 +492,12 @@ def _farewell(out: Outcome) -> int:
     return 0
 
 
-__all__ = ["NetError", "run_host", "run_join"]
+__all__ = [
+    "NetError",
+    "finish",
+    "leave_on_ctrl_c",
+    "pinned",
+    "run_host",
+    "run_join",
+    "terminal_screen",
+]

@@ -41,6 +41,7 @@ from protocol import (
     SeatsFixed,
     Stopped,
     TableClosed,
+    Watcher,
 )
 from protocol.contract import Commit, IllegalMove, Move, Outcome, Plain, Seat, Turn
 
@@ -51,7 +52,6 @@ __all__ = ["NetSeat"]
 _FLOOD, _KEEP = 60, 20
 
 
-
 class NetSeat:
     """One person's seat: what they see, what they may do, and what they typed, queued."""
 
@@ -60,7 +60,9 @@ class NetSeat:
         joiner learns it from the table's opening entry)."""
         self.party = party
         self.names: tuple[str, ...] = ()
-        self.seat: Seat = 0
+        #: True for a spectator (:class:`protocol.Watcher`): no seat, no move, no hand.
+        self.watching = isinstance(party, Watcher)
+        self.seat: Seat | None = None if self.watching else 0
         self.ended = ""  # why the table ended for us, once it did
         self.audit = ""  # the audit's verdict in words, once known
         self._joined: dict[int, str] = {}
@@ -79,7 +81,7 @@ class NetSeat:
         self.token: trio.lowlevel.TrioToken | None = None
         if party.table.phase is not Phase.LOBBY and party.table.members:  # a restored table
             self.names = tuple(m.name for m in party.table.members)
-            self.seat = party.seat or 0
+            self.seat = self._my_seat()
             self._narrator = self._narrate()
             self._view_started = True
             self._view = party.view()
@@ -114,7 +116,7 @@ class NetSeat:
             ).format(name=event.name, key=event.fingerprint))  # fmt: skip
         elif isinstance(event, SeatsFixed):
             self.names = event.names
-            self.seat = self.party.seat or 0
+            self.seat = self._my_seat()
             self._narrator = self._narrate()
             seats = ", ".join(event.names)
             self._lines.append(_("Seats: {names}. The game is being set up…").format(names=seats))
@@ -273,8 +275,10 @@ class NetSeat:
         be one the game can list (free text)."""
         if self.over():
             raise IllegalMove(_("the game is over"))
+        if self.watching:
+            raise IllegalMove(_("you are watching: a spectator makes no move"))
         game, state = self.party.table.game, self.party.table.state
-        if not self.may_move() or game is None or state is None:
+        if not self.may_move() or game is None or state is None or self.seat is None:
             if move in self._offered:  # offered a moment ago (a chance out of turn, say)
                 raise IllegalMove(_("too late: play has moved on"))
             raise IllegalMove(_("it is not your move"))
@@ -427,6 +431,10 @@ class NetSeat:
         return waiting_for(self.party, seat, kind)
 
     # ------------------------------------------------------------------ helpers
+
+    def _my_seat(self) -> Seat | None:
+        """Our seat (``None`` for a spectator; 0 for a peer the table filled without)."""
+        return self.party.seat if self.watching else (self.party.seat or 0)
 
     def _name(self, seat: Seat) -> str:
         if seat == self.seat and self.names:

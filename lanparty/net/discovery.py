@@ -6,14 +6,19 @@ events on a memory channel. Zeroconf is always bound to one chosen interface.
 
 A table is a service of type ``_lanparty._tcp.local.``. Its TXT record carries short keys (at
 most 9 characters): ``txtvers``, ``name`` (the table's name), ``game``, ``seats``, ``free``,
-``proto``, ``fp`` (the host's key fingerprint) and ``host`` (the host's nick).
+``proto``, ``fp`` (the host's key fingerprint), ``host`` (the host's nick), and for spectators
+``spect`` (how many may watch at once; 0: none), ``watch`` (how many watch now) and
+``state`` (``open`` while seats are taken, ``playing`` once they are fixed: a table that takes
+spectators stays announced while it plays).
 
 Table names are not unique: two friends may both open "Dup", and a stranger may announce
 "Ana's kato" before Ana does. So a table is known by its DNS-SD *instance* name, which mDNS
 keeps unique (a host whose name is taken is renamed, ``Dup-2``), and shown by the name in its
 TXT record, always with its host's fingerprint; nothing here chooses between two tables of one
-name. ``name`` was added to version 1 of the record without changing ``txtvers`` (a reader
-ignores keys it does not know, RFC 6763 §6.7); a record without it is shown by its instance.
+name. ``name``, ``spect``, ``watch`` and ``state`` were added to version 1 of the record
+without changing ``txtvers`` (a reader ignores keys it does not know, RFC 6763 §6.7); a
+record without ``name`` is shown by its instance, one without the others as an open table
+that takes no spectators.
 """
 
 from __future__ import annotations
@@ -39,6 +44,9 @@ from protocol._names import skeleton
 SERVICE_TYPE = "_lanparty._tcp.local."
 TXT_VERSION = "1"
 _MAX_TEXT = 63  # one DNS label; also keeps a TXT entry short
+#: The most spectators a host may take at once (``--spectators``).
+MAX_SPECTATORS = 64
+_STATES = ("open", "playing")
 #: Bytes of a table's name kept in its instance name: a DNS label holds 63, and room is left
 #: for the ``-N`` mDNS appends when the name is taken.
 _INSTANCE_BYTES = 56
@@ -64,6 +72,9 @@ class TableAd:
     address: str = ""
     port: int = 0
     instance: str = ""
+    spectators: int = 0
+    watchers: int = 0
+    playing: bool = False
 
     @property
     def endpoint(self) -> str:
@@ -81,6 +92,9 @@ class TableAd:
             "proto": str(self.proto),
             "fp": self.fingerprint,
             "host": self.host,
+            "spect": str(self.spectators),
+            "watch": str(self.watchers),
+            "state": "playing" if self.playing else "open",
         }
 
     @classmethod
@@ -103,6 +117,13 @@ class TableAd:
             raise AdError(f"missing or bad TXT key: {exc}") from None
         if not (1 <= seats <= 16 and 0 <= free <= seats and 0 <= proto < 1000):
             raise AdError("seat counts or protocol version out of range")
+        try:
+            spect, watch = int(props.get("spect", "0")), int(props.get("watch", "0"))
+        except ValueError:
+            raise AdError("bad spectator counts") from None
+        state = props.get("state", "open")
+        if not (0 <= spect <= MAX_SPECTATORS and 0 <= watch <= spect) or state not in _STATES:
+            raise AdError("spectator counts or state out of range")
         if any(len(s) > _MAX_TEXT or not s.isprintable() for s in (game, fp, host)):
             raise AdError("TXT text too long or not printable")
         addresses = info.parsed_addresses(IPVersion.V4Only)
@@ -112,7 +133,8 @@ class TableAd:
         name = props.get("name", instance)  # a host from before the ``name`` key
         if not all(0 < len(s) <= _MAX_TEXT and s.isprintable() for s in (name, instance)):
             raise AdError("table name empty, too long or not printable")
-        return cls(name, game, seats, free, proto, fp, host, addresses[0], info.port, instance)
+        return cls(name, game, seats, free, proto, fp, host, addresses[0], info.port, instance,
+                   spect, watch, state == "playing")  # fmt: skip
 
 
 def bad_table_name(name: str) -> str | None:

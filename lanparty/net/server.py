@@ -12,6 +12,10 @@ connection does can hold up another or end the host:
   connection must say hello within :data:`HELLO_TIMEOUT` seconds, one with no seat may stay
   silent at most :data:`PENDING_IDLE` seconds, and pending connections are capped in all and
   per address, the oldest giving way to the newest, so a seat's reconnection always gets in.
+- **Spectators never slow the table**: the protocol caps how many watch at once; each has its
+  own queue (frames shared with the relay list: at most one reference per log entry) and is
+  dropped, not waited for, once a frame of its queue makes no progress for
+  :data:`WATCH_STALL` seconds. A spectator may stay silent as long as the table runs.
 - **A bad frame ends one connection, never the host**: the protocol refuses it (a short
   refusal), the connection is closed, and only a bounded record of it is kept.
 
@@ -55,6 +59,7 @@ __all__ = [
     "PENDING_IDLE",
     "RACE_WINDOW",
     "SEND_STALL",
+    "WATCH_STALL",
     "HostServer",
 ]
 
@@ -66,6 +71,8 @@ PENDING_IDLE = 30.0
 #: Seconds a connection's queued frames may make no progress before it is dropped (a LAN
 #: moves a whole log in well under a second; a peer that reads nothing for this long is gone).
 SEND_STALL = 20.0
+#: The same for a spectator: nobody waits for one (it may come back and catch up).
+WATCH_STALL = 5.0
 #: Seconds after an entry is relayed during which moves racing for the next position are
 #: collected (a KaTO call, a catch, the next player's move): the winner is then drawn by
 #: the protocol's race rank, so being the host, or nearer to it, wins nothing.
@@ -160,6 +167,9 @@ class HostServer(Pokable):
         self.recent: deque[str] = deque(maxlen=_KEEP)
         self._faults: dict[int, int] = {}  # fatal refusals per seat
         self._halting: tuple[str, int] | None = None
+        #: Spectators watching now; ``watchers_changed`` is set (and replaced) on a change.
+        self.watchers = 0
+        self.watchers_changed = trio.Event()
 
     # ------------------------------------------------------------------ sending
 
@@ -174,23 +184,33 @@ class HostServer(Pokable):
                 self.journaled += len(frames)
         for cid, link in list(self._links.items()):
             link.push(self.host.chunks_to_send(cid))
-            if self._admission.pending(cid) and self.host.seated(cid):
-                self._admission.seated(cid)
+            if self._admission.pending(cid) and (self.host.seated(cid) or self.host.watching(cid)):
+                self._admission.seated(cid)  # out of the strangers' room: capped elsewhere
+        self._count_watchers()
+
+    def _count_watchers(self) -> None:
+        """Keep :attr:`watchers` and tell ``watchers_changed`` of a change."""
+        if self.host.watchers != self.watchers:
+            self.watchers = self.host.watchers
+            self.watchers_changed.set()
+            self.watchers_changed = trio.Event()
 
     async def _writer(self, cid: int, link: _Link) -> None:
         """Send ``link``'s queue as it fills; drop the connection if it stops taking bytes."""
         while True:
             while link.queue:
                 chunk = link.queue.popleft()
-                with trio.move_on_after(SEND_STALL) as stall:
+                patience = WATCH_STALL if self.host.watching(cid) else SEND_STALL
+                with trio.move_on_after(patience) as stall:
                     try:
                         await link.stream.send_all(chunk)
                     except (trio.BrokenResourceError, trio.ClosedResourceError):
                         link.scope.cancel()  # its reader sees the end and reports it
                         return
                 if stall.cancelled_caught:
-                    self._turn_away(cid, f"connection {cid} ({link.address}) stopped reading "
-                                         f"for {SEND_STALL:g} s; dropped")  # fmt: skip
+                    who = "a spectator" if self.host.watching(cid) else f"connection {cid}"
+                    self._turn_away(cid, f"{who} ({link.address}) stopped reading for "
+                                         f"{patience:g} s; dropped")  # fmt: skip
                     link.scope.cancel()
                     return
             link.flushed.set()
@@ -268,6 +288,7 @@ class HostServer(Pokable):
             del self._links[cid]
             self._admission.forget(cid)
             self.host.close(cid)
+            self._count_watchers()
             self._hangup.set()
             self._hangup = trio.Event()
             with trio.CancelScope(shield=True):
@@ -277,8 +298,9 @@ class HostServer(Pokable):
 
     def _deadline(self, cid: int, link: _Link, accepted: float) -> float:
         """When a silent connection is let go: a pending one soon, a seated one never."""
-        if self.done.is_set() or self.host.seated(cid) or self.host.awaiting(cid):
-            return float("inf")  # a seat, or a newcomer waiting for the host's yes
+        if (self.done.is_set() or self.host.seated(cid) or self.host.awaiting(cid)
+                or self.host.watching(cid)):  # fmt: skip
+            return float("inf")  # a seat, a newcomer waiting for the host's yes, a spectator
         if not self._said_hello(cid):
             return accepted + HELLO_TIMEOUT
         return link.last + PENDING_IDLE

@@ -121,10 +121,18 @@ def make_key_bindings() -> KeyBindings:
 
 
 def prompt_message(
-    screen: GameScreen, view: Mapping[str, Plain], can_decline: bool, asked: bool = True
+    screen: GameScreen,
+    view: Mapping[str, Plain],
+    can_decline: bool,
+    asked: bool = True,
+    watching: bool = False,
 ) -> FormattedText:
-    """The prompt says what is asked of the player now (``asked``: anything at all)."""
-    text = screen.prompt(view, can_decline) if asked else _("waiting> ")
+    """The prompt says what is asked of the player now (``asked``: anything at all;
+    ``watching``: a spectator, asked nothing ever)."""
+    if watching:
+        text = _("watching> ")
+    else:
+        text = screen.prompt(view, can_decline) if asked else _("waiting> ")
     return FormattedText([("class:prompt", text)])
 
 
@@ -410,7 +418,9 @@ async def run_async(session: TableSession) -> int:
             below = editing.max_lines + 1
         else:
             asked = session.may_move()
-            line = prompt_message(session.screen, session.view(), session.can_decline(), asked)
+            watching = bool(getattr(session, "watching", False))
+            line = prompt_message(session.screen, session.view(), session.can_decline(), asked,
+                                  watching)  # fmt: skip
             below = 0
         app = prompt.app
         if app.is_done:
@@ -451,8 +461,10 @@ async def run_async(session: TableSession) -> int:
         }
 
     screen.show(
-        [("class:title", f"lanparty · {session.game_name}"),
-         ("", "  " + _("(type help; Tab completes)") + "\n")]
+        [
+            ("class:title", f"lanparty · {session.game_name}"),
+            ("", "  " + _("(type help; Tab completes)") + "\n"),
+        ]
     )
     loop = asyncio.get_running_loop()
     tasks = [loop.create_task(follow()), loop.create_task(tick())]

@@ -35,6 +35,7 @@ __all__ = ["Choice", "run_lobby"]
 
 HELP = N_("""Commands (Tab completes):
   join N            join table N of the list (or: join NAME, if one table is called so)
+  watch N           watch table N: its board and its story, no hand (or: watch NAME)
   resume            take back your seat at a game your program left (see above)
   host GAME [SEATS] open a table of your own, e.g. host {example} 4
   play GAME         a game on this machine against bots
@@ -45,8 +46,8 @@ HELP = N_("""Commands (Tab completes):
 
 @dataclass
 class Choice:
-    """What the player picked: ``action`` is ``join``, ``host``, ``play``, ``resume``,
-    ``quit``, or ``interrupt`` (Ctrl-C)."""
+    """What the player picked: ``action`` is ``join``, ``watch``, ``host``, ``play``,
+    ``resume``, ``quit``, or ``interrupt`` (Ctrl-C)."""
 
     action: str
     table: TableAd | None = None
@@ -110,11 +111,17 @@ def describe(ad: TableAd) -> str:
     version = ""
     if ad.proto != PROTOCOL_VERSION:
         version = "  " + _("(protocol {n}: cannot join)").format(n=ad.proto)
-    line = _("{name}: {game}, {seated} of {seats} seated, host {host} [{key}] at {endpoint}")
-    return line.format(
+    if ad.playing:
+        line = _("{name}: {game}, playing ({seats} seats), host {host} [{key}] at {endpoint}")
+    else:
+        line = _("{name}: {game}, {seated} of {seats} seated, host {host} [{key}] at {endpoint}")
+    text = line.format(
         name=repr(ad.name), game=ad.game, seated=seated, seats=ad.seats, host=ad.host,
         key=ad.fingerprint, endpoint=ad.endpoint,
-    ) + version  # fmt: skip
+    )  # fmt: skip
+    if ad.watchers:
+        text += " · " + ngettext("{n} watching", "{n} watching", ad.watchers).format(n=ad.watchers)
+    return text + version
 
 
 class _LobbyCompleter(Completer):
@@ -125,7 +132,9 @@ class _LobbyCompleter(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
         text = document.text_before_cursor
-        options = [f"join {n}" for n, _ad in self.lobby.numbered()]
+        tables = self.lobby.numbered()
+        options = [f"join {n}" for n, ad in tables if not ad.playing]
+        options += [f"watch {n}" for n, ad in tables if ad.spectators > 0]
         options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
         options += ["list", "help", "quit"] + (["resume"] if self.lobby.resumable else [])
         options += [f"lang {lang}" for lang in LANGUAGES]
@@ -251,27 +260,8 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
             show(f"  {n}: {describe(ad)}")
         if not tables:
             show("  " + _("no tables yet (they appear here as they open)"))
-    elif head == "join":
-        wanted = " ".join(args)
-        candidates = _pick(wanted, lobby)
-        picked = candidates[0][1] if len(candidates) == 1 else None
-        if len(candidates) > 1:
-            one = _("{n}: host {host} [{key}] at {endpoint}")
-            which = "; ".join(one.format(n=n, host=ad.host, key=ad.fingerprint,
-                                         endpoint=ad.endpoint) for n, ad in candidates)  # fmt: skip
-            show(_("{count} tables are called {name} ({which}): join N with the number of the "
-                   "one whose host key you know").format(
-                count=len(candidates), name=repr(wanted), which=which), "class:error")  # fmt: skip
-        elif picked is None:
-            show(_("join which table? a number from the list, or its name"), "class:error")
-        elif picked.proto != PROTOCOL_VERSION:
-            show(_("{name} speaks protocol {n}; this lanparty speaks {ours}").format(
-                name=repr(picked.name), n=picked.proto, ours=PROTOCOL_VERSION),
-                "class:error")  # fmt: skip
-        elif picked.free <= 0:
-            show(_("{name} is full").format(name=repr(picked.name)), "class:error")
-        else:
-            return Choice("join", table=picked, game=picked.game)
+    elif head in ("join", "watch"):
+        return _join_or_watch(head, args, lobby, show)
     elif head in ("host", "play"):
         if not args or args[0].lower() not in GAMES:
             games = ", ".join(sorted(GAMES))
@@ -283,6 +273,42 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
     else:
         show(_("unknown command {word} (type help, or press Tab)").format(word=repr(words[0])),
              "class:error")  # fmt: skip
+    return None
+
+
+def _join_or_watch(head: str, args: list[str], lobby: _Lobby, show: Any) -> Choice | None:
+    """``join N`` / ``watch N`` (or a table's name): the choice, or None after saying why
+    not (no such table, several of that name, another protocol, full, playing, closed to
+    spectators)."""
+    wanted = " ".join(args)
+    candidates = _pick(wanted, lobby)
+    picked = candidates[0][1] if len(candidates) == 1 else None
+    if len(candidates) > 1:
+        one = _("{n}: host {host} [{key}] at {endpoint}")
+        which = "; ".join(one.format(n=n, host=ad.host, key=ad.fingerprint,
+                                     endpoint=ad.endpoint) for n, ad in candidates)  # fmt: skip
+        show(_("{count} tables are called {name} ({which}): {command} N with the number of "
+               "the one whose host key you know").format(
+            count=len(candidates), name=repr(wanted), which=which, command=head),
+            "class:error")  # fmt: skip
+    elif picked is None:
+        show(_("{command} which table? a number from the list, or its name").format(
+            command=head), "class:error")  # fmt: skip
+    elif picked.proto != PROTOCOL_VERSION:
+        show(_("{name} speaks protocol {n}; this lanparty speaks {ours}").format(
+            name=repr(picked.name), n=picked.proto, ours=PROTOCOL_VERSION),
+            "class:error")  # fmt: skip
+    elif head == "watch" and picked.spectators <= 0:
+        show(_("{name} takes no spectators").format(name=repr(picked.name)), "class:error")
+    elif head == "watch":
+        return Choice("watch", table=picked, game=picked.game)
+    elif picked.playing:
+        show(_("{name} is playing: watch {n} to follow it").format(
+            name=repr(picked.name), n=candidates[0][0]), "class:error")  # fmt: skip
+    elif picked.free <= 0:
+        show(_("{name} is full").format(name=repr(picked.name)), "class:error")
+    else:
+        return Choice("join", table=picked, game=picked.game)
     return None
 
 

@@ -4,12 +4,7 @@ to the end with the audit passed; nobody honest is blamed (issue 9)."""
 
 from __future__ import annotations
 
-import json
-import os
 import signal
-import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import trio
@@ -27,93 +22,8 @@ from protocol import (
 )
 from protocol._messages import hello_signature
 
+from .procs import table
 from .relay import Relay
-
-LANPARTY = [sys.executable, "-m", "lanparty"]
-
-
-class Procs:
-    """The table's processes (each with its own data directory) and their stderr lines."""
-
-    def __init__(self, tmp: Path, nursery: trio.Nursery) -> None:
-        self.tmp = tmp
-        self.nursery = nursery
-        self.procs: dict[str, trio.Process] = {}
-        self.err: dict[str, list[str]] = {}
-        self._said: dict[str, trio.Event] = {}
-
-    async def start(self, who: str, *args: str, home: str | None = None) -> trio.Process:
-        path = self.tmp / (home or who)
-        path.mkdir(exist_ok=True)
-        env = {**os.environ, "LANPARTY_HOME": str(path)}
-        proc = await trio.lowlevel.open_process([*LANPARTY, *args], env=env, stdout=-1, stderr=-1)
-        self.procs[who] = proc
-        self.err[who] = []
-        self.nursery.start_soon(self._read, who, proc)
-        return proc
-
-    async def _read(self, who: str, proc: trio.Process) -> None:
-        assert proc.stderr is not None
-        buffer = b""
-        async for chunk in proc.stderr:
-            buffer += chunk
-            *done, buffer = buffer.split(b"\n")
-            for line in done:
-                self.err[who].append(line.decode())
-                for key, event in list(self._said.items()):
-                    if key.startswith(who + "\0") and key.split("\0", 1)[1] in line.decode():
-                        event.set()
-
-    async def until(self, who: str, text: str) -> str:
-        """Wait until ``who`` writes a line containing ``text``; that line."""
-        key = f"{who}\0{text}"
-        self._said.setdefault(key, trio.Event())
-        if not any(text in x for x in self.err[who]):
-            await self._said[key].wait()
-        return next(x for x in self.err[who] if text in x)
-
-    async def host(self, *args: str) -> str:
-        """A bot host (hugo); its HOST:PORT once it listens."""
-        await self.start("host", "host", "kato", "--bot", "--local", "--nick", "hugo", "--json",
-                         "--option", "rounds=1", *args)  # fmt: skip
-        line = await self.until("host", "table ")
-        return line.split(" on ")[1].split(" ")[0]
-
-    async def result(self, who: str) -> dict[str, object]:
-        """``who``'s JSON summary once it ended (exit 0 and no traceback required)."""
-        proc = self.procs[who]
-        assert proc.stdout is not None
-        data = b""
-        async for chunk in proc.stdout:
-            data += chunk
-        await proc.wait()
-        text = "\n".join(self.err[who])
-        assert proc.returncode == 0 and "Traceback" not in text, (who, data, text)
-        result: dict[str, object] = json.loads(data)
-        return result
-
-    def kill(self) -> None:
-        for proc in self.procs.values():
-            if proc.returncode is None:
-                proc.kill()
-
-
-@asynccontextmanager
-async def table(tmp: Path, timeout: float = 150) -> AsyncIterator[Procs]:
-    """A table of processes for the test's block; if the block fails, what each process
-    said is printed (pytest shows it with the failure)."""
-    with trio.fail_after(timeout):
-        async with trio.open_nursery() as nursery:
-            procs = Procs(tmp, nursery)
-            try:
-                yield procs
-            except BaseException:
-                for who, lines in procs.err.items():
-                    print(f"--- {who}:", *lines[-40:], sep="\n")
-                raise
-            finally:  # nothing outlives the test
-                procs.kill()
-                nursery.cancel_scope.cancel()
 
 
 def _passed(*results: dict[str, object]) -> None:
