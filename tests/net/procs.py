@@ -76,10 +76,14 @@ class Procs:
         result: dict[str, object] = json.loads(data)
         return result
 
-    def kill(self) -> None:
+    async def kill(self) -> None:
+        """End every process still running, and reap it."""
         for proc in self.procs.values():
             if proc.returncode is None:
                 proc.kill()
+        with trio.CancelScope(shield=True):
+            for proc in self.procs.values():
+                await proc.wait()
 
 
 @asynccontextmanager
@@ -96,5 +100,5 @@ async def table(tmp: Path, timeout: float = 150) -> AsyncIterator[Procs]:
                     print(f"--- {who}:", *lines[-40:], sep="\n")
                 raise
             finally:  # nothing outlives the test
-                procs.kill()
+                await procs.kill()
                 nursery.cancel_scope.cancel()
