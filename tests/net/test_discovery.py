@@ -25,7 +25,7 @@ from lanparty.net.interfaces import (
 from protocol import PROTOCOL_VERSION
 
 AD = TableAd("Friday KaTO", "kato", seats=4, free=3, proto=1, fingerprint="7QXM-K2PA-93TD-HB0R",
-             host="ana", port=45678)  # fmt: skip
+             host="ana", port=45678, spectators=16)  # fmt: skip
 
 
 def _unique(ad: TableAd, name: str) -> TableAd:
@@ -44,8 +44,14 @@ async def test_table_appears_updates_and_disappears() -> None:
             assert (seen.host, seen.fingerprint) == ("ana", AD.fingerprint)
             assert seen.endpoint == "127.0.0.1:45678"
 
+            assert (seen.spectators, seen.watchers, seen.playing) == (16, 0, False)
+
             await adv.update(free=1)
             await lobby.wait_for(lambda t: t.get(key, seen).free == 1)
+            # Playing, with spectators: still announced, with how many watch.
+            await adv.update(free=0, playing=True, watchers=2)
+            await lobby.wait_for(lambda t: t.get(key, seen).playing)
+            assert lobby.tables[key].watchers == 2
 
             await adv.withdraw()  # the goodbye: browsers drop it at once
             await lobby.wait_for(lambda t: key not in t)

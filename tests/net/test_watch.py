@@ -8,6 +8,8 @@ table; the host caps spectators (``--spectators N``) or takes none (``--no-spect
 from __future__ import annotations
 
 import json
+import os
+import secrets
 from pathlib import Path
 
 import pytest
@@ -169,3 +171,17 @@ async def test_a_table_without_spectators_says_so(tmp_path: Path) -> None:
         await _stdout(watcher, lines)
         assert await watcher.wait() == 1
         assert json.loads(lines[-1])["stopped"].endswith("this table takes no spectators")
+
+
+async def test_a_spectator_finds_the_table_by_name_over_mdns(tmp_path: Path) -> None:
+    name = f"watched {os.getpid()}-{secrets.token_hex(2)}"
+    async with table(tmp_path) as t:
+        endpoint = await _host(t, "kato", "--seats", "2", "--name", name, "--option", "rounds=1")
+        watcher = await t.start("watcher", "watch", name, "--local", "--json")
+        lines: list[str] = []
+        t.nursery.start_soon(_stdout, watcher, lines)
+        await t.until("watcher", f"watching '{name}' at {endpoint}")
+        await t.start("ann", "join", "--bot", "--connect", endpoint, "--nick", "ann", "--json")
+        assert (await t.result("host"))["audit_ok"]
+        assert await watcher.wait() == 0
+    assert json.loads(lines[-1])["audit_ok"]

@@ -85,3 +85,23 @@ def test_lang_switches_the_language_at_once(lobby: _Lobby) -> None:
     # No catalogue: English, said in a line that is not an error.
     assert _join(lobby, "lang xx") == (None, ["no catalogue for 'xx': English it is"])
     assert i18n.language() == "en"
+
+
+def test_a_playing_table_is_watched_not_joined(lobby: _Lobby, tmp_path: Path) -> None:
+    import argparse
+
+    from lanparty.lobbycmd import argv_for
+
+    playing = replace(ANA, free=0, playing=True, spectators=16, watchers=2)
+    closed = replace(OTHER, spectators=0)
+    lobby.seen(playing)
+    lobby.seen(closed)
+    assert lobby.lines[0] == ("new table 1: \"Ana's kato\": kato, playing (4 seats), host ana "
+                              "[7QXM-K2PA-93TD-HB0R] at 10.0.0.2:4000 · 2 watching")  # fmt: skip
+    assert _join(lobby, "join 1") == (None, ["\"Ana's kato\" is playing: watch 1 to follow it"])
+    assert _join(lobby, "watch 2") == (None, ["\"Bo's uno\" takes no spectators"])
+    choice, _ = _join(lobby, "watch 1")
+    assert choice is not None and choice.action == "watch" and choice.table == playing
+    args = argparse.Namespace(local=True, interface=None)
+    assert argv_for(choice, args, "zoe") == [
+        "watch", "--connect=10.0.0.2:4000", "--host-key=7QXM-K2PA-93TD-HB0R", "--local"]
