@@ -50,13 +50,14 @@ class GameNarrator(Protocol):
 
 class BaseNarrator:
     """Log lines for seat ``seat`` (called "you"), told to it in the second person and of
-    the others in the third."""
+    the others in the third; for no seat (``None``: a spectator, a replay) every player in
+    the third."""
 
     translated = False
     """Whether this game's clauses are marked for translation: only then are the sentence
     frames (``"You {actions}"``, ``"{first} and {last}"``) translated too."""
 
-    def __init__(self, seat: Seat, names: Sequence[str]) -> None:
+    def __init__(self, seat: Seat | None, names: Sequence[str]) -> None:
         self.seat = seat
         self.names = tuple(names)
         self.lines: list[str] = []
@@ -93,9 +94,10 @@ class BaseNarrator:
 
 
 def narrator_for(
-    game: str, seat: Seat, names: Sequence[str], state: Callable[[], Any]
+    game: str, seat: Seat | None, names: Sequence[str], state: Callable[[], Any]
 ) -> GameNarrator:
-    """The narrator of ``game`` (from its plugin) for ``seat``; ``state`` gives the seat's
+    """The narrator of ``game`` (from its plugin) for ``seat`` (``None``: for no seat, as a
+    spectator or a replay tells it); ``state`` gives the seat's
     own copy of the game state, for what a game's narrator may read of it (public handles).
     Raises ``KeyError`` for a game that is not registered."""
     from lanparty.games import PLUGINS

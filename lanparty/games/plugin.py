@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from lanparty.ui.base import GameScreen
 
 #: A game's narrator for one seat: ``(seat, names, state)`` where ``state()`` gives the
-#: seat's own copy of the game state.
-NarratorFactory = Callable[[Seat, Sequence[str], Callable[[], Any]], "GameNarrator"]
+#: seat's own copy of the game state; ``seat`` ``None``: for no seat (a spectator's or a
+#: replay's log, which names every player and calls nobody "you").
+NarratorFactory = Callable[[Seat | None, Sequence[str], Callable[[], Any]], "GameNarrator"]
 
 __all__ = ["GROUP", "GamePlugin", "load_plugins"]
 

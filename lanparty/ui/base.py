@@ -34,6 +34,7 @@ __all__ = [
     "ParseError",
     "log_line",
     "player_name",
+    "view_seat",
 ]
 
 Fragments = list[tuple[str, str]]
@@ -58,11 +59,13 @@ class GameScreen(Protocol):
         ...
 
     def table(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-        """The public state of the table, as the seat of ``view`` sees it."""
+        """The public state of the table, as the seat of ``view`` sees it; for no seat
+        (:func:`view_seat` ``None``: a spectator's or a replay's view) nobody is "you"."""
         ...
 
     def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
-        """What the seat holds or is writing (empty for a game with nothing private);
+        """What the seat holds or is writing (empty for a game with nothing private, and for
+        a view of no seat);
         ``legal`` are the seat's legal moves now (empty when it is not asked), so the screen
         can mark what may be played."""
         ...
@@ -91,7 +94,7 @@ class GameScreen(Protocol):
         ...
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """The end of the game: every player's total and who won."""
+        """The end of the game: every player's total and who won (for no seat too)."""
         ...
 
 
@@ -148,8 +151,16 @@ class BoardScreen(Protocol):
         ...
 
 
-def player_name(names: Sequence[str], seat: int, me: int) -> str:
-    """``names[seat]``, with ``(you)`` after the seat's own."""
+def view_seat(view: Mapping[str, Plain]) -> int | None:
+    """The seat a view is for; ``None`` for no seat (a spectator's or a replay's view: its
+    ``seat`` is ``None`` or missing)."""
+    seat = view.get("seat")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def player_name(names: Sequence[str], seat: int, me: int | None) -> str:
+    """``names[seat]``, with ``(you)`` after the seat's own (none when ``me`` is ``None``:
+    the view of no seat)."""
     return _("{name} (you)").format(name=names[seat]) if seat == me else names[seat]
 
 

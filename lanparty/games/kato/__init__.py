@@ -47,7 +47,7 @@ def _screen() -> GameScreen:
     return SCREEN
 
 
-def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> GameNarrator:
+def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any]) -> GameNarrator:
     from .narrate import KatoNarrator
 
     return KatoNarrator(seat, names, lambda: getattr(state(), "hands", None))

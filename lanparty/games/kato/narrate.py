@@ -94,7 +94,7 @@ class KatoNarrator(BaseNarrator):
 
     def __init__(
         self,
-        seat: Seat,
+        seat: Seat | None,
         names: Sequence[str],
         hands: Callable[[], Any] = lambda: None,
     ) -> None:

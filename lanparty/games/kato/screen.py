@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import num, num_at
 from lanparty.i18n import N_, _, language, ngettext
-from lanparty.ui.base import Fragments, ParseError, player_name
+from lanparty.ui.base import Fragments, ParseError, player_name, view_seat
 from protocol.contract import Move, Plain
 
 from .narrate import COLOUR_WORDS_EN, card_name, colour_name
@@ -211,8 +211,9 @@ def card_style(label: str) -> str:
 
 def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> Fragments:
     """The public state: round, top card, colour in play, direction, pending draw, then one
-    line per player with its card count, KaTO state and score; the turn is marked."""
-    me = int(view["seat"])  # type: ignore[arg-type]
+    line per player with its card count, KaTO state and score; the turn is marked (for
+    no seat, ``view["seat"]`` None or missing, nobody is "you")."""
+    me = view_seat(view)
     width = max(width, 20)
     out: Fragments = []
     if view["phase"] == "setup":
@@ -283,8 +284,9 @@ def playable(legal: Sequence[Move]) -> list[int]:
 
 def hand_lines(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ()) -> Fragments:
     """The seat's hand in colour with 1-based indexes, wrapped to ``width`` columns; the
-    cards ``legal`` lets it play are marked (bright index) and listed under the hand."""
-    if view.get("phase") == "setup":
+    cards ``legal`` lets it play are marked (bright index) and listed under the hand; nothing
+    for no seat."""
+    if view.get("phase") == "setup" or view_seat(view) is None:
         return []
     hand = hand_of(view)
     can = set(playable(legal))
@@ -321,7 +323,7 @@ def hand_lines(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move]
 
 
 def _challenge(
-    challenge: Mapping[str, Plain], names: Sequence[str], me: int, width: int
+    challenge: Mapping[str, Plain], names: Sequence[str], me: int | None, width: int
 ) -> Fragments:
     """The challenge on show (until play moves on): whose hand was shown to whom, the colour
     that decides, the verdict once announced, then (to the challenger) the shown cards."""
@@ -367,7 +369,7 @@ def _cards(labels: Sequence[str], width: int) -> Fragments:
 
 def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The final table: every player's total, the winners first, and who won."""
-    me = int(view["seat"])  # type: ignore[arg-type]
+    me = view_seat(view)
     scores = view["scores"]
     winners = view["winners"]
     assert isinstance(scores, list) and isinstance(winners, list)
@@ -383,7 +385,7 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     return out
 
 
-def won_line(winners: Sequence[Plain], names: Sequence[str], me: int) -> str:
+def won_line(winners: Sequence[Plain], names: Sequence[str], me: int | None) -> str:
     """Who won, as the final table says it: "You win the game!", "Bea wins the game!", "You
     and Bea win the game!"."""
     seats = [int(s) for s in winners]  # type: ignore[arg-type]

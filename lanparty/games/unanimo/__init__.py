@@ -36,7 +36,7 @@ def _screen() -> "GameScreen":
     return UnanimoScreen()  # one per seat's terminal: it remembers what it showed
 
 
-def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> "GameNarrator":
+def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any]) -> "GameNarrator":
     from .narrate import UnanimoNarrator
 
     return UnanimoNarrator(seat, names)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from lanparty.text import printable
-from lanparty.ui.base import Fragments, player_name
+from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Plain
 
 from .subjects import LANGUAGES, SUBJECTS
@@ -199,7 +199,7 @@ def reading_grid(reading: Sequence[object], me: int, width: int) -> Fragments:
 def score_sheet(view: Mapping[str, Plain], names: Sequence[str], lang: str = "en") -> Fragments:
     """The score sheet: a row per card played (its subject, each player's points with the
     bonus marked), the totals, and who won (every player with the highest total)."""
-    me = int(view["seat"])  # type: ignore[arg-type]
+    me = view_seat(view)
     scores = [int(s) for s in listed(view, "scores") if isinstance(s, int)]
     winners = [s for s in listed(view, "winners") if isinstance(s, int)]
     n = len(scores)

@@ -26,7 +26,7 @@ def _list(view: dict[str, Plain], key: str) -> list[object]:
 class UnanimoNarrator(BaseNarrator):
     """The log of seat ``seat`` (called "you")."""
 
-    def __init__(self, seat: Seat, names: Sequence[str], lang: str | None = None) -> None:
+    def __init__(self, seat: Seat | None, names: Sequence[str], lang: str | None = None) -> None:
         super().__init__(seat, names)
         self.lang = lang if lang is not None else language()
 

@@ -38,7 +38,7 @@ def _screen() -> GameScreen:
     return SCREEN
 
 
-def _narrator(seat: Seat, names: Sequence[str], state: Callable[[], Any]) -> GameNarrator:
+def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any]) -> GameNarrator:
     from .narrate import UnicornsNarrator
 
     return UnicornsNarrator(seat, names)

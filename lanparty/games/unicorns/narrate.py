@@ -78,7 +78,7 @@ def _k(value: object) -> int:
 class UnicornsNarrator(BaseNarrator):
     """The log of seat ``seat`` (called "you")."""
 
-    def __init__(self, seat: Seat, names: Sequence[str]) -> None:
+    def __init__(self, seat: Seat | None, names: Sequence[str]) -> None:
         super().__init__(seat, names)
         self._labels: dict[int, str] = {}  # unicorn handle -> label, once turned over
         self._gift = False  # the input being told is a Trojan's gift, told as a move

@@ -13,7 +13,7 @@ from typing import Any
 
 from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
-from lanparty.ui.base import Fragments, player_name
+from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Move, Plain
 
 from .cards import ITEMS, KNIGHT_BONUS
@@ -143,7 +143,7 @@ def fit(fragments: Fragments, width: int) -> Fragments:
 
 
 def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-    me = _int(view.get("seat"), 0)
+    me = view_seat(view)
     day, days = _int(view.get("day"), 0), _int(view.get("days"), 4)
     title = _("Day {day}/{days}").format(day=day, days=days)
     out: Fragments = [("class:title", title), ("class:dim", aside("day", day))]
@@ -182,7 +182,7 @@ def _row(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragmen
     out.append(("", "\n"))
     if not row:
         out += [("class:dim", _("  (every unicorn of the day has been hunted)")), ("", "\n")]
-    me = _int(view.get("seat"))
+    me = view_seat(view)
     peeked = {int(h): label for h, label in _list(view.get("peeked"))}
     for i, entry in enumerate(row, 1):
         label = entry.get("label")
@@ -232,7 +232,7 @@ def _name_of(view: Mapping[str, Plain], unicorn: object) -> str:
 
 
 def _players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-    me = _int(view.get("seat"), 0)
+    me = view_seat(view)
     chars, powers, used = (_list(view.get(k)) for k in ("characters", "powers", "used"))
     hands, scores = _list(view.get("hands")), _list(view.get("scores"))
     colls, pates = _list(view.get("collections")), _list(view.get("pates"))
@@ -305,10 +305,10 @@ def _collection(
 
 def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ()) -> Fragments:
     """Your hunt cards, the schemes you drew today (with what each does), the schemes you
-    peeked at (seen by you alone), and what you may do now."""
-    if view.get("phase") in ("setup", None) or view.get("seat") is None:
+    peeked at (seen by you alone), and what you may do now; nothing for no seat."""
+    me = view_seat(view)
+    if view.get("phase") in ("setup", None) or me is None:
         return []
-    me = _int(view.get("seat"), 0)
     hands = _list(view.get("hands"))
     cards = " ".join(str(v) for v in _list(hands[me] if me < len(hands) else []))
     out: Fragments = [
@@ -397,7 +397,7 @@ def and_list(words: Sequence[str]) -> str:
 def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The gnomes' buying: every player's score, gained day by day, their unicorns and who
     won (a double rainbow said as such)."""
-    me = _int(view.get("seat"), 0)
+    me = view_seat(view)
     scores, winners = _list(view.get("scores")), _list(view.get("winners"))
     standings = _list(view.get("standings"))
     colls = _list(view.get("collections"))

@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import cards, num, seq
-from lanparty.ui.base import Fragments, ParseError, player_name
+from lanparty.ui.base import Fragments, ParseError, player_name, view_seat
 from protocol.contract import Move, Plain
 
 from .board import SIDES, Cell, row_major, touches
@@ -143,7 +143,7 @@ def _place(out: Fragments, width: int, part: Fragments, sep: str, column: int) -
 def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
     """The round, the bag and the display; then each player's tiles (and points); then the
     chain in progress and the bonus."""
-    me = num(view, "seat")
+    me = view_seat(view)
     rounds = num(view, "rounds")
     title = f"Round {num(view, 'round')}" + (f" of {rounds}" if rounds > 1 else "")
     if view["phase"] == "setup":
@@ -170,7 +170,9 @@ def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     return out
 
 
-def _progress(view: Mapping[str, Plain], names: Sequence[str], me: int, width: int) -> Fragments:
+def _progress(
+    view: Mapping[str, Plain], names: Sequence[str], me: int | None, width: int
+) -> Fragments:
     """The chain being laid, the bonus earned, or the bonus action under way."""
     current = num(view, "current")
     who = "You are" if current == me else f"{names[current]} is"
@@ -218,8 +220,9 @@ def hand_lines(
     pick: int | None = None, chosen: Cell | None = None,
 ) -> Fragments:  # fmt: skip
     """The seat's tiles, numbered, those it may place now marked; then what to do: the cells
-    where the tile picked (``pick``, a handle) fits, the tiles that fit, or how to draw."""
-    if view.get("phase") in ("setup", None):
+    where the tile picked (``pick``, a handle) fits, the tiles that fit, or how to draw;
+    nothing for no seat."""
+    if view.get("phase") in ("setup", None) or view_seat(view) is None:
         return []
     hand = hand_of(view)
     can = {m[1] for m in legal if m[0] == "place"}
@@ -421,7 +424,7 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
 def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The end: how each round ended, every player's total (-1 per tile left at the end of
     each round) and who won."""
-    me = num(view, "seat")
+    me = view_seat(view)
     out: Fragments = [("class:title", "Final scores"), ("", "\n")]
     for r, end in enumerate(seq(view, "round_ends"), 1):
         assert isinstance(end, dict)
