@@ -1,0 +1,81 @@
+"""A spectator in a tmux pane (``lanparty watch NAME``), the way a friend would follow a table
+from another terminal: a person hosts KaTO in one pane, a bot process sits down, and the
+spectator's pane shows the board (both players, their card counts, the top card) with no
+hand, the story as it happens, and the end when the host leaves."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .tmux import REPO, Pane
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+SETUP_DEADLINE = 60.0
+
+
+@pytest.fixture
+def panes(tmp_path: Path) -> Iterator[dict[str, Pane]]:
+    made: dict[str, Pane] = {}
+    yield made
+    for pane in made.values():
+        pane.kill()
+
+
+def _pane(tmp_path: Path, name: str, *args: str) -> Pane:
+    folder = tmp_path / name
+    folder.mkdir()
+    command = " ".join([sys.executable, "-m", "lanparty", *args])
+    return Pane(folder, f"cd {REPO} && LANPARTY_HOME={folder} {command}", "tmux-256color")
+
+
+def test_a_spectator_follows_a_table_without_seeing_a_hand(
+    panes: dict[str, Pane], tmp_path: Path
+) -> None:
+    name = f"'watched {os.getpid()}'"
+    host = panes["host"] = _pane(tmp_path, "host", "host", "kato", "--local", "--seats", "2",
+                                 "--nick", "Hugo", "--option", "rounds=1", "--name", name)  # fmt: skip
+    host.wait_text("is open on 127.0.0.1:")
+    found = re.search(r"is open on (127\.0\.0\.1:\d+)", host.screen())
+    assert found is not None
+    spectator = panes["spectator"] = _pane(tmp_path, "spectator", "watch", name, "--local")
+    spectator.wait(lambda: "Hugo joined (seat 0)" in spectator.joined(), "the log so far",
+                   SETUP_DEADLINE)  # fmt: skip
+    assert "watching>" in spectator.screen()
+    env = {**os.environ, "LANPARTY_HOME": str(tmp_path / "ann")}
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "lanparty", "join", "--bot", "--connect", found[1], "--nick", "Ann",
+         "--grace", "0"], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        host.wait(lambda: "Your hand:" in host.screen(), "the deal", SETUP_DEADLINE)
+        board = ("Top:", "Hugo", "Ann", "cards")
+        spectator.wait(lambda: all(x in spectator.screen() for x in board), "the board",
+                       SETUP_DEADLINE)  # fmt: skip
+        seen = spectator.history()
+        assert "Your hand:" not in seen and "(you)" not in seen and "Traceback" not in seen
+        # A spectator makes no move: it is told so, and nothing is sent.
+        spectator.type("draw")
+        spectator.wait_text("you are watching: a spectator makes no move")
+        # The host leaves: the spectator is told, sees the end, and keeps the transcript.
+        host.type("quit")
+        host.wait_text("(y/N)>")
+        host.type("y")
+        spectator.wait(lambda: "Hugo (the host) left the table" in spectator.joined(),
+                       "the end of the table")  # fmt: skip
+        assert spectator.exit_code() == 0
+        assert "transcript saved:" in spectator.joined()
+        assert host.exit_code() == 0
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+        bot.communicate()
