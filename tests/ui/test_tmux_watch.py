@@ -41,8 +41,8 @@ def test_a_spectator_follows_a_table_without_seeing_a_hand(
     panes: dict[str, Pane], tmp_path: Path
 ) -> None:
     name = f"'watched {os.getpid()}'"
-    host = panes["host"] = _pane(tmp_path, "host", "host", "kato", "--local", "--seats", "2",
-                                 "--nick", "Hugo", "--option", "rounds=1", "--name", name)  # fmt: skip
+    args = ("--seats", "2", "--nick", "Hugo", "--option", "rounds=1", "--name", name)
+    host = panes["host"] = _pane(tmp_path, "host", "host", "kato", "--local", *args)
     host.wait_text("is open on 127.0.0.1:")
     found = re.search(r"is open on (127\.0\.0\.1:\d+)", host.screen())
     assert found is not None
