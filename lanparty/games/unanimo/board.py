@@ -158,7 +158,7 @@ def announcement(
     else:
         verdict = [("class:points", hands_and_points(len(writers), a.get("points")))]
     out += verdict
-    line_length = sum(len(t) for _, t in out)
+    line_length = sum(len(t) for _style, t in out)
     if line_length > width:  # a narrow terminal: the word and what it gives, nothing else
         out = [("class:word.now", f" {word[: max(1, width - 24)]} "), ("", " "), *verdict]
     return [*out, ("", "\n")]
