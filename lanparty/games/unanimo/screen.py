@@ -129,12 +129,10 @@ class UnanimoScreen:
         )
         if isinstance(timer, int) and timer > 0:
             head += "  ·  " + _("{n} s to write").format(n=timer)
+        title = _("Card {card} of {cards}").format(card=view.get("card"), cards=view.get("cards"))
         out: Fragments = [
-            (
-                "class:title",
-                _("Card {card} of {cards}").format(card=view.get("card"), cards=view.get("cards")),
-            ),
-            ("", head[: max(0, width - 12)] + "\n"),
+            ("class:title", title),
+            ("", head[: max(0, width - max(12, len(title)))] + "\n"),
             *subject_line(view, self.lang, width),
         ]
         reading = listed(view, "reading")
