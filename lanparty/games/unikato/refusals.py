@@ -54,6 +54,10 @@ REASONS = (
 """Every reason a player may meet, as English templates (the msgids)."""
 
 _KEPT = frozenset({"cell", "n", "seat", "current", "x", "y"})
+_TILE = (
+    r"(?:small|medium|large) (?:orange|purple|blue) (?:circle|square|cross) on (?:white|grey|black)"
+)
+_SHAPES = {"tile": _TILE, "other": _TILE, "side": "above it|to its right|below it|to its left"}
 _DESCRIBED = {describe(code): label for code, label in enumerate(LABEL)}
 _LABEL = re.compile(r"\b[csx][OPB][sml][WGK]\b")
 
@@ -102,7 +106,7 @@ def _word(field: str, value: str) -> str | None:
 def humanize(reason: str) -> str:
     """An engine reason in the reader's language; else as the engine said it, with tile
     labels in words (``"cOsW"`` → ``"small orange circle on white"``)."""
-    said = read_back(reason, REASONS, _word)
+    said = read_back(reason, REASONS, _word, _SHAPES)
     if said is not None:
         return said
     return _LABEL.sub(lambda m: tile_words(m.group(0)), reason)

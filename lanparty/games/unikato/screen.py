@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import cards, num, seq
-from lanparty.games.wording import and_list
+from lanparty.games.wording import won_line
 from lanparty.i18n import N_, _, ngettext
 from lanparty.ui.base import Fragments, ParseError, player_name
 from protocol.contract import Move, Plain
@@ -464,19 +464,8 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
         out += [("class:turn" if s in winners else "", f"{mark}{player_name(names, s, me):<16} "),
                 ("", f"{scores[s]:>5}\n")]  # fmt: skip
     if winners:
-        out.append(("class:title", _winners(winners, me, names) + "\n"))
+        out.append(("class:title", won_line(winners, me, names) + "\n"))
     return out
-
-
-def _winners(winners: list[int], me: int, names: Sequence[str]) -> str:
-    """``"You win the game!"``, ``"Bea wins the game!"``, ``"You and Bea win the game!"``."""
-    if winners == [me]:
-        return _("You win the game!")
-    if len(winners) == 1:
-        return _("{name} wins the game!").format(name=names[winners[0]])
-    who = and_list([_("you") if s == me else names[s] for s in winners])
-    line = _("{names} win the game!").format(names=who)
-    return line[0].upper() + line[1:]
 
 
 class UnikatoScreen:
