@@ -8,10 +8,12 @@ Every word came from another player's keyboard: it is shown only through
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping, Sequence
 
+from lanparty import i18n
+from lanparty.games.wording import and_list
+from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
 from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Plain
@@ -32,8 +34,12 @@ __all__ = [
     "wrapped",
 ]
 
-REJECTED = {"symbols": "not a word", "root": "same root as the subject", "vote": "voted out"}
-"""Why a word scores nothing, in words (the view's ``rejected``)."""
+REJECTED = {
+    "symbols": N_("not a word"),
+    "root": N_("same root as the subject"),
+    "vote": N_("voted out"),
+}
+"""Why a word scores nothing, in words (the view's ``rejected``; translated where shown)."""
 HAND = "o/"
 """A raised hand."""
 
@@ -44,16 +50,18 @@ def listed(view: Mapping[str, Plain], key: str) -> list[object]:
     return list(value) if isinstance(value, list | tuple) else []
 
 
-def language(environ: Mapping[str, str] | None = None) -> str:
-    """The player's language among the cards' (``en``, ``pl``, ``es``): the first of
-    ``LANPARTY_LANG``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides
-    (``pl_PL.UTF-8`` → ``pl``); English otherwise."""
-    env = os.environ if environ is None else environ
-    for name in ("LANPARTY_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name, "")
-        if value:
-            return value[:2].lower() if value[:2].lower() in LANGUAGES else "en"
-    return "en"
+def language() -> str:
+    """The player's language among the cards' (``en``, ``pl``, ``es``): the one the program
+    is read in now (:func:`lanparty.i18n.language`), English if the cards have no names in
+    it. Only what is shown depends on it, never how words are matched."""
+    lang = i18n.language()
+    return lang if lang in LANGUAGES else "en"
+
+
+def rejected_why(code: object) -> str:
+    """Why a word was rejected (the view's ``rejected`` code), in the reader's language."""
+    said = REJECTED.get(str(code))
+    return _(said) if said is not None else printable(str(code))
 
 
 def subject_name(view: Mapping[str, Plain], lang: str = "en") -> str:
@@ -76,13 +84,14 @@ def subject_line(view: Mapping[str, Plain], lang: str, width: int) -> Fragments:
     """The subject card, large and in colour, then its other names, dimmed."""
     subject = view.get("subject")
     if not isinstance(subject, dict):
-        return [("class:dim", "The subject card is being drawn…"), ("", "\n")]
+        return [("class:dim", _("The subject card is being drawn…")), ("", "\n")]
     name = subject_name(view, lang)
     others = " · ".join(
         str(subject[k]) for k in LANGUAGES if k != lang and subject.get(k) not in (None, name)
     )
-    out: Fragments = [("", "Subject: "), ("class:subject", f"  {name.upper()}  ")]
-    room = width - len(name) - 14
+    label = _("Subject: ")
+    out: Fragments = [("", label), ("class:subject", f"  {name.upper()}  ")]
+    room = width - len(name) - 5 - len(label)
     if others and room > 8:
         out.append(("class:dim", f"  {others}"[:room]))
     return [*out, ("", "\n")]
@@ -135,24 +144,33 @@ def announcement(
     reader = player_name(names, by, me) if isinstance(by, int) else "?"
     word = printable(str(a.get("word")))
     out: Fragments = [
-        ("class:title", f"Reading {index} of {total}"),
-        ("class:dim", f" · {reader} reads "),
+        ("class:title", _("Reading {index} of {total}").format(index=index, total=total)),
+        ("class:dim", " · " + _("{reader} reads").format(reader=reader) + " "),
         ("class:word.now", f" {word} "),
         ("", "  "),
     ]
     others = len(writers) - 1
     rejected = a.get("rejected")
     if rejected:
-        verdict = [("class:rejected", f"rejected: {REJECTED.get(str(rejected), str(rejected))}")]
+        verdict = [("class:rejected", _("rejected: {why}").format(why=rejected_why(rejected)))]
     elif others <= 0:
-        verdict = [("class:dim", "nobody else wrote it: 0 points")]
+        verdict = [("class:dim", _("nobody else wrote it: 0 points"))]
     else:
-        verdict = [("class:points", f"{len(writers)} hands: {a.get('points')!s} points each")]
+        verdict = [("class:points", hands_and_points(len(writers), a.get("points")))]
     out += verdict
-    line_length = sum(len(t) for _, t in out)
+    line_length = sum(len(t) for _style, t in out)
     if line_length > width:  # a narrow terminal: the word and what it gives, nothing else
         out = [("class:word.now", f" {word[: max(1, width - 24)]} "), ("", " "), *verdict]
     return [*out, ("", "\n")]
+
+
+def hands_and_points(hands: int, points: object) -> str:
+    """``"3 hands: 3 points each"``, in the reader's language and its plurals."""
+    each = points if isinstance(points, int) else 0
+    return _("{hands}: {points}").format(
+        hands=ngettext("{n} hand", "{n} hands", hands).format(n=hands),
+        points=ngettext("{n} point each", "{n} points each", each).format(n=each),
+    )
 
 
 def _cell(i: int, a: Mapping[str, object], me: int, most: int) -> tuple[Fragments, int]:
@@ -205,7 +223,8 @@ def score_sheet(view: Mapping[str, Plain], names: Sequence[str], lang: str = "en
     n = len(scores)
     col = max(6, min(10, max((len(names[s]) for s in range(n)), default=4) + 2))
     head = "".join(f"{names[s][: col - 1]:>{col}}" for s in range(n))
-    out: Fragments = [("class:title", f"Score sheet{'':<6}{head}"), ("", "\n")]
+    title = _("Score sheet")
+    out: Fragments = [("class:title", f"{title:<17}{head}"), ("", "\n")]
     for c in listed(view, "sheet"):
         if not isinstance(c, dict):
             continue
@@ -216,14 +235,32 @@ def score_sheet(view: Mapping[str, Plain], names: Sequence[str], lang: str = "en
             cell = f"{total[s]!s}{'*' if bonus[s] else ''}"
             out.append(("class:points" if bonus[s] else "", f"{cell:>{col}}"))
         out.append(("", "\n"))
-    out.append(("class:title", f"  {'Total':<15}" + "".join(f"{t:>{col}}" for t in scores)))
+    total_word = _("Total")
+    out.append(("class:title", f"  {total_word:<15}" + "".join(f"{t:>{col}}" for t in scores)))
     out.append(("", "\n"))
     rows = [c for c in listed(view, "sheet") if isinstance(c, dict)]
     if any(isinstance(c.get("bonus"), list) and any(c["bonus"]) for c in rows):
-        out.append(("class:dim", "  * with the bonus of 5 points\n"))
+        out.append(("class:dim", "  " + _("* with the bonus of 5 points") + "\n"))
     if winners:
-        won = " and ".join("you" if s == me else names[s] for s in winners)
-        verb = "win" if me in winners or len(winners) > 1 else "wins"
-        tie = f" with {scores[winners[0]]} points" if winners else ""
-        out.append(("class:turn", f"★ {won[0].upper()}{won[1:]} {verb} the game{tie}!\n"))
+        out.append(("class:turn", f"★ {winners_line(winners, me, names, scores)}\n"))
     return out
+
+
+def winners_line(
+    winners: Sequence[int], me: int | None, names: Sequence[str], scores: Sequence[int]
+) -> str:
+    """``"You win the game with 21 points!"``, ``"Bea wins the game with 21 points!"`` or
+    ``"You and Bea win the game with 21 points!"``, in the reader's language."""
+    n = scores[winners[0]]
+    if len(winners) == 1 and winners[0] == me:
+        return ngettext("You win the game with {n} point!", "You win the game with {n} points!",
+                        n).format(n=n)  # fmt: skip
+    if len(winners) == 1:
+        return ngettext("{name} wins the game with {n} point!",
+                        "{name} wins the game with {n} points!", n).format(
+            name=names[winners[0]], n=n
+        )  # fmt: skip
+    who = and_list([_("you") if s == me else names[s] for s in winners])
+    line = ngettext("{names} win the game with {n} point!",
+                    "{names} win the game with {n} points!", n).format(names=who, n=n)  # fmt: skip
+    return line[0].upper() + line[1:]

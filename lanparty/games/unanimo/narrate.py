@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lanparty.games.wording import game_over
+from lanparty.i18n import _, ngettext, pgettext
 from lanparty.narrate import BaseNarrator
 from lanparty.text import printable
 from protocol.contract import Move, Plain, Result, Seat
 
-from .board import REJECTED, card_subject, language, subject_name
+from .board import card_subject, language, rejected_why, subject_name
 
 __all__ = ["UnanimoNarrator"]
 
@@ -26,9 +28,19 @@ def _list(view: dict[str, Plain], key: str) -> list[object]:
 class UnanimoNarrator(BaseNarrator):
     """The log of seat ``seat`` (called "you")."""
 
+    translated = True
+
     def __init__(self, seat: Seat | None, names: Sequence[str], lang: str | None = None) -> None:
         super().__init__(seat, names)
-        self.lang = lang if lang is not None else language()
+        self._lang = lang
+
+    @property
+    def lang(self) -> str:
+        """The language subjects are named in: the one given, else the program's now."""
+        return self._lang if self._lang is not None else language()
+
+    def _who(self, seat: Seat) -> str:
+        return _("you") if seat == self.seat else self.names[seat]
 
     def narrate(
         self, seat: Seat | None, item: Move | Result, before: dict[str, Plain],
@@ -37,10 +49,14 @@ class UnanimoNarrator(BaseNarrator):
         """A move by ``seat`` (its words shown, an objection, a vote), or a result: told
         from the change it made."""
         if seat is not None and isinstance(item, tuple) and item[0] == "object":
-            self._act(seat, (f"object to “{printable(str(item[1]))}”",
-                             f"objects to “{printable(str(item[1]))}”"))  # fmt: skip
+            word = printable(str(item[1]))
+            self._act(seat, (pgettext("you", "object to “{word}”").format(word=word),
+                             _("objects to “{word}”").format(word=word)))  # fmt: skip
         elif seat is not None and isinstance(item, tuple) and item[0] == "vote":
-            self._act(seat, (f"vote {item[1]!s}", f"votes {item[1]!s}"))
+            if item[1] == "reject":
+                self._act(seat, (pgettext("you", "vote reject"), _("votes reject")))
+            else:
+                self._act(seat, (pgettext("you", "vote keep"), _("votes keep")))
         self.changes(before, after)
 
     def changes(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
@@ -51,14 +67,17 @@ class UnanimoNarrator(BaseNarrator):
             leader = after.get("leader")
             lead = self._who(int(leader)) if isinstance(leader, int) else "?"
             timer = after.get("timer")
-            timed = f"; {timer} s to write" if isinstance(timer, int) and timer > 0 else ""
-            self.lines.append(f"Card {after.get('card')!s} of {after.get('cards')!s}: the "
-                              f"subject is {subject_name(after, self.lang)} (leader: {lead}"
-                              f"{timed})")  # fmt: skip
+            timed = "; " + _("{n} s to write").format(n=timer) if isinstance(
+                timer, int) and timer > 0 else ""  # fmt: skip
+            self.lines.append(_("Card {card} of {cards}: the subject is {subject} (leader: "
+                                "{leader}{timed})").format(
+                card=after.get("card"), cards=after.get("cards"),
+                subject=subject_name(after, self.lang), leader=lead, timed=timed,
+            ))  # fmt: skip
         handed_before, handed = _list(before, "handed_in"), _list(after, "handed_in")
         for s, now in enumerate(handed):
             if now and not (s < len(handed_before) and handed_before[s]):
-                self._act(s, ("hand in your words", "hands in"))
+                self._act(s, (pgettext("you", "hand in your words"), _("hands in")))
         was = _list(before, "absent")
         new_absent = [
             s for s, now in enumerate(_list(after, "absent"))
@@ -66,7 +85,8 @@ class UnanimoNarrator(BaseNarrator):
         ]  # fmt: skip
         if new_absent:
             who = ", ".join(self._who(s) for s in new_absent)
-            self.lines.append(f"The writing is closed: {who} handed nothing in")
+            self.lines.append(_("The writing is closed: {names} handed nothing in").format(
+                names=who))  # fmt: skip
         self._verdicts(before, after)
         self._scores(before, after)
 
@@ -75,18 +95,25 @@ class UnanimoNarrator(BaseNarrator):
         who = ", ".join(self._who(int(w)) for w in writers) if isinstance(writers, list) else ""
         word = printable(str(a.get("word")))
         if a.get("rejected"):
-            why = REJECTED.get(str(a.get("rejected")), str(a.get("rejected")))
-            self.lines.append(f"“{word}” ({who}): rejected, {why}")
+            why = rejected_why(a.get("rejected"))
+            line = _("“{word}” ({names}): rejected, {why}").format(word=word, names=who, why=why)
         elif isinstance(writers, list) and len(writers) < 2:
-            self.lines.append(f"“{word}” ({who}): 0 points, nobody else wrote it")
+            line = _("“{word}” ({names}): 0 points, nobody else wrote it").format(
+                word=word, names=who)  # fmt: skip
         else:
-            self.lines.append(f"“{word}” ({who}): {a.get('points')!s} points each")
+            points = a.get("points")
+            n = points if isinstance(points, int) else 0
+            line = ngettext("“{word}” ({names}): {n} point each",
+                            "“{word}” ({names}): {n} points each", n).format(
+                word=word, names=who, n=n)  # fmt: skip
+        self.lines.append(line)
 
     def _verdicts(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         for v in _list(after, "verdicts")[len(_list(before, "verdicts")) :]:
             if isinstance(v, dict):
                 word = printable(str(v.get("key")))
-                self.lines.append(f"“{word}” is {'rejected' if v.get('rejected') else 'kept'}")
+                said = _("“{word}” is rejected") if v.get("rejected") else _("“{word}” is kept")
+                self.lines.append(said.format(word=word))
 
     def _scores(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         for card in _list(after, "sheet")[len(_list(before, "sheet")) :]:
@@ -94,19 +121,22 @@ class UnanimoNarrator(BaseNarrator):
                 continue
             name = card_subject(card.get("subject"), self.lang)
             said = [a for a in _list(after, "reading") if isinstance(a, dict)]
-            self.lines.append(f"The reading of {name}: " + (
-                f"{len(said)} word{'s' * (len(said) != 1)}" if said else "no word at all"))
+            n = len(said)
+            heard = ngettext("The reading of {subject}: {n} word",
+                             "The reading of {subject}: {n} words", n) if said else _(
+                "The reading of {subject}: no word at all")  # fmt: skip
+            self.lines.append(heard.format(subject=name, n=n))
             for a in said:
                 self._announce(a)
             total, bonus = card.get("total"), card.get("bonus")
             assert isinstance(total, list) and isinstance(bonus, list)
             parts = [
-                f"{self._who(s)} {total[s]}" + (f" (+{bonus[s]} bonus)" if bonus[s] else "")
+                f"{self._who(s)} {total[s]}"
+                + (" " + _("(+{n} bonus)").format(n=bonus[s]) if bonus[s] else "")
                 for s in range(len(total))
             ]
             self.lines.append(f"{name}: " + ", ".join(parts))
-        winners = _list(after, "winners")
+        winners = [int(s) for s in _list(after, "winners") if isinstance(s, int)]
         if winners and not _list(before, "winners"):
-            names = " and ".join(self._who(int(s)) for s in winners)  # type: ignore[call-overload]
-            verb = "wins" if len(winners) == 1 and winners[0] != self.seat else "win"
-            self.lines.append(f"Game over: {names} {verb}!")
+            me = self.seat if isinstance(self.seat, int) else -1
+            self.lines.append(game_over(winners, me, self.names))

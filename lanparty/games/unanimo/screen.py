@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 
+from lanparty.i18n import N_, _, ngettext, pgettext
 from lanparty.text import printable
 from lanparty.ui.base import Fragments, ParseError, player_name
 from protocol.contract import Move, Plain
@@ -35,6 +36,7 @@ from .board import (
     wrapped,
 )
 from .pace import ReadingPace
+from .refusals import humanize
 from .rules import MAX_WORDS
 from .wordeditor import WordEditor
 
@@ -52,21 +54,31 @@ STYLES = {
 ALIASES = {"w": "words", "e": "write", "ok": "done", "o": "object", "k": "keep", "r": "reject"}
 """Short forms of Unanimo's commands."""
 HELP = (
-    ("write", "open the word editor (it opens by itself when the writing starts)"),
-    ("  Enter / Tab", "in the editor: the next line (one word a line, up to 8)"),
-    ("  Shift-Tab, Up", "in the editor: back to the line above"),
-    ("  Ctrl-S", "in the editor: hand your words in"),
-    ("  Esc", "in the editor: back to the command line; your words are kept"),
-    ("words A, B, C", f"hand in up to {MAX_WORDS} words on one line (commas between them)"),
-    ("words", "hand in no word at all"),
-    ("object N", "object to word N of the reading (a majority of the others decides)"),
-    ("done", "no (more) objections from you"),
-    ("keep / reject", "your vote on the word objected to"),
+    ("write", N_("open the word editor (it opens by itself when the writing starts)")),
+    ("  Enter / Tab", N_("in the editor: the next line (one word a line, up to 8)")),
+    ("  Shift-Tab, Up", N_("in the editor: back to the line above")),
+    ("  Ctrl-S", N_("in the editor: hand your words in")),
+    ("  Esc", N_("in the editor: back to the command line; your words are kept")),
+    ("words A, B, C", N_("hand in up to {n} words on one line (commas between them)")),
+    ("words", N_("hand in no word at all")),
+    ("object N", N_("object to word N of the reading (a majority of the others decides)")),
+    ("done", N_("no (more) objections from you")),
+    ("keep / reject", N_("your vote on the word objected to")),
 )
+"""Unanimo's commands (typed in English) and what each does (translated where shown)."""
 _PHASE_LINE = {
-    "subject": "the subject card is being drawn…",
-    "opening": "the words are being opened…",
+    "subject": N_("the subject card is being drawn…"),
+    "opening": N_("the words are being opened…"),
 }
+
+
+def _ballot(ballot: object) -> str:
+    """A vote cast, as the board shows it beside the voter."""
+    if ballot == "keep":
+        return pgettext("ballot", "keep")
+    if ballot == "reject":
+        return pgettext("ballot", "reject")
+    return ""
 
 
 def _seat(view: Mapping[str, Plain]) -> int:
@@ -75,7 +87,7 @@ def _seat(view: Mapping[str, Plain]) -> int:
 
 
 def _names(seats: Sequence[object], names: Sequence[str], me: int) -> str:
-    who = ["you" if s == me else names[s] for s in seats if isinstance(s, int)]
+    who = [_("you") if s == me else names[s] for s in seats if isinstance(s, int)]
     return ", ".join(who)
 
 
@@ -90,9 +102,14 @@ class UnanimoScreen:
     def __init__(
         self, lang: str | None = None, clock: Callable[[], float] = time.monotonic
     ) -> None:
-        self.lang = lang if lang is not None else language()
+        self._lang = lang
         self.pace = ReadingPace(clock)
         self._handed: tuple[object, tuple[str, ...]] | None = None  # (card, words) we sent
+
+    @property
+    def lang(self) -> str:
+        """The language the subject is shown in: the one given, else the program's now."""
+        return self._lang if self._lang is not None else language()
 
     # ------------------------------------------------------------------ the board
 
@@ -104,12 +121,18 @@ class UnanimoScreen:
         leader = view.get("leader")
         lead = player_name(names, leader, me) if isinstance(leader, int) else "-"
         timer = view.get("timer")
-        head = f"  ·  leader {lead}  ·  bonus at {view.get('threshold')!s} pts"
+        head = (
+            "  ·  "
+            + _("leader {name}").format(name=lead)
+            + "  ·  "
+            + _("bonus at {n} pts").format(n=view.get("threshold"))
+        )
         if isinstance(timer, int) and timer > 0:
-            head += f"  ·  {timer} s to write"
+            head += "  ·  " + _("{n} s to write").format(n=timer)
+        title = _("Card {card} of {cards}").format(card=view.get("card"), cards=view.get("cards"))
         out: Fragments = [
-            ("class:title", f"Card {view.get('card')!s} of {view.get('cards')!s}"),
-            ("", head[: max(0, width - 12)] + "\n"),
+            ("class:title", title),
+            ("", head[: max(0, width - max(12, len(title)))] + "\n"),
             *subject_line(view, self.lang, width),
         ]
         reading = listed(view, "reading")
@@ -118,7 +141,7 @@ class UnanimoScreen:
         now = reading[shown - 1] if reading_now and self.pace.animating(view) else None
         out += self._players(view, names, width, reading[:shown] if reading_now else None, now)
         if phase in _PHASE_LINE:
-            out += [("class:dim", _PHASE_LINE[str(phase)]), ("", "\n")]
+            out += [("class:dim", _(_PHASE_LINE[str(phase)])), ("", "\n")]
         if phase == "writing":
             out += self._waiting(view, names, width)
         if reading_now:
@@ -148,27 +171,30 @@ class UnanimoScreen:
             if read is None:
                 state = ""
                 if phase == "writing":
-                    state = "writing…" if s in writing else "handed in" if handed[s] else ""
+                    state = _("writing…") if s in writing else _("handed in") if handed[s] else ""
                 if s < len(absent) and absent[s] is True:
-                    state = "wrote nothing"
-                out += [(style, f"{line}{scores[s]!s:>4} pts  {state}"[:width]), ("", "\n")]
+                    state = _("wrote nothing")
+                pts = _("{n:>4} pts").format(n=scores[s])
+                out += [(style, f"{line}{pts}  {state}"[:width]), ("", "\n")]
                 continue
             raised = isinstance(now, dict) and s in (now.get("writers") or [])
             gain = now.get("points") if isinstance(now, dict) and raised else None
             hand = f"{HAND} +{gain!s}" if raised else ""
             out += [(style, line), ("class:hand", f"{hand:<7}")]
-            card = f"{points[s]:>3} pts this card"
+            card = _("{n:>3} pts this card").format(n=points[s])
             bonus = isinstance(threshold, int) and points[s] >= threshold
             state = ""
             if isinstance(vote, dict):
                 ballots = vote.get("ballots")
                 ballot = ballots[s] if isinstance(ballots, list) and s < len(ballots) else None
-                state = "objects" if vote.get("by") == s else str(ballot or "")
+                state = _("objects") if vote.get("by") == s else _ballot(ballot)
             elif s < len(done) and done[s] is True:
-                state = "done"
+                state = pgettext("objections", "done")
             if s < len(absent) and absent[s] is True:
-                state = "wrote nothing"
-            rest = f"{card}{' +5 bonus' if bonus else '':<10}  total {scores[s]!s:>3}  {state}"
+                state = _("wrote nothing")
+            plus = " " + _("+5 bonus") if bonus else ""
+            total = _("total {n:>3}").format(n=scores[s])
+            rest = f"{card}{plus:<10}  {total}  {state}"
             out += [("class:points" if bonus else "", rest[: max(0, width - len(line) - 7)]),
                     ("", "\n")]  # fmt: skip
         return out
@@ -178,14 +204,14 @@ class UnanimoScreen:
         me, writing, handed = _seat(view), listed(view, "writing"), listed(view, "handed_in")
         if me in writing or not writing or not (0 <= me < len(handed) and handed[me] is True):
             return []
-        line: Fragments = [("class:title", "Handed in"), ("", "; waiting for "),
+        line: Fragments = [("class:title", _("Handed in")), ("", "; " + _("waiting for") + " "),
                            ("class:turn", _names(writing, names, me))]  # fmt: skip
         if view.get("closer") == me:
-            line.append(("class:dim", "  (close ends the writing: they write nothing)"))
+            line.append(("class:dim", "  " + _("(close ends the writing: they write nothing)")))
         out = wrapped(line, width)
         words = self._handed[1] if self._handed and self._handed[0] == self._card(view) else ()
         if words:
-            out += wrapped([("class:dim", "Your words: "),
+            out += wrapped([("class:dim", _("Your words:") + " "),
                             ("class:word.mine", ", ".join(printable(w) for w in words))],
                            width)  # fmt: skip
         return out
@@ -199,33 +225,41 @@ class UnanimoScreen:
         me = _seat(view)
         out: Fragments = []
         if not reading:
-            return [("class:dim", "Nobody wrote a word."), ("", "\n")]
+            return [("class:dim", _("Nobody wrote a word.")), ("", "\n")]
         if self.pace.animating(view) and isinstance(reading[shown - 1], dict):
             out += announcement(reading[shown - 1], shown, len(reading), names, me, width)  # type: ignore[arg-type]
         else:
-            out += [("class:title", f"The reading: {len(reading)} words"),
-                    ("class:dim", "  (points each writer gets; ✗ rejected)\n")]  # fmt: skip
+            n = len(reading)
+            heard = ngettext("The reading: {n} word", "The reading: {n} words", n).format(n=n)
+            key = _("(points each writer gets; ✗ rejected)")
+            out += [("class:title", heard), ("class:dim", f"  {key}\n")]
         out += reading_grid(reading[:shown], me, width)
         vote = view.get("vote")
         if isinstance(vote, dict):
             by = vote.get("by")
-            who = player_name(names, by, me) if isinstance(by, int) else "someone"
+            who = player_name(names, by, me) if isinstance(by, int) else _("someone")
             word = printable(str(vote.get("key")))
             voters = _names(listed(vote, "waiting"), names, me)
-            out += wrapped([("class:warn", f"{who} objects to “{word}”: "),
-                            ("", f"keep it or reject it? {vote.get('needed')!s} rejects "
-                             "reject it"),
-                            ("class:dim", f"  (waiting for {voters})" if voters else "")],
+            needed = vote.get("needed")
+            n = needed if isinstance(needed, int) else 0
+            out += wrapped([("class:warn", _("{who} objects to “{word}”:").format(
+                                who=who, word=word) + " "),
+                            ("", ngettext("keep it or reject it? {n} reject rejects it",
+                                          "keep it or reject it? {n} rejects reject it",
+                                          n).format(n=n)),
+                            ("class:dim", "  " + _("(waiting for {names})").format(names=voters)
+                             if voters else "")],
                            width)  # fmt: skip
         for v in listed(view, "verdicts"):
             if isinstance(v, dict):
                 word = printable(str(v.get("key")))
-                verdict = "rejected" if v.get("rejected") else "kept"
-                out += wrapped([("class:dim", f"“{word}” was objected to: {verdict}")], width)
+                said = (_("“{word}” was objected to: rejected") if v.get("rejected")
+                        else _("“{word}” was objected to: kept"))  # fmt: skip
+                out += wrapped([("class:dim", said.format(word=word))], width)
         done = listed(view, "done")
         if view.get("phase") == "objections" and 0 <= me < len(done) and done[me] is True:
             waiting = [s for s, d in enumerate(done) if d is False]
-            out += wrapped([("", "No more objections from you; waiting for "),
+            out += wrapped([("", _("No more objections from you; waiting for") + " "),
                             ("class:turn", _names(waiting, names, me))], width)  # fmt: skip
         return out
 
@@ -233,10 +267,10 @@ class UnanimoScreen:
         """What the seat may do now, in a line (the editor shows the words being written)."""
         phase = view.get("phase")
         if phase == "objections" and ("done",) in legal and not self.pace.animating(view):
-            return wrapped([("class:dim", "Object to a word with object N (the others vote on "
-                             "it), or say done")], width)  # fmt: skip
+            return wrapped([("class:dim", _("Object to a word with object N (the others vote on "
+                                            "it), or say done"))], width)  # fmt: skip
         if phase == "vote" and legal:
-            return [("class:warn", "Your vote: keep or reject"), ("", "\n")]
+            return [("class:warn", _("Your vote: keep or reject")), ("", "\n")]
         return []
 
     @staticmethod
@@ -268,12 +302,12 @@ class UnanimoScreen:
         """What is asked now: words, objections, or a vote."""
         phase = view.get("phase")
         if phase == "writing":
-            return "your words> "
+            return _("your words> ")
         if phase == "vote":
-            return "keep or reject> "
+            return _("keep or reject> ")
         if phase == "objections":
-            return "object N, or done> "
-        return "your move> "
+            return _("object N, or done> ")
+        return _("your move> ")
 
     def parse(self, head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
         """The move a Unanimo command asks for (``head`` after aliases); raise ``ParseError``."""
@@ -281,15 +315,15 @@ class UnanimoScreen:
             rest = text.strip().split(None, 1)[1] if len(text.split()) > 1 else ""
             words = tuple(w.strip() for w in rest.split(",") if w.strip())
             if len(words) > MAX_WORDS:
-                raise ParseError(f"at most {MAX_WORDS} words, not {len(words)}")
+                raise ParseError(humanize(f"at most {MAX_WORDS} words, not {len(words)}"))
             if view.get("phase") == "writing" and _seat(view) in listed(view, "writing"):
                 self.handed(self._card(view), words)
             return ("words", words)
         if head == "write":  # the app opens the editor itself while this seat writes
             if view.get("phase") == "writing":
-                raise ParseError("you have handed in your words for this card")
-            raise ParseError("there is nothing to write now: the editor opens by itself "
-                             "when the next card is drawn")  # fmt: skip
+                raise ParseError(_("you have handed in your words for this card"))
+            raise ParseError(_("there is nothing to write now: the editor opens by itself "
+                               "when the next card is drawn"))  # fmt: skip
         if head == "done":
             return ("done",)
         if head in ("keep", "reject"):
@@ -297,11 +331,16 @@ class UnanimoScreen:
         if head == "object":
             said = listed(view, "reading")[: self.pace.shown(view)]
             if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= len(said):
-                raise ParseError(f"object N: N is a word of the reading, 1 to {len(said)}")
+                raise ParseError(_("object N: N is a word of the reading, 1 to {n}").format(
+                    n=len(said)))  # fmt: skip
             a = said[int(args[0]) - 1]
             assert isinstance(a, dict)
             return ("object", str(a.get("key")))
-        raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
+        raise ParseError(
+            _("unknown command '{command}' (type help, or press Tab)").format(
+                command=text.split()[0]
+            )
+        )
 
     def handed(self, card: object, words: tuple[str, ...]) -> None:
         """Remember the words this screen hands in for ``card`` (shown while waiting)."""
@@ -315,24 +354,27 @@ class UnanimoScreen:
             words = move[1]
             assert isinstance(words, tuple)
             text = ("words " + ", ".join(map(str, words))).strip()
-            return text, "hand in these words" if words else "hand in no word at all"
+            return text, _("hand in these words") if words else _("hand in no word at all")
         if name == "object":
             keys = [a.get("key") for a in listed(view, "reading") if isinstance(a, dict)]
             n = keys.index(move[1]) + 1 if move[1] in keys else 0
             if not 0 < n <= self.pace.shown(view):
                 return "", ""  # not read out on this screen yet: nothing to give away
-            return f"object {n}", f"object to “{printable(str(move[1]))}”"
+            return f"object {n}", _("object to “{word}”").format(word=printable(str(move[1])))
         if name == "vote":
-            return str(move[1]), f"vote to {move[1]!s} the word"
-        return name, "no more objections" if name == "done" else ""
+            said = (
+                _("vote to reject the word") if move[1] == "reject" else _("vote to keep the word")
+            )
+            return str(move[1]), said
+        return name, _("no more objections") if name == "done" else ""
 
     def help(self) -> Sequence[tuple[str, str]]:
-        """Unanimo's commands and the editor's keys."""
-        return HELP
+        """Unanimo's commands and the editor's keys (what they do in the reader's language)."""
+        return [(command, _(what).format(n=MAX_WORDS)) for command, what in HELP]
 
     def humanize(self, reason: str) -> str:
-        """The engine's reasons are already in words."""
-        return reason
+        """See :func:`humanize`."""
+        return humanize(reason)
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
         """The score sheet: each card's points per player, the totals, who won."""

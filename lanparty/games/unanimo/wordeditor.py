@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from lanparty.i18n import _, ngettext
 from lanparty.ui.base import ParseError
 from protocol.contract import IllegalMove, Move
 
 from .fold import normalise, problem
 from .reading import subject_parts
+from .refusals import humanize
 from .roots import same_root
 from .rules import MAX_WORDS, check_words
 
@@ -42,7 +44,9 @@ class WordEditor:
     @property
     def title(self) -> str:
         """What to write, over the editor."""
-        return f"Your words for “{self.subject}” (up to {MAX_WORDS}, one a line):"
+        return _("Your words for “{subject}” (up to {n}, one a line):").format(
+            subject=self.subject, n=MAX_WORDS
+        )
 
     @property
     def max_lines(self) -> int:
@@ -60,12 +64,14 @@ class WordEditor:
         for i, line in words:
             why = problem(line)
             if why is not None:
-                return i, f"line {i + 1}: the word {why}"
+                return i, _("line {n}: the word {why}").format(n=i + 1, why=humanize(why))
         if len(words) > MAX_WORDS:
             extra = len(words) - MAX_WORDS
-            return words[MAX_WORDS][0], (
-                f"{len(words)} words: at most {MAX_WORDS}, remove {extra}"
-            )
+            return words[MAX_WORDS][0], ngettext(
+                "{count} words: at most {n}, remove {extra}",
+                "{count} words: at most {n}, remove {extra}",
+                extra,
+            ).format(count=len(words), n=MAX_WORDS, extra=extra)
         return None
 
     def remark(self, lines: Sequence[str], index: int) -> str:
@@ -77,16 +83,18 @@ class WordEditor:
         word = normalise(lines[index], self.fold_accents)
         shown = _short(word.clean)
         if not word.letters_only:
-            return (f"“{shown}” will be rejected: a word is letters, spaces, hyphens and "
-                    "apostrophes (one word a line)")  # fmt: skip
+            return _("“{word}” will be rejected: a word is letters, spaces, hyphens and "
+                     "apostrophes (one word a line)").format(word=shown)  # fmt: skip
         if self.card is not None and same_root(word.bare, subject_parts(self.card)) is not None:
-            return f"“{shown}” will be rejected: it shares a root with “{self.subject}”"
+            return _("“{word}” will be rejected: it shares a root with “{subject}”").format(
+                word=shown, subject=self.subject
+            )
         for earlier in lines[:index]:
             if (
                 earlier.strip() and not problem(earlier)
                 and normalise(earlier, self.fold_accents).key == word.key
             ):  # fmt: skip
-                return f"“{shown}” is already on your list: it counts once"
+                return _("“{word}” is already on your list: it counts once").format(word=shown)
         return ""
 
     def move(self, lines: Sequence[str]) -> Move:
@@ -94,11 +102,11 @@ class WordEditor:
         is none or a line cannot be handed in."""
         words = tuple(line.strip() for line in lines if line.strip())
         if not words:
-            raise ParseError("no word yet: write one a line (to hand in none, Esc then words)")
+            raise ParseError(_("no word yet: write one a line (to hand in none, Esc then words)"))
         try:
             check_words(words)
         except IllegalMove as exc:
-            raise ParseError(exc.reason) from None
+            raise ParseError(humanize(exc.reason)) from None
         if self.record is not None:
             self.record(words)
         return ("words", words)

@@ -16,9 +16,10 @@ The text alone tells every feature (with ``NO_COLOR``, or to a colour-blind play
 
 from __future__ import annotations
 
+from lanparty.i18n import N_, _, pgettext
 from lanparty.ui.base import Fragments
 
-from .tiles import CODE, FEATURE, describe
+from .tiles import CODE, FEATURE
 
 __all__ = [
     "FILL",
@@ -29,6 +30,7 @@ __all__ = [
     "glyph",
     "glyph_text",
     "tile_name",
+    "tile_words",
 ]
 
 WIDTH = 5
@@ -53,15 +55,16 @@ STYLES = {
 """The tile classes and their colours (256-colour values: prompt-toolkit maps them down)."""
 
 LEGEND = (
-    ("tile ░P■■░", "background, colour, then the shape drawn 1-3 times (its size)"),
-    ("  background", "the first character: blank white, ░ grey, ▓ black"),
-    ("  colour", "O orange, P purple, B blue"),
-    ("  shape × size", "● circle, ■ square, ✚ cross; once small, twice medium, 3× large"),
-    ("grid", "columns …t, u, v…, rows …20, 21, 22…: cell v21; the start is u21"),
-    ("  ·", "a free cell next to a tile, where some tile could go"),
-    ("  [v21]", "a cell where the tile you are placing fits (while you type place N)"),
+    (N_("tile ░P■■░"), N_("background, colour, then the shape drawn 1-3 times (its size)")),
+    (N_("  background"), N_("the first character: blank white, ░ grey, ▓ black")),
+    (N_("  colour"), N_("O orange, P purple, B blue")),
+    (N_("  shape × size"), N_("● circle, ■ square, ✚ cross; once small, twice medium, 3× large")),
+    (N_("grid"), N_("columns …t, u, v…, rows …20, 21, 22…: cell v21; the start is u21")),
+    ("  ·", N_("a free cell next to a tile, where some tile could go")),
+    ("  [v21]", N_("a cell where the tile you are placing fits (while you type place N)")),
 )
-"""What ``help`` says about the glyphs and the grid."""
+"""What ``help`` says about the glyphs and the grid (both columns translated where shown:
+they are words, not commands)."""
 
 
 def glyph_text(label: str) -> str:
@@ -85,6 +88,49 @@ def glyph(label: str, extra: str = "") -> Fragments:
     return out
 
 
+_TEMPLATES = (
+    (N_("{size} {colour} circle on {background}"), N_("a {size} {colour} circle on {background}")),
+    (N_("{size} {colour} square on {background}"), N_("a {size} {colour} square on {background}")),
+    (N_("{size} {colour} cross on {background}"), N_("a {size} {colour} cross on {background}")),
+)
+"""A tile in words, per shape (without and with an article): the words around the shape
+agree with it (Polish ``małe koło``, ``mały kwadrat``; Spanish ``una cruz morada``)."""
+
+
+def _adjectives(shape: int) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
+    """The sizes and the colours as they go with ``shape`` (0 circle, 1 square, 2 cross)."""
+    if shape == 0:
+        return ((pgettext("circle", "small"), pgettext("circle", "medium"),
+                 pgettext("circle", "large")),
+                (pgettext("circle", "orange"), pgettext("circle", "purple"),
+                 pgettext("circle", "blue")))  # fmt: skip
+    if shape == 1:
+        return ((pgettext("square", "small"), pgettext("square", "medium"),
+                 pgettext("square", "large")),
+                (pgettext("square", "orange"), pgettext("square", "purple"),
+                 pgettext("square", "blue")))  # fmt: skip
+    return ((pgettext("cross", "small"), pgettext("cross", "medium"),
+             pgettext("cross", "large")),
+            (pgettext("cross", "orange"), pgettext("cross", "purple"),
+             pgettext("cross", "blue")))  # fmt: skip
+
+
+def _backgrounds() -> tuple[str, str, str]:
+    """The backgrounds as a tile's name ends (``on white``: Polish ``na białym tle``)."""
+    return (pgettext("background", "white"), pgettext("background", "grey"),
+            pgettext("background", "black"))  # fmt: skip
+
+
+def tile_words(label: str, article: bool = False) -> str:
+    """The tile in words in the reader's language: ``"small orange circle on white"``
+    (``article``: ``"a small orange circle on white"``)."""
+    shape, colour, size, background = FEATURE[CODE[label]]
+    sizes, colours = _adjectives(shape)
+    return _(_TEMPLATES[shape][article]).format(
+        size=sizes[size], colour=colours[colour], background=_backgrounds()[background]
+    )
+
+
 def tile_name(label: str) -> str:
     """The tile in words, with an article: ``"a small orange circle on white"``."""
-    return f"a {describe(CODE[label])}"
+    return tile_words(label, True)

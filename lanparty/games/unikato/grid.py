@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from lanparty.games.views import seq
+from lanparty.i18n import _
 from lanparty.ui.base import Fragments
 from protocol.contract import Plain
 
@@ -206,7 +207,7 @@ def _hidden(frame: Frame, c0: int, r0: int, nc: int, nr: int) -> str:
     """How much of ``frame`` the window leaves out, per side (``""`` if nothing)."""
     sides = (("◀", c0), ("▶", frame.cols - c0 - nc), ("▲", r0), ("▼", frame.rows - r0 - nr))
     more = " ".join(f"{arrow}{n}" for arrow, n in sides if n > 0)
-    return f"{more} hidden" if more else ""
+    return _("{sides} hidden").format(sides=more) if more else ""
 
 
 def _trim(fragments: Fragments) -> Fragments:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import cards
+from lanparty.games.wording import game_over
+from lanparty.i18n import _, ngettext, pgettext
 from lanparty.narrate import BaseNarrator
 from protocol.contract import Move, Plain, Result, Seat
 
@@ -35,6 +37,15 @@ def _tiles(labels: Sequence[str]) -> str:
 class UnikatoNarrator(BaseNarrator):
     """The log of seat ``seat`` (called "you")."""
 
+    translated = True
+
+    def _who(self, seat: Seat) -> str:
+        return _("you") if seat == self.seat else self.names[seat]
+
+    def _act(self, seat: Seat, *clauses: tuple[str, str], **values: object) -> None:
+        """As :meth:`BaseNarrator._act`, the clauses' placeholders filled with ``values``."""
+        super()._act(seat, *((y.format(**values), o.format(**values)) for y, o in clauses))
+
     def narrate(
         self, seat: Seat | None, item: Move | Result, before: dict[str, Plain],
         after: dict[str, Plain],
@@ -56,46 +67,53 @@ class UnikatoNarrator(BaseNarrator):
         elif name == "done":
             if before.get("phase") == "placing":
                 n = len(_list(before, "chain"))
-                chain = f"{n} tile{'s' * (n != 1)}"
-                self._act(seat, (f"end your chain: {chain}", f"ends the chain: {chain}"))
+                self._act(seat, (
+                    ngettext("end your chain: {n} tile", "end your chain: {n} tiles", n),
+                    ngettext("ends the chain: {n} tile", "ends the chain: {n} tiles", n),
+                ), n=n)  # fmt: skip
                 if before.get("bonus") is True and before.get("action") == 1:
-                    self.lines[-1] += "; a bonus action follows"
+                    self.lines[-1] += _("; a bonus action follows")
             else:
-                self._act(seat, ("let the bonus action go", "lets the bonus action go"))
+                self._act(seat, (pgettext("you", "let the bonus action go"),
+                                 _("lets the bonus action go")))  # fmt: skip
         elif name == "exchange":
             out = tile_name(str(move[2]))
-            put = (f"put {out} on the display", f"puts {out} on the display")
+            put = (pgettext("you", "put {tile} on the display"), _("puts {tile} on the display"))
             if move[3] == "bag":
                 if seat == self.seat:  # the tile drawn is told once it arrives
-                    self._act(seat, put)
+                    self._act(seat, put, tile=out)
                 else:
-                    self._act(seat, put, ("draw from the bag", "draws from the bag"))
+                    self._act(seat, put, (pgettext("you", "draw from the bag"),
+                                          _("draws from the bag")), tile=out)  # fmt: skip
             else:
                 taken = tile_name(dict(cards(before, "display"))[whole(move[3])])
-                self._act(seat, put, (f"take {taken}", f"takes {taken}"))
+                self._act(seat, put, (pgettext("you", "take {other}"), _("takes {other}")),
+                          tile=out, other=taken)  # fmt: skip
         elif name == "draw":
             if move[1] != "bag":
                 taken = tile_name(dict(cards(before, "display"))[whole(move[1])])
-                self._act(seat, (f"take {taken} from the display",
-                                 f"takes {taken} from the display"))  # fmt: skip
+                self._act(seat, (pgettext("you", "take {tile} from the display"),
+                                 _("takes {tile} from the display")), tile=taken)  # fmt: skip
             elif seat != self.seat:
-                self._act(seat, ("draw from the bag", "draws a tile from the bag"))
+                self._act(seat, (pgettext("you", "draw from the bag"),
+                                 _("draws a tile from the bag")))  # fmt: skip
         elif name == "pass":
-            self._act(seat, ("pass: nothing to place or exchange",
-                             "passes: nothing to place or exchange"))  # fmt: skip
+            self._act(seat, (pgettext("you", "pass: nothing to place or exchange"),
+                             _("passes: nothing to place or exchange")))  # fmt: skip
 
     def _place(self, seat: Seat, move: Move, before: Mapping[str, Plain]) -> None:
         cell: Cell = (whole(move[3]), whole(move[4]))
         tiles = placed(before)
-        at = {c for c, _ in tiles}
+        at = {c for c, _label in tiles}
         where = frame_of([*at, cell]).name(cell)
         tile = tile_name(str(move[2]))
-        self._act(seat, (f"place {tile} at {where}", f"places {tile} at {where}"))
-        touching = sum((cell[0] + dx, cell[1] + dy) in at for dx, dy, _ in SIDES)
+        self._act(seat, (pgettext("you", "place {tile} at {cell}"), _("places {tile} at {cell}")),
+                  tile=tile, cell=where)  # fmt: skip
+        touching = sum((cell[0] + dx, cell[1] + dy) in at for dx, dy, _side in SIDES)
         if touching >= 2:
-            self.lines[-1] += f", touching {touching} tiles"
+            self.lines[-1] += _(", touching {n} tiles").format(n=touching)
             if before.get("bonus") is not True and before.get("action") == 1:
-                self.lines[-1] += ": a bonus action"
+                self.lines[-1] += _(": a bonus action")
 
     # ------------------------------------------------------------------ changes
 
@@ -112,25 +130,28 @@ class UnikatoNarrator(BaseNarrator):
             return
         if now == "setup":
             return
-        mine = {h for h, _ in cards(before)} if before else set()
-        shown_before = {h for h, _ in cards(before, "display")} if before else set()
+        mine = {h for h, _label in cards(before)} if before else set()
+        shown_before = {h for h, _label in cards(before, "display")} if before else set()
         drawn = [label for h, label in cards(after) if h not in mine and h not in shown_before]
         if drawn:
-            self.lines.append(f"You draw {_tiles(drawn)} from the bag")
+            self.lines.append(_("You draw {tiles} from the bag").format(tiles=_tiles(drawn)))
         fresh = [label for h, label in cards(after, "display") if h not in shown_before]
         if fresh and not shown_before:
-            self.lines.append(f"A new display: {_tiles(fresh)}")
+            self.lines.append(_("A new display: {tiles}").format(tiles=_tiles(fresh)))
 
     def _opening(self, after: Mapping[str, Plain]) -> None:
         start = placed(after)[0][1]
         shown = [label for _, label in cards(after, "display")]
         self.lines.append(
-            f"Round {after.get('round')!s}: the tiles are shuffled, {HAND} dealt to each player"
-        )
-        self.lines.append(f"The starting tile: {tile_name(start)}; the display: {_tiles(shown)}")
+            ngettext("Round {n}: the tiles are shuffled, {hand} dealt to each player",
+                     "Round {n}: the tiles are shuffled, {hand} dealt to each player",
+                     HAND).format(n=after.get("round"), hand=HAND)
+        )  # fmt: skip
+        self.lines.append(_("The starting tile: {tile}; the display: {tiles}").format(
+            tile=tile_name(start), tiles=_tiles(shown)))  # fmt: skip
         current = after.get("current")
         if isinstance(current, int):
-            self._act(current, ("begin", "begins"))
+            self._act(current, (pgettext("you", "begin"), _("begins")))
 
     def _ends(self, before: Mapping[str, Plain], after: Mapping[str, Plain]) -> None:
         """Each round that ended between ``before`` and ``after``, its points, the winner."""
@@ -139,21 +160,21 @@ class UnikatoNarrator(BaseNarrator):
             end = ends[r]
             assert isinstance(end, dict)
             won = [int(s) for s in end["winners"]]
-            who = " and ".join(self._who(s) for s in won)
+            who = _(" and ").join(self._who(s) for s in won)
             if end["blocked"]:
-                self.lines.append(f"Round {r + 1} is blocked: nobody placed a tile for a whole "
-                                  f"round; the fewest tiles: {who}")  # fmt: skip
+                self.lines.append(_("Round {n} is blocked: nobody placed a tile for a whole "
+                                    "round; the fewest tiles: {names}").format(
+                    n=r + 1, names=who))  # fmt: skip
+            elif won[0] == self.seat:
+                self.lines.append(_("Round {n} ends: you placed your last tile").format(n=r + 1))
             else:
-                whose = "your" if won[0] == self.seat else "their"
-                self.lines.append(
-                    f"Round {r + 1} ends: {self._who(won[0])} placed {whose} last tile"
-                )
+                self.lines.append(_("Round {n} ends: {name} placed their last tile").format(
+                    n=r + 1, name=self.names[won[0]]))  # fmt: skip
             row = rows[r] if r < len(rows) else None
             if after.get("rounds", 1) != 1 and isinstance(row, list):
                 points = ", ".join(f"{self._who(s)} {p!s}" for s, p in enumerate(row))
-                self.lines.append(f"Round {r + 1} points: {points}")
-        winners = _list(after, "winners")
+                self.lines.append(_("Round {n} points: {points}").format(n=r + 1, points=points))
+        winners = [int(s) for s in _list(after, "winners") if isinstance(s, int)]
         if winners and not _list(before, "winners"):
-            names = " and ".join(self._who(int(s)) for s in winners)  # type: ignore[call-overload]
-            verb = "wins" if len(winners) == 1 and winners[0] != self.seat else "win"
-            self.lines.append(f"Game over: {names} {verb}!")
+            me = self.seat if isinstance(self.seat, int) else -1
+            self.lines.append(game_over(winners, me, self.names))

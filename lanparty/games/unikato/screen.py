@@ -15,13 +15,16 @@ import textwrap
 from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import cards, num, seq
+from lanparty.games.wording import won_line
+from lanparty.i18n import N_, _, ngettext
 from lanparty.ui.base import Fragments, ParseError, player_name, view_seat
 from protocol.contract import Move, Plain
 
 from .board import SIDES, Cell, row_major, touches
-from .glyphs import LEGEND, glyph, tile_name
+from .glyphs import LEGEND, glyph, tile_words
 from .glyphs import STYLES as TILE_STYLES
 from .grid import Frame, board_of, frame_of, grid_lines, placed, whole
+from .refusals import humanize
 from .tiles import CODE
 
 __all__ = [
@@ -46,17 +49,16 @@ STYLES = {
 ALIASES = {"p": "place", "x": "exchange", "swap": "exchange", "take": "draw", "end": "done"}
 """Other words for Unikato's commands."""
 HELP = (
-    ("place N at CELL", "lay tile N of your hand on a cell, e.g. place 3 at v21"),
-    ("place N", "…where it fits (the grid names the cells while you type it)"),
-    ("done", "end your chain of tiles (or let a bonus action go)"),
-    ("exchange N for D", "put tile N on the display, take display tile D (or: for bag)"),
-    ("draw D / draw bag", "the end-of-turn draw: display tile D, or one from the bag"),
-    ("pass", "nothing fits and nothing can be exchanged (made for you)"),
-    *LEGEND,
+    ("place N at CELL", N_("lay tile N of your hand on a cell, e.g. place 3 at v21")),
+    ("place N", N_("…where it fits (the grid names the cells while you type it)")),
+    ("done", N_("end your chain of tiles (or let a bonus action go)")),
+    ("exchange N for D", N_("put tile N on the display, take display tile D (or: for bag)")),
+    ("draw D / draw bag", N_("the end-of-turn draw: display tile D, or one from the bag")),
+    ("pass", N_("nothing fits and nothing can be exchanged (made for you)")),
 )
+"""Unikato's commands (typed in English) and what each does (translated where shown)."""
 
 _SELECT = re.compile(r"^\s*(?:place|p)\s+(\d+)(?:\s+(?:at\s+)?([a-z]+\d+))?\s*$")
-_LABEL = re.compile(r"\b[csx][OPB][sml][WGK]\b")
 
 
 # --------------------------------------------------------------------------- reading a view
@@ -69,7 +71,7 @@ def hand_of(view: Mapping[str, Plain]) -> list[tuple[int, str]]:
 
 
 def _frame(view: Mapping[str, Plain]) -> Frame:
-    return frame_of(cell for cell, _ in placed(view))
+    return frame_of(cell for cell, _label in placed(view))
 
 
 def _chain(view: Mapping[str, Plain]) -> list[Cell]:
@@ -145,15 +147,18 @@ def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     chain in progress and the bonus."""
     me = view_seat(view)
     rounds = num(view, "rounds")
-    title = f"Round {num(view, 'round')}" + (f" of {rounds}" if rounds > 1 else "")
+    title = (_("Round {n} of {rounds}") if rounds > 1 else _("Round {n}")).format(
+        n=num(view, "round"), rounds=rounds
+    )
     if view["phase"] == "setup":
-        return [("class:title", title), ("class:dim", "  ·  the tiles are being shuffled and "
-                                                    "dealt…\n")]  # fmt: skip
+        dealt = _("the tiles are being shuffled and dealt…")
+        return [("class:title", title), ("class:dim", f"  ·  {dealt}\n")]
     out: Fragments = []
-    parts: list[Fragments] = [[("class:title", title)], [("", f"bag {num(view, 'bag')}")]]
+    bag = _("bag {n}").format(n=num(view, "bag"))
+    parts: list[Fragments] = [[("class:title", title)], [("", bag)]]
     shown = cards(view, "display")
-    parts.append([("", "display:" if shown else "display: empty")])
-    for i, (_, label) in enumerate(shown, 1):
+    parts.append([("", _("display:") if shown else _("display: empty"))])
+    for i, (_handle, label) in enumerate(shown, 1):
         parts.append([("class:index", f"{i}:"), *glyph(label)])
     _line(out, width, parts)
     counts, scores = seq(view, "counts"), seq(view, "scores")
@@ -161,9 +166,10 @@ def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     players: list[Fragments] = []
     for s, count in enumerate(whole(c) for c in counts):
         turn = s == current and not over
-        text = f"{'▶ ' if turn else ''}{player_name(names, s, me)} {count} tile{'s' * (count != 1)}"
+        tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
+        text = f"{'▶ ' if turn else ''}{player_name(names, s, me)} {tiles}"
         if rounds > 1:
-            text += f" ({scores[s]!s} pts)"
+            text += " " + _("({n} pts)").format(n=scores[s])
         players.append([("class:turn" if turn else "", text)])
     _line(out, width, players, "  ·  ")
     out += _progress(view, names, me, width)
@@ -175,21 +181,37 @@ def _progress(
 ) -> Fragments:
     """The chain being laid, the bonus earned, or the bonus action under way."""
     current = num(view, "current")
-    who = "You are" if current == me else f"{names[current]} is"
     chain = _chain(view)
     out: Fragments = []
     if view["phase"] == "placing" and chain:
         frame = _frame(view)
         path = " → ".join(frame.name(c) for c in chain)
         n = len(chain)
-        text = f"{who} placing: {path} ({n} tile{'s' * (n != 1)}); the next tile touches "
-        parts = [[("class:turn", f"{text}{frame.name(chain[-1])}, or done")]]
+        if current == me:
+            text = ngettext(
+                "You are placing: {path} ({n} tile); the next tile touches {cell}, or done",
+                "You are placing: {path} ({n} tiles); the next tile touches {cell}, or done",
+                n,
+            )
+        else:
+            text = ngettext(
+                "{name} is placing: {path} ({n} tile); the next tile touches {cell}, or done",
+                "{name} is placing: {path} ({n} tiles); the next tile touches {cell}, or done",
+                n,
+            )
+        said = text.format(name=names[current] if 0 <= current < len(names) else "?", path=path,
+                           n=n, cell=frame.name(chain[-1]))  # fmt: skip
+        parts = [[("class:turn", said)]]
         if view.get("bonus") is True:
-            parts.append([("class:bonus", "★ bonus: one more action after this one")])
+            parts.append([("class:bonus", "★ " + _("bonus: one more action after this one"))])
         _line(out, width, parts)
     elif view["phase"] == "action" and num(view, "action") == 2:
-        whose = "Your" if current == me else f"{names[current]}'s"
-        _line(out, width, [[("class:bonus", f"★ {whose} bonus action: place, exchange, or done")]])
+        if current == me:
+            said = _("Your bonus action: place, exchange, or done")
+        else:
+            said = _("{name}'s bonus action: place, exchange, or done").format(
+                name=names[current] if 0 <= current < len(names) else "?")  # fmt: skip
+        _line(out, width, [[("class:bonus", f"★ {said}")]])
     return out
 
 
@@ -226,12 +248,12 @@ def hand_lines(
         return []
     hand = hand_of(view)
     can = {m[1] for m in legal if m[0] == "place"}
-    parts: list[Fragments] = [[("class:title", "Your tiles:")]]
+    parts: list[Fragments] = [[("class:title", _("Your tiles:"))]]
     for i, (h, label) in enumerate(hand, 1):
         index = "class:index.playable" if h in can or h == pick else "class:index"
         parts.append([(index, f"{i}:"), *glyph(label, "underline" if h == pick else "")])
     if not hand:
-        parts.append([("class:dim", "(none)")])
+        parts.append([("class:dim", _("(none)"))])
     out: Fragments = []
     _line(out, width, parts, " ")
     hint = _hint(view, legal, hand, pick, chosen)
@@ -246,23 +268,23 @@ def _hint(
 ) -> str:  # fmt: skip
     frame = _frame(view)
     if pick is not None:
-        i = next(i for i, (h, _) in enumerate(hand, 1) if h == pick)
+        i = next(i for i, (h, _label) in enumerate(hand, 1) if h == pick)
         where = fits(view, pick, legal)
         label = dict(hand)[pick]
         if not where:
-            return f"Tile {i} ({tile_name(label)[2:]}) fits nowhere now"
+            return _("Tile {n} ({tile}) fits nowhere now").format(n=i, tile=tile_words(label))
         names = ", ".join(frame.name(c) for c in where)
-        return f"Tile {i} fits at {names}"
+        return _("Tile {n} fits at {cells}").format(n=i, cells=names)
     if not legal:
         return ""
     if view["phase"] == "draw":
-        return "Draw a tile: draw 1, 2… (the display) or draw bag"
-    numbers = [str(i) for i, (h, _) in enumerate(hand, 1) if any(
+        return _("Draw a tile: draw 1, 2… (the display) or draw bag")
+    numbers = [str(i) for i, (h, _label) in enumerate(hand, 1) if any(
         m[0] == "place" and m[1] == h for m in legal)]  # fmt: skip
     if numbers:
-        return f"Fit: {', '.join(numbers)} (type place N to see where)"
+        return _("Fit: {numbers} (type place N to see where)").format(numbers=", ".join(numbers))
     if any(m[0] == "exchange" for m in legal):
-        return "Nothing fits: exchange N for D (or for bag)"
+        return _("Nothing fits: exchange N for D (or for bag)")
     return ""
 
 
@@ -288,20 +310,23 @@ def prompt(view: Mapping[str, Plain], can_decline: bool) -> str:
     """What the prompt asks of the player now."""
     phase = view.get("phase")
     if phase == "draw":
-        return "draw from the display or the bag> "
+        return _("draw from the display or the bag> ")
     if phase == "placing":
-        return "place the next tile, or done> "
+        return _("place the next tile, or done> ")
     if phase == "action" and view.get("action") == 2:
-        return "bonus action: place, exchange, or done> "
-    return "place a tile or exchange one> "
+        return _("bonus action: place, exchange, or done> ")
+    return _("place a tile or exchange one> ")
 
 
 # --------------------------------------------------------------------------- commands
 
 
-def _number(word: str, count: int, what: str) -> int:
+def _number(word: str, count: int, display: bool = False) -> int:
+    """The index of tile ``word`` (from 1) of the hand, or of the display if ``display``."""
     if not word.isdigit() or not 1 <= int(word) <= count:
-        raise ParseError(f"{word!r} is not a {what}: they are numbered 1 to {count}")
+        said = (_("{word} is not a display tile: they are numbered 1 to {n}") if display
+                else _("{word} is not a tile of yours: they are numbered 1 to {n}"))  # fmt: skip
+        raise ParseError(said.format(word=repr(word), n=count))
     return int(word) - 1
 
 
@@ -313,22 +338,24 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
     """
     if head in ("done", "pass"):
         if args:
-            raise ParseError(f"'{head}' takes no arguments")
+            raise ParseError(humanize(f"'{head}' takes no arguments"))
         return (head,)
     if head == "place":
         return _parse_place(args, view)
     if head == "exchange":
         words = [w for w in args if w != "for"]
         if len(words) != 2:
-            raise ParseError("exchange N for D: tile N of yours, display tile D (or bag)")
+            raise ParseError(_("exchange N for D: tile N of yours, display tile D (or bag)"))
         hand = hand_of(view)
-        h, label = hand[_number(words[0], len(hand), "tile of yours")]
+        h, label = hand[_number(words[0], len(hand))]
         return ("exchange", h, label, _source(words[1], view))
     if head == "draw":
         if len(args) != 1:
-            raise ParseError("draw D (a display tile) or draw bag")
+            raise ParseError(_("draw D (a display tile) or draw bag"))
         return ("draw", _source(args[0], view))
-    raise ParseError(f"unknown command '{text.split()[0]}' (type help, or press Tab)")
+    raise ParseError(
+        _("unknown command '{command}' (type help, or press Tab)").format(command=text.split()[0])
+    )
 
 
 def _source(word: str, view: Mapping[str, Plain]) -> int | str:
@@ -336,35 +363,36 @@ def _source(word: str, view: Mapping[str, Plain]) -> int | str:
         return "bag"
     shown = cards(view, "display")
     if not shown:
-        raise ParseError("the display is empty: take from the bag")
-    return shown[_number(word, len(shown), "display tile")][0]
+        raise ParseError(_("the display is empty: take from the bag"))
+    return shown[_number(word, len(shown), display=True)][0]
 
 
 def _parse_place(args: list[str], view: Mapping[str, Plain]) -> Move:
     words = [w for w in args if w != "at"]
     if not words or len(words) > 2:
-        raise ParseError("place N at CELL, e.g. place 3 at v21 (N: a tile of yours)")
+        raise ParseError(_("place N at CELL, e.g. place 3 at v21 (N: a tile of yours)"))
     hand = hand_of(view)
     if not hand:
-        raise ParseError("you have no tiles")
-    h, label = hand[_number(words[0], len(hand), "tile of yours")]
+        raise ParseError(_("you have no tiles"))
+    h, label = hand[_number(words[0], len(hand))]
     frame = _frame(view)
     if len(words) == 1:
         where = fits(view, h)
         if len(where) != 1:
             names = ", ".join(frame.name(c) for c in where)
-            said = f"it fits at {names}" if where else "it fits nowhere now"
-            raise ParseError(f"place {words[0]} at which cell? {said}")
+            said = _("it fits at {cells}").format(cells=names) if where else _(
+                "it fits nowhere now")  # fmt: skip
+            raise ParseError(_("place {n} at which cell? {fits}").format(n=words[0], fits=said))
         cell = where[0]
     else:
         found = frame.cell(words[1])
         if found is None:
-            raise ParseError(f"{words[1]!r} is not a cell: its column's letters, then its "
-                             "row's number, e.g. u21")  # fmt: skip
+            raise ParseError(_("{word} is not a cell: its column's letters, then its row's "
+                               "number, e.g. u21").format(word=repr(words[1])))  # fmt: skip
         cell = found
     why = _misfit(view, cell, label, frame)
     if why:
-        raise ParseError(f"Not allowed: {why}")
+        raise ParseError(_("Not allowed: {why}").format(why=why))
     return ("place", h, label, cell[0], cell[1])
 
 
@@ -373,7 +401,9 @@ def _misfit(view: Mapping[str, Plain], cell: Cell, label: str, frame: Frame) -> 
     board tells), with the cell names on screen; ``None`` if it may."""
     chain = _chain(view)
     if view.get("phase") == "placing" and chain and not touches(cell, chain[-1]):
-        return f"each next tile must touch the tile you just placed, at {frame.name(chain[-1])}"
+        return humanize(
+            f"each next tile must touch the tile you just placed, at {frame.name(chain[-1])}"
+        )
     reason = board_of(placed(view)).misfit(cell, CODE[label])
     if reason is None:
         return None
@@ -381,41 +411,39 @@ def _misfit(view: Mapping[str, Plain], cell: Cell, label: str, frame: Frame) -> 
     return humanize(reason.replace(f"cell ({x}, {y})", f"cell {frame.name(cell)}"))
 
 
-def humanize(reason: str) -> str:
-    """An engine message with tile labels in words: ``"cOsW"`` → ``"small orange circle on
-    white"``."""
-    return _LABEL.sub(lambda m: tile_name(m.group(0))[2:], reason)
-
-
 def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
     """The text :func:`parse` turns into ``move``, and what it does."""
     name = str(move[0])
-    hand = {h: i for i, (h, _) in enumerate(hand_of(view), 1)}
+    hand = {h: i for i, (h, _label) in enumerate(hand_of(view), 1)}
     shown = {h: (i, label) for i, (h, label) in enumerate(cards(view, "display"), 1)}
     if name == "place":
         cell = (whole(move[3]), whole(move[4]))
-        at = {c for c, _ in placed(view)}
-        touching = sum((cell[0] + dx, cell[1] + dy) in at for dx, dy, _ in SIDES)
-        what = tile_name(str(move[2]))[2:]
+        at = {c for c, _label in placed(view)}
+        touching = sum((cell[0] + dx, cell[1] + dy) in at for dx, dy, _side in SIDES)
+        what = tile_words(str(move[2]))
         if touching >= 2:
             bonus = view.get("action") == 1 and not view.get("bonus")
-            what += f", touching {touching}" + (": bonus!" if bonus else "")
+            what = (_("{tile}, touching {n}: bonus!") if bonus else _("{tile}, touching {n}")
+                    ).format(tile=what, n=touching)  # fmt: skip
         return f"place {hand[whole(move[1])]} at {_frame(view).name(cell)}", what
     if name == "exchange":
-        give = f"give {tile_name(str(move[2]))[2:]}"
+        give = tile_words(str(move[2]))
         mine = hand[whole(move[1])]
         if move[3] == "bag":
-            return f"exchange {mine} for bag", f"{give}, draw from the bag"
+            return f"exchange {mine} for bag", _("give {tile}, draw from the bag").format(
+                tile=give)  # fmt: skip
         i, label = shown[whole(move[3])]
-        return f"exchange {mine} for {i}", f"{give}, take {tile_name(label)[2:]}"
+        return f"exchange {mine} for {i}", _("give {tile}, take {other}").format(
+            tile=give, other=tile_words(label))  # fmt: skip
     if name == "draw":
         if move[1] == "bag":
-            return "draw bag", "a tile from the bag"
+            return "draw bag", _("a tile from the bag")
         i, label = shown[whole(move[1])]
-        return f"draw {i}", f"take {tile_name(label)[2:]}"
+        return f"draw {i}", _("take {tile}").format(tile=tile_words(label))
     if name == "done":
-        return "done", "end the chain" if view.get("phase") == "placing" else "no bonus action"
-    return name, "nothing can be placed or exchanged" if name == "pass" else ""
+        return "done", _("end the chain") if view.get("phase") == "placing" else _(
+            "no bonus action")  # fmt: skip
+    return name, _("nothing can be placed or exchanged") if name == "pass" else ""
 
 
 # --------------------------------------------------------------------------- the end
@@ -425,12 +453,13 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The end: how each round ended, every player's total (-1 per tile left at the end of
     each round) and who won."""
     me = view_seat(view)
-    out: Fragments = [("class:title", "Final scores"), ("", "\n")]
+    out: Fragments = [("class:title", _("Final scores")), ("", "\n")]
     for r, end in enumerate(seq(view, "round_ends"), 1):
         assert isinstance(end, dict)
-        won = " and ".join(player_name(names, whole(s), me) for s in seq(end, "winners"))
-        how = "blocked, fewest tiles" if end["blocked"] else "went out"
-        out.append(("", f"  Round {r}: {won} ({how})\n"))
+        won = _(" and ").join(player_name(names, whole(s), me) for s in seq(end, "winners"))
+        how = _("blocked, fewest tiles") if end["blocked"] else _("went out")
+        out.append(("", "  " + _("Round {n}: {names} ({how})").format(n=r, names=won, how=how)
+                     + "\n"))  # fmt: skip
     scores = [whole(s) for s in seq(view, "scores")]
     winners = [whole(s) for s in seq(view, "winners")]
     for s in sorted(range(len(scores)), key=lambda s: (-scores[s], s)):
@@ -438,9 +467,7 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
         out += [("class:turn" if s in winners else "", f"{mark}{player_name(names, s, me):<16} "),
                 ("", f"{scores[s]:>5}\n")]  # fmt: skip
     if winners:
-        won = " and ".join("you" if s == me else names[s] for s in winners)
-        verb = "win" if me in winners or len(winners) > 1 else "wins"
-        out.append(("class:title", f"{won[0].upper()}{won[1:]} {verb} the game!\n"))
+        out.append(("class:title", won_line(winners, me, names) + "\n"))
     return out
 
 
@@ -478,8 +505,12 @@ class UnikatoScreen:
         return command_for(move, view)
 
     def help(self) -> Sequence[tuple[str, str]]:
-        """Unikato's commands, then how to read a tile and the grid."""
-        return HELP
+        """Unikato's commands, then how to read a tile and the grid (in the reader's
+        language; the commands typed stay English)."""
+        return [(command, _(what)) for command, what in HELP] + [
+            (_(term), _(what)) if term.strip() not in ("·", "[v21]") else (term, _(what))
+            for term, what in LEGEND
+        ]
 
     def humanize(self, reason: str) -> str:
         """See :func:`humanize`."""
