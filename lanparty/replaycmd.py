@@ -23,6 +23,7 @@ from typing import Any
 
 from lanparty.auditcmd import audit_file, verdict_json
 from lanparty.games import GAMES
+from lanparty.i18n import _
 from lanparty.progress import Progress
 from lanparty.replaycourse import Input
 from lanparty.text import printable
@@ -116,7 +117,9 @@ def run_replay(args: argparse.Namespace) -> int:
     with Progress() as progress:
         verdict, recorder = replay_recorded(args.file, progress=progress)
     states = recorder.states if recorder is not None else []
-    if not args.json and recorder is not None and sys.stdin.isatty() and sys.stdout.isatty():
+    seated = recorder is not None and recorder.seats > 0  # the game began
+    if not args.json and seated and sys.stdin.isatty() and sys.stdout.isatty():
+        assert recorder is not None
         return _view(args, verdict, recorder)
     out = {
         "file": verdict["file"],
@@ -130,6 +133,8 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
         return code
+    if args.open:
+        print(_("--open shows the hands on a terminal only"), file=sys.stderr)
     names = [str(n) for n in verdict["names"]]
     why = verdict["error"] or "see lanparty audit"
     head = ("verified: every signature, proof, share and move checked" if verdict["audit_ok"]
@@ -152,8 +157,8 @@ def _view(args: argparse.Namespace, verdict: dict[str, Any], recorder: Recorder)
 
     code = {"passed": 0, "failed": 1, "incomplete": 3}.get(str(verdict["verdict"]), 1)
     opened = args.open and verdict["audit_ok"] and recorder.labels is not None
-    course = build_course(
-        str(verdict["game"]), [str(n) for n in verdict["names"]], recorder.seats,
+    course = build_course(  # names come from the file: nothing in them may steer the terminal
+        str(verdict["game"]), [printable(str(n)) for n in verdict["names"]], recorder.seats,
         recorder.options, recorder.inputs, recorder.labels if opened else None,
     )  # fmt: skip
     heading = Heading.of(verdict, course, bool(args.open))

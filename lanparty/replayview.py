@@ -15,13 +15,14 @@ Enter a move; Home, End; ? the keys; q quits.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from lanparty.games import PLUGINS
 from lanparty.i18n import N_, _
 from lanparty.replaycourse import Course
+from lanparty.text import printable
 from lanparty.ui.base import Fragments, GameScreen, log_line
 
 __all__ = ["KEYS", "Heading", "Viewer", "help_epilog", "position_line", "replay_screen",
@@ -88,7 +89,7 @@ class Heading:
         else:
             why = verdict.get("error") or verdict.get("stopped") or verdict.get("stage") or ""
             said = _("NOT verified ({verdict}): {why}").format(
-                verdict=_(str(verdict.get("verdict"))), why=why)  # fmt: skip
+                verdict=_(str(verdict.get("verdict"))), why=printable(str(why)))  # fmt: skip
         opening = ""
         if asked_open and course.opened:
             opening = _("every hand open: the audit unmasked every card")
@@ -214,9 +215,8 @@ class Viewer:
                  _("→/n ←/p move · ↓/t ↑/T turn · r/R round · g go to · Home/End · ? · q quit"))]
 
 
-def run_viewer(viewer: Viewer, keys: Sequence[str] = ()) -> int:
-    """Show ``viewer`` full screen until ``q``; 0. (``keys`` only name the bindings: every
-    key the viewer knows is bound.)"""
+def run_viewer(viewer: Viewer) -> int:
+    """Show ``viewer`` full screen on the terminal until it is asked to quit; 0."""
     from prompt_toolkit.application import Application
     from prompt_toolkit.formatted_text import FormattedText
     from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -228,16 +228,17 @@ def run_viewer(viewer: Viewer, keys: Sequence[str] = ()) -> int:
     app: Application[int]
     bindings = KeyBindings()
     names = [*"nptTrRgq?", *"0123456789", "right", "left", "down", "up", "home", "end",
-             "escape", "enter", "backspace", "c-c", "c-g", *keys]  # fmt: skip
+             "escape", "enter", "backspace", "c-c", "c-g"]  # fmt: skip
 
-    def bind(name: str) -> None:
-        @bindings.add(name)
+    def bind(name: str, key: str) -> None:
+        @bindings.add(key)
         def _key(event: KeyPressEvent) -> None:
             if not viewer.press(name):
                 event.app.exit(result=0)
 
     for name in dict.fromkeys(names):
-        bind(name)
+        bind(name, name)
+    bind("enter", "c-j")  # Enter typed before the screen was up (the terminal made it ^J)
 
     def body() -> FormattedText:
         size = app.output.get_size()
