@@ -88,8 +88,10 @@ class Heading:
             said = _("verified: every signature, proof, share and move checked")
         else:
             why = verdict.get("error") or verdict.get("stopped") or verdict.get("stage") or ""
+            status = str(verdict.get("verdict"))
+            status = {"failed": _("failed"), "incomplete": _("incomplete")}.get(status, status)
             said = _("NOT verified ({verdict}): {why}").format(
-                verdict=_(str(verdict.get("verdict"))), why=printable(str(why)))  # fmt: skip
+                verdict=status, why=printable(str(why)))  # fmt: skip
         opening = ""
         if asked_open and course.opened:
             opening = _("every hand open: the audit unmasked every card")
@@ -100,11 +102,6 @@ class Heading:
             opening = _("--open: the hands stay hidden: {why}; only what was public is shown"
                         ).format(why=course.closed or _("the audit unmasked no card"))
         return cls(title, ok, said, opening)
-
-
-N_("passed")
-N_("failed")
-N_("incomplete")
 
 
 class Viewer:
