@@ -187,8 +187,9 @@ class Viewer:
         out += self._table(frame.view, width, max(rows - used - 1, 4))
         if frame.view.get("phase") == "over" or self.at == len(course.frames) - 1:
             out += [("", "\n"), *self.screen.final(frame.view, course.names)]
-        for seat, view in enumerate(frame.hands):
-            out += [("", "\n"), ("class:title", f"── {course.names[seat]} ──"), ("", "\n")]
+        for seat, view in enumerate(frame.hands):  # each seat's part of its own screen
+            sees = _("{name} sees").format(name=course.names[seat])
+            out += [("", "\n"), ("class:title", f"── {sees} ──"), ("", "\n")]
             out += self.screen.hand(view, width, ())
         return out
 

@@ -120,6 +120,7 @@ def test_open_shows_the_hands_the_plain_replay_hides(
     hidden, shown = at_move(plain, 5, total), at_move(opened, 5, total)
     assert "every hand open: the audit unmasked every card" in shown
     for seat, view in enumerate(course.frames[5].hands):
+        assert f"── {course.names[seat]} sees ──" in shown
         cards = "".join(t for _, t in screen.hand(view, 99, ())).splitlines()[1].strip()
         assert cards and cards in shown, f"seat {seat}'s cards are not on the screen"
         assert cards not in hidden
