@@ -171,17 +171,17 @@ class Viewer:
         width = max(columns - 1, 20)
         h, course = self.heading, self.course
         frame = course.frames[self.at]
-        said = "class:turn" if h.verified else "class:warn"
-        out: Fragments = [("class:title", h.title[:width]), ("", "\n"), (said, h.verdict),
-                          ("", "\n")]  # fmt: skip
+        out: Fragments = [("class:title", h.title[:width]), ("", "\n")]
+        out += _wrapped("class:turn" if h.verified else "class:warn", h.verdict, width)
         if h.opening:
-            out += [("class:dim" if course.opened else "class:warn", h.opening), ("", "\n")]
+            out += _wrapped("class:dim" if course.opened else "class:warn", h.opening, width)
         out += [("", "\n"), ("class:title", position_line(course, self.at)), ("", "\n")]
         if self.help:
             out += [("", f"{key:<12} {_(what)}\n") for key, what in KEYS]
             return out
         for line in frame.said or (_("The table before the first move"),):
-            out += log_line(line)
+            style = log_line(line)[0][0]  # the log's own colour for the line
+            out += _wrapped(style, line, width, "· ")
         out.append(("", "\n"))
         used = sum(text.count("\n") for _, text in out)
         out += self._table(frame.view, width, max(rows - used - 1, 4))
@@ -211,6 +211,14 @@ class Viewer:
             return [("class:error", self.note)]
         return [("class:bottom-toolbar",
                  _("→/n ←/p move · ↓/t ↑/T turn · r/R round · g go to · Home/End · ? · q quit"))]
+
+
+def _wrapped(style: str, text: str, width: int, first: str = "") -> Fragments:
+    """``text`` in ``style`` on lines of at most ``width`` columns, after ``first`` (the
+    next lines indented as far)."""
+    lines = textwrap.wrap(text, width, initial_indent=first,
+                          subsequent_indent=" " * len(first)) or [first]  # fmt: skip
+    return [(style, "\n".join(lines)), ("", "\n")]
 
 
 def run_viewer(viewer: Viewer) -> int:
