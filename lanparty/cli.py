@@ -313,6 +313,13 @@ def _configure_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a saved transcript (.lptx)")
     p.add_argument("--json", action="store_true",
                    help="print every public state of the game as JSON")  # fmt: skip
+    p.add_argument("--open", action="store_true",
+                   help="show every hand too, once the audit has verified the game to its "
+                   "end and unmasked every card")  # fmt: skip
+    from lanparty.replayview import help_epilog
+
+    p.epilog = help_epilog()
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -371,7 +378,7 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("rules", N_("print the rules of a game"), _configure_rules, _run_rules),
     Subcommand("audit", N_("re-verify a saved game offline"), _configure_audit, _net(_run_audit)),
     Subcommand(
-        "replay", N_("the public course of a saved game, verified first"), _configure_replay,
+        "replay", N_("step through a saved game on screen, verified first"), _configure_replay,
         _net(_run_replay),
     ),
     Subcommand(

@@ -23,9 +23,11 @@ from typing import Any
 
 from lanparty.auditcmd import audit_file, verdict_json
 from lanparty.games import GAMES
+from lanparty.i18n import _
 from lanparty.progress import Progress
+from lanparty.replaycourse import Input
 from lanparty.text import printable
-from protocol.contract import Game, Move, Plain, Result
+from protocol.contract import Game, Move, Plain, Result, Violation
 
 __all__ = ["Recorder", "replay_states", "run_replay"]
 
@@ -43,20 +45,36 @@ def _plain(value: Any) -> Any:
 
 class Recorder:
     """A game that delegates everything to ``game`` and records the public view after each
-    move and each result, with the log position being replayed."""
+    move and each result, with the log position being replayed; also every input itself
+    (``inputs``), the table's seats and options, and the labels the end-of-game audit
+    unmasked (``labels``: every handle's, ``None`` until the audit ran)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self._game = game
         self.states: list[dict[str, Any]] = []
+        self.inputs: list[Input] = []
+        self.seats = 0
+        self.options: dict[str, Plain] = {}
+        self.labels: dict[int, str] | None = None
         self.pos = -1
+
+    def setup(self, seats: int, options: Mapping[str, Plain]) -> Any:
+        self.seats, self.options = seats, dict(options)
+        return self._game.setup(seats, options)
 
     def apply(self, state: Any, seat: int, move: Move) -> None:
         self._game.apply(state, seat, move)
+        self.inputs.append((seat, move))
         self._record(state, seat, _plain(move))
 
     def resolve(self, state: Any, result: Result) -> None:
         self._game.resolve(state, result)
+        self.inputs.append((None, result))
         self._record(state, None, type(result).__name__)
+
+    def audit(self, state: Any, cards: Mapping[int, str]) -> list[Violation]:
+        self.labels = dict(cards)
+        return self._game.audit(state, cards)
 
     def _record(self, state: Any, seat: int | None, what: Plain) -> None:
         view = _plain(self._game.view(state, None))
@@ -72,6 +90,16 @@ def replay_states(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The audit verdict (as ``lanparty audit --json`` gives it) and the public states of
     the game in ``path``, in order; raises ``NetError`` if the file cannot be read."""
+    verdict, recorder = replay_recorded(path, games, progress)
+    return verdict, recorder.states if recorder is not None else []
+
+
+def replay_recorded(
+    path: str, games: Mapping[str, Game[Any]] = GAMES, progress: Progress | None = None
+) -> tuple[dict[str, Any], Recorder | None]:
+    """The audit verdict (as ``lanparty audit --json`` gives it) and the recorder of the
+    game in ``path`` (``None`` for a game this program does not know); raises ``NetError``
+    if the file cannot be read."""
     recorders = {name: Recorder(game) for name, game in games.items()}
 
     def seen(pos: int, raw: bytes) -> None:
@@ -79,14 +107,20 @@ def replay_states(
             r.pos = pos
 
     verdict = audit_file(path, recorders, progress=progress, seen=seen)
-    states = recorders[verdict.game].states if verdict.game in recorders else []
-    return verdict_json(verdict), states
+    return verdict_json(verdict), recorders.get(verdict.game)
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """``lanparty replay FILE [--json]``; the exit status is the audit's."""
+    """``lanparty replay FILE [--open] [--json]``: on a terminal, the game stepped through
+    on screen (``lanparty.replayview``); else one line per move, or ``--json``. The exit
+    status is the audit's."""
     with Progress() as progress:
-        verdict, states = replay_states(args.file, progress=progress)
+        verdict, recorder = replay_recorded(args.file, progress=progress)
+    states = recorder.states if recorder is not None else []
+    seated = recorder is not None and recorder.seats > 0  # the game began
+    if not args.json and seated and sys.stdin.isatty() and sys.stdout.isatty():
+        assert recorder is not None
+        return _view(args, verdict, recorder)
     out = {
         "file": verdict["file"],
         "game": verdict["game"],
@@ -99,6 +133,8 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
         return code
+    if args.open:
+        print(_("--open shows the hands on a terminal only"), file=sys.stderr)
     names = [str(n) for n in verdict["names"]]
     why = verdict["error"] or "see lanparty audit"
     head = ("verified: every signature, proof, share and move checked" if verdict["audit_ok"]
@@ -111,4 +147,20 @@ def run_replay(args: argparse.Namespace) -> int:
         move = " ".join(str(x) for x in s["input"]) if isinstance(s["input"], list) else s["input"]
         print(printable(f"{s['step']:>4}  {who}: {move}"))
     print(printable(f"{len(states)} public states; --json prints each one"), file=sys.stderr)
+    return code
+
+
+def _view(args: argparse.Namespace, verdict: dict[str, Any], recorder: Recorder) -> int:
+    """The viewer on the terminal; the audit's exit status once it is closed."""
+    from lanparty.replaycourse import build_course
+    from lanparty.replayview import Heading, Viewer, replay_screen, run_viewer
+
+    code = {"passed": 0, "failed": 1, "incomplete": 3}.get(str(verdict["verdict"]), 1)
+    opened = args.open and verdict["audit_ok"] and recorder.labels is not None
+    course = build_course(  # names come from the file: nothing in them may steer the terminal
+        str(verdict["game"]), [printable(str(n)) for n in verdict["names"]], recorder.seats,
+        recorder.options, recorder.inputs, recorder.labels if opened else None,
+    )  # fmt: skip
+    heading = Heading.of(verdict, course, bool(args.open))
+    run_viewer(Viewer(course, heading, replay_screen(course.game)))
     return code

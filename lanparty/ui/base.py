@@ -11,7 +11,9 @@ game without them needs nothing):
 * ``editor(view) -> Editor | None``: a multi-line :class:`Editor` for the free-text move the
   seat is asked for now; the app opens it instead of the command line (``editor.py``);
 * ``animating(view) -> bool``: True while the board changes with time by itself (a reading
-  shown step by step); the app redraws it a few times a second meanwhile.
+  shown step by step); the app redraws it a few times a second meanwhile;
+* ``still() -> GameScreen``: the same screen with nothing changing with time (every reading
+  whole at once), for a replay, where a recorded state must look the same every time.
 
 A fragment list is ``[(style, text), ...]`` — prompt-toolkit's formatted text, built here
 without importing it. Style names are classes (``class:card.r``) that the screen's ``styles``

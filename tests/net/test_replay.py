@@ -4,15 +4,20 @@ in order, as the engine gives it to a spectator."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from lanparty.auditcmd import audit_file
 from lanparty.cli import main
 from lanparty.games import GAMES, PLUGINS
 from lanparty.games.bots import bots_for
 from lanparty.replaycmd import _plain
+from protocol import unpack
 from protocol._bodies import MoveBody, SealedOpen
+from protocol.contract import Game
 from protocol.harness import Harness
 
 
@@ -57,3 +62,62 @@ def test_a_damaged_transcript_is_not_replayed_as_verified(
     assert not out["verified"] and out["verdict"] == "failed"
     assert main(["replay", str(path)]) == 1
     assert "NOT verified" in capsys.readouterr().out
+
+
+class _Inputs:
+    """A game that delegates to ``game`` and keeps every input the audit feeds it."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self._game = game
+        self.seats = 0
+        self.options: dict[str, Any] = {}
+        self.inputs: list[tuple[int | None, Any]] = []
+
+    def setup(self, seats: int, options: Mapping[str, Any]) -> Any:
+        self.seats, self.options = seats, dict(options)
+        return self._game.setup(seats, options)
+
+    def apply(self, state: Any, seat: int, move: Any) -> None:
+        self.inputs.append((seat, move))
+        self._game.apply(state, seat, move)
+
+    def resolve(self, state: Any, result: Any) -> None:
+        self.inputs.append((None, result))
+        self._game.resolve(state, result)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+@pytest.mark.parametrize("name", sorted(PLUGINS))
+def test_the_json_is_the_engine_replaying_the_log(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every state ``--json`` prints is the engine's view for no seat after that input, the
+    log's moves and the table's results replayed through the engine directly."""
+    h, path = _game(name, tmp_path)
+    assert main(["replay", str(path), "--json"]) == 0
+    states = json.loads(capsys.readouterr().out)["states"]
+    game = GAMES[name]
+    fed = _Inputs(game)
+    audit_file(str(path), {name: fed})
+    t = h.host.table
+    logged = []
+    for se in t.log.entries:
+        body = se.entry.body
+        if isinstance(body, MoveBody):
+            logged.append(game.decode_move(body.move))  # type: ignore[arg-type]
+        elif isinstance(body, SealedOpen):
+            logged.append(game.decode_move(unpack(body.opening.value, 1 << 20)))  # type: ignore[arg-type]
+    assert [m for s, m in fed.inputs if s is not None] == logged
+    state = game.setup(fed.seats, fed.options)
+    assert len(states) == len(fed.inputs) > 5
+    for i, (seat, item) in enumerate(fed.inputs):
+        if seat is None:
+            game.resolve(state, item)
+            assert states[i]["input"] == type(item).__name__
+        else:
+            game.apply(state, seat, item)
+            assert states[i]["input"] == _plain(item)
+        assert states[i]["by"] == seat
+        assert states[i]["view"] == _plain(game.view(state, None)), f"step {i}"

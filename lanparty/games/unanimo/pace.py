@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 
 from protocol.contract import Plain
 
-__all__ = ["STEP_MAX", "STEP_MIN", "TOTAL", "ReadingPace", "step_seconds"]
+__all__ = ["STEP_MAX", "STEP_MIN", "TOTAL", "ReadingPace", "WholeReading", "step_seconds"]
 
 STEP_MAX = 0.8
 """Seconds between two words of a short reading."""
@@ -62,3 +62,11 @@ class ReadingPace:
     def animating(self, view: Mapping[str, Plain]) -> bool:
         """True while a word is being read: its step is not over."""
         return self.steps(view) < len(_reading(view))
+
+
+class WholeReading(ReadingPace):
+    """A pace that shows every reading whole at once (a replay: no clock)."""
+
+    def steps(self, view: Mapping[str, Plain]) -> int:
+        """Every word of the view's reading, always."""
+        return len(_reading(view))

@@ -35,7 +35,7 @@ from .board import (
     subject_name,
     wrapped,
 )
-from .pace import ReadingPace
+from .pace import ReadingPace, WholeReading
 from .refusals import humanize
 from .rules import MAX_WORDS
 from .wordeditor import WordEditor
@@ -291,6 +291,12 @@ class UnanimoScreen:
             subject_name(view, self.lang), card if isinstance(card, int) else None,
             view.get("fold_accents") is not False, lambda words: self.handed(key, words),
         )  # fmt: skip
+
+    def still(self) -> UnanimoScreen:
+        """This screen with every reading shown whole at once (a replay's)."""
+        screen = UnanimoScreen(self.lang)
+        screen.pace = WholeReading()
+        return screen
 
     def animating(self, view: Mapping[str, Plain]) -> bool:
         """True while the reading is still being shown word by word."""
