@@ -21,8 +21,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from lanparty.auditcmd import audit_file, verdict_json
+from lanparty.auditcmd import Verdict, audit_file, refusal_text, status_words, verdict_json
 from lanparty.games import GAMES
+from lanparty.i18n import _, catalogue, ngettext
 from lanparty.progress import Progress
 from lanparty.text import printable
 from protocol.contract import Game, Move, Plain, Result
@@ -72,6 +73,15 @@ def replay_states(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The audit verdict (as ``lanparty audit --json`` gives it) and the public states of
     the game in ``path``, in order; raises ``NetError`` if the file cannot be read."""
+    verdict, states = _replay(path, games, progress)
+    return verdict_json(verdict), states
+
+
+def _replay(
+    path: str, games: Mapping[str, Game[Any]], progress: Progress | None
+) -> tuple[Verdict, list[dict[str, Any]]]:
+    """The audit verdict and the public states of the game in ``path`` (see
+    :func:`replay_states`)."""
     recorders = {name: Recorder(game) for name, game in games.items()}
 
     def seen(pos: int, raw: bytes) -> None:
@@ -80,13 +90,14 @@ def replay_states(
 
     verdict = audit_file(path, recorders, progress=progress, seen=seen)
     states = recorders[verdict.game].states if verdict.game in recorders else []
-    return verdict_json(verdict), states
+    return verdict, states
 
 
 def run_replay(args: argparse.Namespace) -> int:
     """``lanparty replay FILE [--json]``; the exit status is the audit's."""
     with Progress() as progress:
-        verdict, states = replay_states(args.file, progress=progress)
+        audited, states = _replay(args.file, GAMES, progress)
+    verdict = verdict_json(audited)
     out = {
         "file": verdict["file"],
         "game": verdict["game"],
@@ -100,15 +111,20 @@ def run_replay(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return code
     names = [str(n) for n in verdict["names"]]
-    why = verdict["error"] or "see lanparty audit"
-    head = ("verified: every signature, proof, share and move checked" if verdict["audit_ok"]
-            else f"NOT verified ({verdict['verdict']}): {why}")  # fmt: skip
+    why = _("see lanparty audit")
+    if audited.refused is not None:  # told again in the reader's words
+        why = refusal_text(audited.path, audited.refused, audited, catalogue())
+    head = (_("verified: every signature, proof, share and move checked") if verdict["audit_ok"]
+            else _("NOT verified ({verdict}): {why}").format(verdict=status_words(audited.status),
+                                                              why=why))  # fmt: skip
     print(printable(f"{verdict['game']} · {', '.join(names)} · {head}"))
     for s in states:
         if s["by"] is None:
             continue
-        who = names[s["by"]] if 0 <= s["by"] < len(names) else f"seat {s['by']}"
+        who = names[s["by"]] if 0 <= s["by"] < len(names) else _("seat {seat}").format(seat=s["by"])
         move = " ".join(str(x) for x in s["input"]) if isinstance(s["input"], list) else s["input"]
         print(printable(f"{s['step']:>4}  {who}: {move}"))
-    print(printable(f"{len(states)} public states; --json prints each one"), file=sys.stderr)
+    said = ngettext("{n} public state; --json prints each one",
+                    "{n} public states; --json prints each one", len(states))
+    print(printable(said.format(n=len(states))), file=sys.stderr)
     return code
