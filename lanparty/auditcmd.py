@@ -307,7 +307,8 @@ def _audit(
                          "auditing {name}: {percent}%, {n} entries checked…", n) if size
                 else ngettext("auditing {name}: {n} entry checked…",
                               "auditing {name}: {n} entries checked…", n))  # fmt: skip
-        progress.show(said.format(name=name, percent=100 * file.tell() // max(size, 1), n=n))
+        percent = 100 * file.tell() // size if size else 0  # a pipe cannot tell where it is
+        progress.show(said.format(name=name, percent=percent, n=n))
 
     try:
         return audit_transcript(source, games, seen=seen)
