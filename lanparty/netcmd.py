@@ -144,7 +144,8 @@ async def _host(
     try:
         listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
     except OSError as exc:
-        raise NetError(f"cannot listen on {iface.ip}:{args.port}: {exc.strerror or exc}") from None
+        raise NetError(_("cannot listen on {endpoint}: {error}").format(
+            endpoint=f"{iface.ip}:{args.port}", error=exc.strerror or exc)) from None  # fmt: skip
     port = listeners[0].socket.getsockname()[1]
     journal, kept = keep_host(host, args.nick, f"{iface.ip}:{port}", tell)
     driver = _driver(args, args.game, seat, tracer)
@@ -156,8 +157,9 @@ async def _host(
     server.journaled = len(host.relays_since(0))  # those are kept already
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
                  host.identity.public.fingerprint, args.nick, port=port)  # fmt: skip
-    say(quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
-                f"host key {host.identity.public.fingerprint}")  # fmt: skip
+    say(quiet, _("table {name} on {endpoint} ({interface}); host key {key}").format(
+        name=repr(name), endpoint=f"{iface.ip}:{port}", interface=iface.name,
+        key=host.identity.public.fingerprint))  # fmt: skip
     if seat is not None:
         seat.note(_("Table {name} is open on {endpoint}; your key {key}").format(
             name=repr(name), endpoint=f"{iface.ip}:{port}",
@@ -306,8 +308,8 @@ def _identity() -> Identity:
     except ValueError as exc:  # a damaged key file: never replaced silently
         raise NetError(str(exc)) from None
     if not persistent:
-        say(False, "another lanparty of yours (same data directory) is using your key: this "
-                   f"one signs with a one-off key, {identity.public.fingerprint}")  # fmt: skip
+        say(False, _("another lanparty of yours (same data directory) is using your key: this "
+                     "one signs with a one-off key, {key}").format(key=identity.public.fingerprint))
     return identity
 
 
@@ -349,21 +351,27 @@ async def _find(ip: str, name: str | None, timeout: float, host_key: str | None 
         found = sorted(filter(wanted, lobby.tables.values()), key=by_name)
     if len(found) == 1:
         return found[0]
-    what = f"table {name!r}" if name else "table"
-    if host_key:
-        what += f" announced with host key {host_key}"
     if not found:
-        raise NetError(f"no open {what} found within {timeout:g} s")
-    listing = "; ".join(f"{t.name!r} [{t.fingerprint}] host {t.host} at {t.endpoint}"
-                        for t in found)  # fmt: skip
+        missing = (_("no open table {name} announced with host key {key} found within "
+                     "{timeout:g} s") if name and host_key
+                   else _("no open table {name} found within {timeout:g} s") if name
+                   else _("no open table announced with host key {key} found within "
+                          "{timeout:g} s") if host_key
+                   else _("no open table found within {timeout:g} s"))  # fmt: skip
+        raise NetError(missing.format(name=repr(name), key=host_key, timeout=timeout))
+    listing = "; ".join(_("{name} [{key}] host {host} at {endpoint}").format(
+        name=repr(t.name), key=t.fingerprint, host=t.host, endpoint=t.endpoint)
+        for t in found)  # fmt: skip
     if len({t.fingerprint for t in found}) < len(found):  # a key announced twice: one lies
         pick = "lanparty join --connect HOST:PORT --host-key FINGERPRINT"
     elif name:
         pick = f"lanparty join {name!r} --host-key FINGERPRINT"
     else:
-        pick = "lanparty join NAME (and --host-key FINGERPRINT if names repeat)"
-    several = f"{len(found)} open tables are called {name!r}" if name else "several open tables"
-    raise NetError(f"{several}: {listing}; pick one: {pick}")
+        pick = _("lanparty join NAME (and --host-key FINGERPRINT if names repeat)")
+    several = (_("{n} open tables are called {name}").format(n=len(found), name=repr(name))
+               if name else _("several open tables"))  # fmt: skip
+    raise NetError(_("{several}: {listing}; pick one: {pick}").format(
+        several=several, listing=listing, pick=pick))  # fmt: skip
 
 
 def _key(fp: str) -> str:
@@ -379,14 +387,16 @@ async def _locate(args: argparse.Namespace, tell: Any) -> tuple[str, int, str | 
         addr, port = _parse_endpoint(args.connect)
         return addr, port, host_key
     iface = choose_interface(args.interface, local=args.local)
-    what = f"table {args.table!r}" if args.table else "an open table"
+    what = _("table {name}").format(name=repr(args.table)) if args.table else _("an open table")
     if host_key:
-        what += f" with host key {host_key}"
-    say(args.quiet, f"looking for {what} on {iface.name} ({iface.ip})…")
+        what = _("{what} with host key {key}").format(what=what, key=host_key)
+    say(args.quiet, _("looking for {what} on {interface} ({ip})…").format(
+        what=what, interface=iface.name, ip=iface.ip))  # fmt: skip
     ad = await _find(iface.ip, args.table, args.timeout, host_key)
     if ad.proto != PROTOCOL_VERSION:
-        raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
-                       f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
+        raise NetError(_("table {name} speaks protocol {theirs}; this lanparty speaks "
+                         "{ours}").format(name=repr(ad.name), theirs=ad.proto,
+                                          ours=PROTOCOL_VERSION))  # fmt: skip
     tell(_("joining {name} at {endpoint} (host key {key})").format(
         name=repr(ad.name), endpoint=ad.endpoint, key=ad.fingerprint))  # fmt: skip
     return ad.address, ad.port, ad.fingerprint
@@ -413,7 +423,8 @@ async def _join(
     try:
         stream = await connect()
     except OSError as exc:
-        raise NetError(f"cannot connect to {addr}:{port}: {exc.strerror or exc}") from None
+        raise NetError(_("cannot connect to {endpoint}: {error}").format(
+            endpoint=f"{addr}:{port}", error=exc.strerror or exc)) from None  # fmt: skip
     if seat is not None:
         seat.note(_("Connected to {endpoint}; waiting for the table…").format(
             endpoint=f"{addr}:{port}"))  # fmt: skip
