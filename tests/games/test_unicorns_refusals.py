@@ -38,7 +38,7 @@ def _shape(node: ast.expr) -> str:
         return node.value
     assert isinstance(node, ast.JoinedStr), ast.dump(node)
     return "".join(
-        part.value if isinstance(part, ast.Constant) else "{}" for part in node.values
+        str(part.value) if isinstance(part, ast.Constant) else "{}" for part in node.values
     )
 
 
@@ -95,11 +95,11 @@ def _reasons(games: int = 6) -> set[str]:
         bots = [RandomBot() for _ in range(rig.n)]
         while not isinstance(G.status(rig.state), GameOver):
             status = G.status(rig.state)
-            seat = status.seat if not isinstance(status, Commit) else status.seats[0]  # type: ignore[union-attr]
+            seat = status.seat if not isinstance(status, Commit) else status.seats[0]
             if rig.state.phase != OPEN and not rig.state.requests:
-                for move in rng.sample(_universe(rig, seat), 40):
+                for tried in rng.sample(_universe(rig, seat), 40):
                     try:
-                        G.check(rig.state, rng.choice([seat, (seat + 1) % rig.n]), move)
+                        G.check(rig.state, rng.choice([seat, (seat + 1) % rig.n]), tried)
                     except IllegalMove as exc:
                         found.add(exc.reason)
             move: Any = bots[seat].choose({}, G.legal_moves(rig.state, seat), rng)

@@ -81,3 +81,25 @@ def test_an_incomplete_verdict_in_spanish() -> None:
     assert lines[-1] == ("incompleta: se detiene en la entrada 56, esperando la firma final "
                          "de bo (asiento 1); todo hasta ahí verificado")  # fmt: skip
     assert verdict_json(v)["stopped"] == english[-1][len("incomplete: "):].split(";")[0]
+
+
+def test_a_tables_summary_in_spanish_and_polish() -> None:
+    from lanparty.outcome import verdict
+
+    s = {"names": ["ana", "bo", "cy"], "scores": [30, 0, 5], "winners": ["ana", "cy"],
+         "moves": 21, "rounds": 1, "audit_ok": True, "findings": [], "transcript": "t.lptx",
+         "times_s": {"seated": 1.0, "first_move": 2.5, "over": 9.0, "closed": 9.4}}  # fmt: skip
+    assert verdict(s).splitlines()[1] == "winner: ana and cy · 21 moves in 1 round"
+    i18n.set_language("es")
+    assert verdict(s).splitlines() == [
+        "puntuaciones: ana 30, bo 0, cy 5",
+        "ganador: ana y cy · 21 jugadas en 1 ronda",
+        "tiempos: barajar y repartir 1.5 s, jugar 6.5 s, auditoría 0.4 s",
+        "auditoría superada: verificadas todas las firmas, pruebas de barajado, repartos y "
+        "jugadas",
+        "transcripción: t.lptx",
+    ]
+    i18n.set_language("pl")
+    assert verdict({**s, "moves": 22, "rounds": 2}).splitlines()[1] == (
+        "zwycięzca: ana i cy · 22 ruchy w 2 rundach"
+    )

@@ -130,7 +130,7 @@ def test_argparses_words_are_its_own_and_keep_their_placeholders() -> None:
         with path.open("rb") as f:
             catalog = read_po(f)
         for message in argwords.MESSAGES:
-            said = catalog[message].string
+            said = str(catalog[message].string)
             assert said and sorted(PERCENT.findall(said)) == sorted(PERCENT.findall(message))
 
 
@@ -159,8 +159,8 @@ def _option_reasons() -> set[str]:
                     found.add(str(reason.value))
                 else:
                     assert isinstance(reason, ast.JoinedStr), ast.dump(reason)
-                    found.add("".join(p.value if isinstance(p, ast.Constant) else "{}"
-                                      for p in reason.values))  # type: ignore[misc]
+                    found.add("".join(str(p.value) if isinstance(p, ast.Constant) else "{}"
+                                      for p in reason.values))
     return found
 
 
@@ -193,3 +193,21 @@ def test_rules_list_the_options_in_the_language_of_the_environment() -> None:
     assert "`hand_size` (domyślnie `7`; od 1 do 20): liczba kart rozdawanych każdemu graczowi" \
         in proc.stdout  # fmt: skip
     assert "cards dealt to each player" not in proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--lang", "pl", "--connect", "127.0.0.1:1"],
+         "lanparty join: błąd: nie można połączyć się z 127.0.0.1:1: "),
+        (["nosuchtable", "--local", "--timeout", "1", "--lang", "es"],
+         "lanparty join: error: no se encontró la mesa abierta 'nosuchtable' en 1 s"),
+    ],
+)  # fmt: skip
+def test_joining_nowhere_is_told_in_the_language(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    env = {**os.environ, "LANPARTY_HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "lanparty", "join", "--bot", *args], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
