@@ -75,9 +75,9 @@ def test_an_incomplete_verdict_in_spanish() -> None:
     i18n.set_language("es")
     lines = verdict_text(v).splitlines()
     assert len(lines) == len(english)
-    assert lines[4] == ("completa      no: se detuvo antes de tiempo tras 56 entradas (la "
+    assert lines[4] == ("completa           no: se detuvo antes de tiempo tras 56 entradas (la "
                         "última, 'signoff'): firmaron la auditoría 1 de 2 asientos")  # fmt: skip
-    assert lines[-2].startswith("por qué       no consta en el registro")
+    assert lines[-2].startswith("por qué            no consta en el registro")
     assert lines[-1] == ("incompleta: se detiene en la entrada 56, esperando la firma final "
                          "de bo (asiento 1); todo hasta ahí verificado")  # fmt: skip
     assert verdict_json(v)["stopped"] == english[-1][len("incomplete: "):].split(";")[0]
