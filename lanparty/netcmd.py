@@ -514,7 +514,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     host.approve_joins = bool(getattr(args, "approve", False))
     out = _outcome_of(host) if getattr(args, "resumed", None) else Outcome()
     try:
-        with on_interrupt(lambda: _left(out, "the table stopped for everyone")):
+        with on_interrupt(lambda: _left(out, _("the table stopped for everyone"))):
             if args.bot:
                 return _report(args, trio.run(_host, args, host, None, out))
             seat = NetSeat(host)
@@ -542,7 +542,7 @@ def run_join(args: argparse.Namespace) -> int:
     args.resumed = resumed
     out = Outcome()
     try:
-        with on_interrupt(lambda: _left(out, "you left the table")):
+        with on_interrupt(lambda: _left(out, _("you left the table"))):
             if args.bot:
                 return _report(args, trio.run(_join, args, peer, None, out))
             seat = NetSeat(peer)
@@ -572,8 +572,8 @@ def _report(args: argparse.Namespace, out: Outcome) -> int:
 def _left(out: Outcome, what: str) -> str:
     """The one line for Ctrl-C at a table: what happened, and where the transcript is."""
     if not out.transcript:  # not at a table yet (looking for it, connecting)
-        return "interrupted"
-    return f"interrupted: {what}; transcript saved: {out.transcript}"
+        return _("interrupted")
+    return _("interrupted: {what}; transcript saved: {path}").format(what=what, path=out.transcript)
 
 
 def _farewell(out: Outcome) -> int:
