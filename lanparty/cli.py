@@ -49,14 +49,17 @@ class _Parser(argparse.ArgumentParser):
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
+        """As argparse parses, its errors and ``--help`` in the reader's language."""
         with argwords.in_language():
             return super().parse_known_args(args, namespace)
 
     def format_usage(self) -> str:
+        """The usage line, ``usage:`` in the reader's language."""
         with argwords.in_language():
             return super().format_usage()
 
     def format_help(self) -> str:
+        """The whole help, argparse's headings in the reader's language."""
         with argwords.in_language():
             return super().format_help()
 
