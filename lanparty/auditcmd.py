@@ -23,6 +23,7 @@ terminal a status line on stderr says how far the replay got. Exit statuses:
 from __future__ import annotations
 
 import argparse
+import gettext
 import io
 import json
 import os
@@ -35,7 +36,8 @@ from typing import Any, BinaryIO
 
 from crypto import fingerprint
 from lanparty.errors import NetError
-from lanparty.games import GAMES
+from lanparty.games import GAMES, PLUGINS
+from lanparty.i18n import N_, _, catalogue, language, ngettext, pgettext
 from lanparty.progress import Progress
 from lanparty.text import printable
 from protocol import (
@@ -57,11 +59,17 @@ __all__ = [
     "MAX_TRANSCRIPT",
     "Verdict",
     "audit_file",
+    "refusal_text",
     "run_audit",
+    "status_words",
     "too_large",
     "verdict_json",
 ]
 EXIT_PASSED, EXIT_FAILED, EXIT_INCOMPLETE = 0, 1, 3
+Words = gettext.NullTranslations
+"""The words a verdict is told in: a catalogue (:func:`lanparty.i18n.catalogue`)."""
+ENGLISH = gettext.NullTranslations()
+"""The messages as written: what ``--json`` says, for scripts, whatever the language."""
 #: The rule ``audit_transcript`` reports when the file ends before the audit ran.
 _NOT_AUDITED = "incomplete"
 
@@ -107,6 +115,8 @@ class Verdict:
     #: Why the audit failed (an entry forged, damaged, out of place or illegal), or "".
     error: str = ""
     error_pos: int | None = None
+    #: The refusal behind ``error`` (told again in the reader's words), or ``None``.
+    refused: ProtocolError | None = None
 
     @property
     def passed(self) -> bool:
@@ -127,34 +137,47 @@ class Verdict:
         """The exit status ``lanparty audit`` ends with for this verdict."""
         return {"passed": EXIT_PASSED, "failed": EXIT_FAILED}.get(self.status, EXIT_INCOMPLETE)
 
-    def stopped(self) -> str:
-        """Where an incomplete log stops, and whose entry the table was waiting for."""
+    def stopped(self, t: Words = ENGLISH) -> str:
+        """Where an incomplete log stops, and whose entry the table was waiting for (in the
+        words of ``t``: English unless told)."""
         n = self.entries
         if self.waiting is None:
-            where = "before the seats were fixed" if self.outcome is None else "no entry due"
-            return f"stopped at entry {n}, {where}"
+            where = (t.gettext("before the seats were fixed") if self.outcome is None
+                     else t.gettext("no entry due"))  # fmt: skip
+            return t.gettext("stopped at entry {n}, {where}").format(n=n, where=where)
         seat, owed = self.waiting
-        who = f"{self.name(seat)} (seat {seat})" if self.name(seat) else f"seat {seat}"
-        return f"stopped at entry {n}, waiting for {who}'s {_OWED.get(owed, owed)}"
+        name = self.name(seat)
+        who = (t.gettext("{name} (seat {seat})").format(name=name, seat=seat) if name
+               else t.gettext("seat {seat}").format(seat=seat))  # fmt: skip
+        what = t.gettext(_OWED[owed]) if owed in _OWED else owed
+        return t.gettext("stopped at entry {n}, waiting for {who}'s {what}").format(
+            n=n, who=who, what=what
+        )
 
     def name(self, seat: int) -> str | None:
         """The name at ``seat``, if known."""
         return self.names[seat] if 0 <= seat < len(self.names) else None
 
-    def stage(self) -> str:
-        """Where the table stands: closed, or how far it got before the file ends."""
+    def stage(self, t: Words = ENGLISH) -> str:
+        """Where the table stands: closed, or how far it got before the file ends (in the
+        words of ``t``: English unless told)."""
         n = len(self.names)
         if self.complete:
-            return f"closed: all {n} seats signed off the audit"
-        where = f"stopped early after {self.entries} entries (the last one a {self.last_kind!r})"
+            return t.ngettext("closed: the {n} seat signed off the audit",
+                              "closed: all {n} seats signed off the audit", n).format(n=n)
+        where = t.ngettext("stopped early after {n} entry (the last one a {kind})",
+                           "stopped early after {n} entries (the last one a {kind})",
+                           self.entries).format(n=self.entries, kind=repr(self.last_kind))
         if self.outcome is None:
-            return f"{where}: the seats were never fixed"
+            return t.gettext("{where}: the seats were never fixed").format(where=where)
         if not self.outcome.finished:
-            return f"{where}: the game did not end"
+            return t.gettext("{where}: the game did not end").format(where=where)
         secrets, signoffs = self.kinds.get("secrets", 0), self.kinds.get("signoff", 0)
         if secrets < n:
-            return f"{where}: the game ended, {secrets} of {n} seats published their secrets"
-        return f"{where}: {signoffs} of {n} seats signed off the audit"
+            return t.gettext("{where}: the game ended, {secrets} of {n} seats published their "
+                             "secrets").format(where=where, secrets=secrets, n=n)
+        return t.gettext("{where}: {signoffs} of {n} seats signed off the audit").format(
+            where=where, signoffs=signoffs, n=n)
 
 
 class _Lobby:
@@ -201,35 +224,48 @@ class _Lobby:
 
 #: What a seat owes, in words (``Table.waiting_on``'s kinds).
 _OWED = {
-    "key": "key share", "shuffle": "shuffle", "shares": "decryption shares",
-    "coin_commit": "coin commitment", "coin_open": "coin opening", "show": "shown hand",
-    "show_ack": "acknowledgement", "seal_commit": "sealed move", "seal_open": "opening",
-    "secrets": "audit secrets", "signoff": "sign-off", "move": "move",
+    "key": N_("key share"), "shuffle": N_("shuffle"), "shares": N_("decryption shares"),
+    "coin_commit": N_("coin commitment"), "coin_open": N_("coin opening"),
+    "show": N_("shown hand"), "show_ack": N_("acknowledgement"), "seal_commit": N_("sealed move"),
+    "seal_open": N_("opening"), "secrets": N_("audit secrets"), "signoff": N_("sign-off"),
+    "move": N_("move"),
 }  # fmt: skip
 
 
-def _refusal(path: str, exc: ProtocolError, verdict: Verdict) -> str:
-    """One line saying why ``path`` is not a valid transcript, naming the culprit if known."""
+def status_words(status: str) -> str:
+    """A verdict's status (``Verdict.status``, as ``--json`` gives it) in the reader's words."""
+    words = {"passed": pgettext("verdict", "passed"), "failed": pgettext("verdict", "failed"),
+             "incomplete": pgettext("verdict", "incomplete")}  # fmt: skip
+    return words.get(status, status)
+
+
+def refusal_text(path: str, exc: ProtocolError, verdict: Verdict, t: Words = ENGLISH) -> str:
+    """One line saying why ``path`` is not a valid transcript, naming the culprit if known
+    (our words in ``t``'s language; the reason is the protocol's, in English)."""
+    said = t.gettext("{path} is not a valid lanparty transcript: {reason}")
     if not isinstance(exc, RemoteProtocolError):
-        return f"{path} is not a valid lanparty transcript: {exc.reason}"
+        return said.format(path=path, reason=exc.reason)
     where = []
     if exc.pos is not None:
-        where.append(f"log position {exc.pos}")
+        where.append(t.gettext("log position {pos}").format(pos=exc.pos))
     if exc.seat is not None:
         who = verdict.name(exc.seat)
-        where.append(f"seat {exc.seat}" + (f" ({who})" if who else ""))
+        where.append(t.gettext("seat {seat} ({name})").format(name=who, seat=exc.seat) if who
+                     else t.gettext("seat {seat}").format(seat=exc.seat))  # fmt: skip
     if exc.culprit:
-        where.append(f"key {exc.culprit}")
+        where.append(t.gettext("key {key}").format(key=exc.culprit))
     suffix = f" [{', '.join(where)}]" if where else ""
-    return f"{path} is not a valid lanparty transcript: {exc.reason}{suffix}"
+    return said.format(path=path, reason=exc.reason) + suffix
 
 
 def too_large(path: str, size: int | None = None) -> str:
     """The one-line refusal of a file over :data:`MAX_TRANSCRIPT` (of ``size`` bytes if known)."""
-    limit = f"{MAX_TRANSCRIPT >> 20} MiB ({MAX_TRANSCRIPT} bytes)"
+    limit = _("{mib} MiB ({n} bytes)").format(mib=MAX_TRANSCRIPT >> 20, n=MAX_TRANSCRIPT)
     if size is None:
-        return f"{path} is too large for a lanparty transcript: over the limit of {limit}"
-    return f"{path} is too large for a lanparty transcript: {size} bytes, the limit is {limit}"
+        said = _("{path} is too large for a lanparty transcript: over the limit of {limit}")
+        return said.format(path=path, limit=limit)
+    said = _("{path} is too large for a lanparty transcript: {size} bytes, the limit is {limit}")
+    return said.format(path=path, size=size, limit=limit)
 
 
 def _audit(
@@ -258,16 +294,21 @@ def _audit(
             raise NetError(too_large(path))
         empty = not source
     if empty:
-        raise NetError(f"{path} is empty, not a lanparty transcript")
+        raise NetError(_("{path} is empty, not a lanparty transcript").format(path=path))
     name = os.path.basename(path)
-    progress.show(f"auditing {name}: reading…", force=True)
+    progress.show(_("auditing {name}: reading…").format(name=name), force=True)
 
     def seen(pos: int, raw: bytes) -> None:
         lobby.see(pos, raw)
         if also is not None:
             also(pos, raw)
-        done = f"{100 * file.tell() // size}%, " if size else ""
-        progress.show(f"auditing {name}: {done}{pos + 1} entries checked…")
+        n = pos + 1
+        said = (ngettext("auditing {name}: {percent}%, {n} entry checked…",
+                         "auditing {name}: {percent}%, {n} entries checked…", n) if size
+                else ngettext("auditing {name}: {n} entry checked…",
+                              "auditing {name}: {n} entries checked…", n))  # fmt: skip
+        percent = 100 * file.tell() // size if size else 0  # a pipe cannot tell where it is
+        progress.show(said.format(name=name, percent=percent, n=n))
 
     try:
         return audit_transcript(source, games, seen=seen)
@@ -296,10 +337,13 @@ def audit_file(
         with open(path, "rb") as file:
             report = _audit(path, file, lobby, watched, progress or Progress(io.StringIO()), seen)
     except OSError as exc:
-        raise NetError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise NetError(
+            _("cannot read {path}: {error}").format(path=path, error=exc.strerror or exc)
+        ) from None
     except ProtocolError as exc:
         verdict.entries, verdict.kinds = lobby.entries, dict(lobby.kinds)
-        verdict.error = _refusal(path, exc, verdict)
+        verdict.error = refusal_text(path, exc, verdict)
+        verdict.refused = exc
         verdict.error_pos = exc.pos if isinstance(exc, RemoteProtocolError) else None
         return verdict
     verdict.entries = lobby.entries
@@ -353,9 +397,22 @@ def _finding_json(v: Verdict, f: Finding) -> dict[str, Any]:
 
 
 def _finding_line(v: Verdict, f: Finding) -> str:
-    who = f"seat {f.seat} ({v.name(f.seat)})" if v.name(f.seat) else "no seat"
-    where = f"log position {f.pos}" if f.pos >= 0 else "no log position"
-    return f"  - {f.rule}: {who}, {where}: {f.detail}"
+    """One rule broken that nobody challenged, in the reader's words (the rule's tag in words
+    where the game's screen has them, outside English; the detail is the game's)."""
+    name = v.name(f.seat)
+    who = _("seat {seat} ({name})").format(seat=f.seat, name=name) if name else _("no seat")
+    where = (_("log position {pos}").format(pos=f.pos) if f.pos >= 0
+             else _("no log position"))  # fmt: skip
+    return f"  - {_rule(v.game, f.rule)}: {who}, {where}: {f.detail}"
+
+
+def _rule(game: str, rule: str) -> str:
+    """A broken rule's tag, in words outside English (the tag itself in English: scripts
+    and the docs quote it)."""
+    if language() == "en" or game not in PLUGINS:
+        return rule
+    said = PLUGINS[game].screen().humanize(rule)
+    return rule if said == rule else f"{said} ({rule})"
 
 
 def _option(value: Plain) -> str:
@@ -364,40 +421,55 @@ def _option(value: Plain) -> str:
 
 
 def verdict_text(v: Verdict) -> str:
-    """The verdict for a human, several lines ending in ``audit passed`` or
-    ``incomplete: stopped at entry N, waiting for …; everything up to there verified``."""
+    """The verdict for a human in the reader's language, several lines ending in ``audit
+    passed`` or ``incomplete: stopped at entry N, waiting for …; everything up to there
+    verified``; each line a label, in one column, then what it says."""
     opts = ", ".join(f"{k}={_option(val)}" for k, val in sorted(v.options.items()))
     seats = ", ".join(
         f"{i}: {n} [{k}]" for i, (n, k) in enumerate(zip(v.names, v.keys, strict=True))
     )
-    lines = [
-        f"transcript   {v.path}",
-        f"game         {v.game} ({opts})" if opts else f"game         {v.game}",
-        f"seats        {len(v.names)} of {v.seats}: {seats}",
-        f"entries      {v.entries}",
-        f"complete     {'yes' if v.complete else 'no'}: {v.stage()}",
-    ]
+    t = catalogue()
+    rows = [
+        (pgettext("audit", "transcript"), v.path),
+        (pgettext("audit", "game"), f"{v.game} ({opts})" if opts else v.game),
+        (pgettext("audit", "seats"), _("{count} of {seats}: {names}").format(
+            count=len(v.names), seats=v.seats, names=seats)),
+        (pgettext("audit", "entries"), str(v.entries)),
+        (pgettext("audit", "complete"), (_("yes: {stage}") if v.complete else _("no: {stage}"))
+         .format(stage=v.stage(t))),
+    ]  # fmt: skip
     out = v.outcome
+    outcome = pgettext("audit", "outcome")
     if out is not None and out.finished:
-        scores = ", ".join(f"{v.name(s)} {t}" for s, t in enumerate(out.totals))
+        scores = ", ".join(f"{v.name(s)} {total}" for s, total in enumerate(out.totals))
         winners = ", ".join(v.name(w) or str(w) for w in out.winners)
-        lines.append(f"outcome      winner: {winners}; scores: {scores}")
+        rows.append((outcome, _("winner: {winners}; scores: {scores}").format(
+            winners=winners, scores=scores)))  # fmt: skip
     elif out is not None:
-        lines.append("outcome      none: the game did not end")
+        rows.append((outcome, _("none: the game did not end")))
+    broken = pgettext("audit", "rules broken")
     if v.findings:
-        lines.append(f"rules broken {len(v.findings)}, that nobody challenged:")
-        lines.extend(_finding_line(v, f) for f in v.findings)
+        n = len(v.findings)
+        rows.append((broken, ngettext("{n}, that nobody challenged:",
+                                      "{n}, that nobody challenged:", n).format(n=n)))
     elif v.complete or v.kinds.get("secrets", 0) >= len(v.names):
-        lines.append("rules broken none")
+        rows.append((broken, _("none")))
     else:  # the secrets that open every hidden card were never published
-        lines.append("rules broken none seen; the rules that depend on hidden cards could not "
-                     "be checked (the game stopped before its audit)")  # fmt: skip
+        rows.append((broken, _("none seen; the rules that depend on hidden cards could not be "
+                               "checked (the game stopped before its audit)")))
+    if not v.complete:
+        rows.append((pgettext("audit", "why"), _("not in the log: the host's halt is not a "
+                     "signed entry (the players were told who left, vanished or stalled)")))
+    width = max(len(label) for label, _said in rows)
+    lines = [f"{label:<{width}} {said}" for label, said in rows]
+    if v.findings:  # listed under their row
+        at = next(i for i, (label, _said) in enumerate(rows) if label == broken) + 1
+        lines[at:at] = [_finding_line(v, f) for f in v.findings]
     if v.complete:
-        lines.append("audit passed")
+        lines.append(_("audit passed"))
     else:
-        lines.append("why          not in the log: the host's halt is not a signed entry (the "
-                     "players were told who left, vanished or stalled)")  # fmt: skip
-        lines.append(f"incomplete: {v.stopped()}; everything up to there verified")
+        lines.append(_("incomplete: {stopped}; everything up to there verified").format(
+            stopped=v.stopped(t)))  # fmt: skip
     return "\n".join(lines)
 
 
@@ -410,7 +482,11 @@ def run_audit(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict_json(verdict)))
     elif verdict.error:
-        print(printable(f"lanparty audit: FAILED: {verdict.error}"), file=sys.stderr)
+        error = verdict.error
+        if verdict.refused is not None:  # told again in the reader's words
+            error = refusal_text(verdict.path, verdict.refused, verdict, catalogue())
+        print(printable(_("lanparty audit: FAILED: {error}").format(error=error)),
+              file=sys.stderr)  # fmt: skip
     else:  # names and details come from the file: nothing in it may steer the terminal
         print("\n".join(printable(line) for line in verdict_text(verdict).splitlines()))
     return verdict.exit_code

@@ -13,10 +13,11 @@ import sys
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from lanparty import i18n
+from lanparty import argwords, i18n
 from lanparty.games import DEFAULT_GAME, GAMES, get_game
+from lanparty.games.optionwords import refusal
 from lanparty.i18n import N_
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
 from lanparty.netargs import (
@@ -25,6 +26,7 @@ from lanparty.netargs import (
     configure_list,
     configure_lobby,
     configure_watch,
+    games_help,
 )
 from lanparty.text import printable
 from lanparty.whoami import nick_for
@@ -38,7 +40,29 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: no usage block, a hint to ``--help`` instead."""
+    """argparse with one-line errors (no usage block, a hint to ``--help`` instead), and
+    argparse's own words (headings, errors) in the reader's language (:mod:`.argwords`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        with argwords.in_language():  # the headings and -h's help are written now
+            super().__init__(*args, **kwargs)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """As argparse parses, its errors and ``--help`` in the reader's language."""
+        with argwords.in_language():
+            return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        """The usage line, ``usage:`` in the reader's language."""
+        with argwords.in_language():
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        """The whole help, argparse's headings in the reader's language."""
+        with argwords.in_language():
+            return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         line = i18n._("{program}: error: {message} (see {program} --help)")
@@ -95,7 +119,7 @@ def parse_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
     try:
         return get_game(game).validate_options(given)
     except OptionError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(refusal(exc)) from None
 
 
 def check_table(game: str, seats: int, options: dict[str, Plain]) -> None:
@@ -104,14 +128,14 @@ def check_table(game: str, seats: int, options: dict[str, Plain]) -> None:
     try:
         get_game(game).setup(seats, options)
     except OptionError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(refusal(exc)) from None
 
 
 # --------------------------------------------------------------------------- play
 
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help=_games_help())
+    p.add_argument("game", metavar="GAME", help=games_help())
     p.add_argument(
         "--bots", type=int, default=None,
         help=i18n._("bot players (default 3, or fewer if the game seats fewer)"),
@@ -169,13 +193,13 @@ def _run_play(args: argparse.Namespace) -> int:
     try:
         session = LocalTable(game_name, [nick, *BOT_NAMES[:bots]], players, options, seed)
     except OptionError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(refusal(exc)) from None
     from lanparty.ui.app import run
 
     print(i18n._("{game} against {n} {kind} bot(s), seed {seed}").format(
         game=game_name, n=bots, kind=args.bot_kind, seed=seed))  # fmt: skip
     if run(session) == EXIT_INTERRUPTED:
-        raise Interrupted("interrupted: you left the game")
+        raise Interrupted(i18n._("interrupted: you left the game"))
     return 0
 
 
@@ -201,12 +225,7 @@ def _play_on_loopback(
 
 
 def _configure_rules(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help=_games_help())
-
-
-def _games_help() -> str:
-    """The help of a GAME argument: every game's name."""
-    return i18n._("the game: {games}").format(games=", ".join(sorted(GAMES)))
+    p.add_argument("game", metavar="GAME", help=games_help())
 
 
 def _run_rules(args: argparse.Namespace) -> int:
@@ -275,13 +294,13 @@ def _run_list(args: argparse.Namespace) -> int:
 
 
 def _configure_demo(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
-    p.add_argument("--players", type=int, default=4, help="bot peers, one process each")
-    p.add_argument("--seed", type=int, default=1, help="seed of the bots' choices")
+    p.add_argument("game", metavar="GAME", help=games_help())
+    p.add_argument("--players", type=int, default=4, help=i18n._("bot peers, one process each"))
+    p.add_argument("--seed", type=int, default=1, help=i18n._("seed of the bots' choices"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="a table option; repeatable")  # fmt: skip
-    p.add_argument("--json", action="store_true", help="print the outcome as JSON (with "
-                   "rounds_won and races_won per seat)")  # fmt: skip
+                   help=i18n._("a table option; repeatable"))  # fmt: skip
+    p.add_argument("--json", action="store_true", help=i18n._("print the outcome as JSON (with "
+                   "rounds_won and races_won per seat)"))  # fmt: skip
 
 
 def _run_demo(args: argparse.Namespace) -> int:
@@ -299,8 +318,8 @@ def _run_demo(args: argparse.Namespace) -> int:
 
 
 def _configure_audit(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a saved transcript (.lptx)")
-    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("file", metavar="FILE", help=i18n._("a saved transcript (.lptx)"))
+    p.add_argument("--json", action="store_true", help=i18n._("print the verdict as JSON"))
 
 
 def _run_audit(args: argparse.Namespace) -> int:
@@ -310,12 +329,12 @@ def _run_audit(args: argparse.Namespace) -> int:
 
 
 def _configure_replay(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a saved transcript (.lptx)")
+    p.add_argument("file", metavar="FILE", help=i18n._("a saved transcript (.lptx)"))
     p.add_argument("--json", action="store_true",
-                   help="print every public state of the game as JSON")  # fmt: skip
+                   help=i18n._("print every public state of the game as JSON"))  # fmt: skip
     p.add_argument("--open", action="store_true",
-                   help="show every hand too, once the audit has verified the game to its "
-                   "end and unmasked every card")  # fmt: skip
+                   help=i18n._("show every hand too, once the audit has verified the game to "
+                               "its end and unmasked every card"))  # fmt: skip
     from lanparty.replayview import help_epilog
 
     p.epilog = help_epilog()
@@ -330,14 +349,14 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 def _configure_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,
-                   help=f"the game to play (default {DEFAULT_GAME}): "
-                   f"{', '.join(sorted(GAMES))}")  # fmt: skip
-    p.add_argument("--players", type=int, default=4, help="peer processes (default 4)")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+                   help=i18n._("the game to play (default {game}): {games}").format(
+                       game=DEFAULT_GAME, games=", ".join(sorted(GAMES))))  # fmt: skip
+    p.add_argument("--players", type=int, default=4, help=i18n._("peer processes (default 4)"))
+    p.add_argument("--json", action="store_true", help=i18n._("print the figures as JSON"))
     p.add_argument("--lan-model", action="store_true",
-                   help="also the joint shuffle as if each peer had a machine of its "
+                   help=i18n._("also the joint shuffle as if each peer had a machine of its "
                    "own: proof and check times measured here, composed along the message "
-                   "order")  # fmt: skip
+                   "order"))  # fmt: skip
 
 
 def _run_bench(args: argparse.Namespace) -> int:
@@ -432,7 +451,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=i18n._("With no command, lanparty opens the lobby: the tables on your network, "
                       "live."),
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action="version", version=_version(),
+                        help=i18n._("show program's version number and exit"))  # fmt: skip
     _add_lang(parser, default=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in SUBCOMMANDS:
@@ -468,7 +488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not interrupted(exc):
             raise
         # Ctrl-C: one line, whatever was running (children are ended where they were started).
-        line = str(exc) if isinstance(exc, Interrupted) and str(exc) else "interrupted"
+        line = str(exc) if isinstance(exc, Interrupted) and str(exc) else i18n._("interrupted")
         with suppress(KeyboardInterrupt):
             print(printable(f"lanparty {args.command}: {line}"), file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from lanparty.games import get_game
+from lanparty.i18n import _, ngettext
 from lanparty.interrupt import end_all, on_interrupt, spawn
 from lanparty.outcome import verdict
 from lanparty.progress import Progress
@@ -69,12 +70,14 @@ class _Watch:
     def status(self) -> str:
         """Where the table is, in a few words."""
         if self.over:
-            return "auditing the game"
+            return _("auditing the game")
         if self.moves:
-            return f"playing: {self.moves} moves"
+            return ngettext("playing: {n} move", "playing: {n} moves", self.moves).format(
+                n=self.moves
+            )
         if self.fixed:
-            return "shuffling and dealing"
-        return f"{self.seated} of {self._seats} seated"
+            return _("shuffling and dealing")
+        return _("{seated} of {seats} seated").format(seated=self.seated, seats=self._seats)
 
 
 def _demo(args: argparse.Namespace, progress: Progress) -> dict[str, Any]:
@@ -100,7 +103,7 @@ def _demo(args: argparse.Namespace, progress: Progress) -> dict[str, Any]:
         procs = [host, *joiners]
         try:
             _wait(procs, watch, progress, args.game)
-            out, _ = host.communicate()
+            out, _err = host.communicate()
         finally:
             end_all(procs)  # those still running: a timeout, or Ctrl-C
     codes = [p.returncode for p in procs]
@@ -124,7 +127,8 @@ def _wait(
         time.monotonic() - start < TIMEOUT
     ):
         watch.poll()
-        progress.show(f"demo {game}: {watch.status()} · {time.monotonic() - start:.0f} s")
+        progress.show(_("demo {game}: {status} · {seconds:.0f} s").format(
+            game=game, status=watch.status(), seconds=time.monotonic() - start))  # fmt: skip
         with suppress(subprocess.TimeoutExpired):
             running[0].wait(timeout=0.25)
 
@@ -133,18 +137,19 @@ def run_demo(args: argparse.Namespace) -> int:
     """``lanparty demo``: 0 only if every process finished and the audit passed; raises
     :class:`lanparty.interrupt.Interrupted` on Ctrl-C, once every process has ended."""
     get_game(args.game)
-    ended = f"interrupted: the demo's {args.players} processes were ended"
+    ended = _("interrupted: the demo's {n} processes were ended").format(n=args.players)
     with on_interrupt(lambda: ended), Progress() as progress:
         result = _demo(args, progress)
     if args.json:
         print(json.dumps(result))
     elif "names" in result:
-        print(f"{args.game}, {args.players} bot processes over mDNS on loopback, "
-              f"{result['wall_s']:.1f} s in all")  # fmt: skip
+        print(_("{game}, {n} bot processes over mDNS on loopback, {seconds:.1f} s in all").format(
+            game=args.game, n=args.players, seconds=result["wall_s"]))  # fmt: skip
         print(verdict({**result, "transcript": ""}))
         if result.get("transcript"):
-            print(f"transcript: {result['transcript']} (the host's copy; the other bots keep "
-                  "none)")  # fmt: skip
+            print(_("transcript: {path} (the host's copy; the other bots keep none)").format(
+                path=result["transcript"]))  # fmt: skip
     else:
-        print(f"the demo failed: exit codes {result['exit_codes']}", file=sys.stderr)
+        print(_("the demo failed: exit codes {codes}").format(codes=result["exit_codes"]),
+              file=sys.stderr)  # fmt: skip
     return 0 if result["ok"] else 1

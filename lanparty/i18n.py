@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
-__all__ = ["DOMAIN", "LANGUAGES", "N_", "_", "detect", "known", "language", "ngettext", "pgettext",
-           "rules", "set_language"]  # fmt: skip
+__all__ = ["DOMAIN", "LANGUAGES", "N_", "_", "catalogue", "detect", "in_language", "known",
+           "language", "ngettext", "pgettext", "rules", "set_language"]  # fmt: skip
 
 DOMAIN = "lanparty"
 LANGUAGES = ("en", "pl", "es")
@@ -107,6 +107,18 @@ def language() -> str:
 def _(message: str) -> str:
     """``message`` in the current language."""
     return _translations(_state["lang"]).gettext(message)
+
+
+def catalogue(lang: str | None = None) -> gettext.NullTranslations:
+    """The translations of ``lang`` (a name as :func:`normalize` takes it; ``None``: the
+    current language), for text told in one language whatever the current one (English, for
+    scripts: ``catalogue("en").gettext(m)`` is ``m``)."""
+    return _translations(_state["lang"] if lang is None else normalize(lang))
+
+
+def in_language(lang: str, message: str) -> str:
+    """``message`` in ``lang``, whatever the current language."""
+    return catalogue(lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

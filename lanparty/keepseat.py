@@ -14,6 +14,7 @@ from typing import Any
 
 from lanparty.errors import NetError
 from lanparty.games import GAMES
+from lanparty.i18n import _
 from lanparty.store import SavedSeat, append_journal, journal_path, load_seat, save_seat
 from protocol import Event, Host, LocalProtocolError, Peer, SealedMove
 
@@ -39,14 +40,14 @@ def keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> tuple[Any, Sav
             append_journal(path, frames)
         except OSError as exc:
             failed = True
-            tell(f"cannot keep the table for --resume: {exc.strerror or exc}")
+            tell(_("cannot keep the table for --resume: {error}").format(error=exc.strerror or exc))
 
     try:
         save_seat(seat)
         if not path.exists():  # a restored host's journal already holds the past
             append_journal(path, host.relays_since(0))
     except OSError as exc:
-        tell(f"cannot keep the table for --resume: {exc.strerror or exc}")
+        tell(_("cannot keep the table for --resume: {error}").format(error=exc.strerror or exc))
         return None, seat
     return journal, seat
 
@@ -61,7 +62,8 @@ def keeping_sealed(sink: Any, seat: Callable[[], SavedSeat | None], tell: Any) -
             try:
                 save_seat(replace(kept, sealed=event.blob))
             except OSError as exc:  # only --resume needs it: play on without
-                tell(f"cannot keep the sealed move for --resume: {exc.strerror or exc}")
+                tell(_("cannot keep the sealed move for --resume: {error}").format(
+                    error=exc.strerror or exc))  # fmt: skip
         sink(event)
 
     return keeping
@@ -82,7 +84,8 @@ def keeping_seat(sink: Any, peer: Peer, endpoint: str, tell: Any) -> Any:
             try:
                 save_seat(kept)
             except OSError as exc:  # only --resume needs it: play on without
-                tell(f"cannot keep this seat for --resume: {exc.strerror or exc}")
+                tell(_("cannot keep this seat for --resume: {error}").format(
+                    error=exc.strerror or exc))  # fmt: skip
         sealing(event)
 
     sealing = keeping_sealed(sink, lambda: kept, tell)
@@ -99,7 +102,7 @@ def restore_host(args: argparse.Namespace) -> Host:
         host = Host.restore(identity, GAMES, [frames], key=key, seal=seal,
                             sealed=saved.sealed or None)  # fmt: skip
     except (OSError, ValueError, LocalProtocolError) as exc:
-        raise NetError(f"cannot resume the table: {exc}") from None
+        raise NetError(_("cannot resume the table: {error}").format(error=exc)) from None
     game = host.table.game
     assert game is not None
     args.game, args.nick, args.resumed = game.name, saved.nick, saved
@@ -120,6 +123,6 @@ def saved_peer(prefix: str | None, base: Path | None = None) -> tuple[Peer, Save
     except ValueError as exc:
         raise NetError(str(exc)) from None
     except LocalProtocolError as exc:
-        raise NetError(f"cannot resume the seat: {exc}") from None
+        raise NetError(_("cannot resume the seat: {error}").format(error=exc)) from None
     peer.resume(saved.table)
     return peer, saved

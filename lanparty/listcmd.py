@@ -9,6 +9,7 @@ from typing import Any
 import trio
 
 from lanparty.errors import NetError
+from lanparty.i18n import _, ngettext
 from lanparty.net.discovery import TableAd, browse
 from lanparty.net.interfaces import InterfaceError, choose_interface
 from lanparty.text import printable
@@ -40,15 +41,21 @@ def run_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([_ad(t) for t in tables]))
     elif not tables:
-        print("no tables found")
+        print(_("no tables found"))
     for t in [] if args.json else tables:
-        seated = "playing" if t.playing else f"{t.seats - t.free}/{t.seats} seated"
-        watching = f"  {t.watchers} watching" if t.watchers else ""
-        print(printable(f"{t.name:24} {t.game:9} {seated:10}{watching}  "
-                        f"host {t.host} [{t.fingerprint}]  --connect {t.endpoint}"))  # fmt: skip
+        seated = _("{seated}/{seats} seated").format(seated=t.seats - t.free, seats=t.seats)
+        if t.playing:
+            seated = _("playing")
+        if t.watchers:
+            seated += "  " + ngettext("{n} watching", "{n} watching", t.watchers).format(
+                n=t.watchers
+            )
+        host = _("host {host} [{key}]").format(host=t.host, key=t.fingerprint)
+        print(printable(f"{t.name:24} {t.game:9} {seated}  {host}  --connect {t.endpoint}"))
     for t, alike in [] if args.json else _namesakes(tables):
-        print(printable(f"({alike} tables are called {t.name!r}: tell them apart by the host "
-                        "key; join one with --host-key FINGERPRINT)"))  # fmt: skip
+        said = _("({count} tables are called {name}: tell them apart by the host key; join one "
+                 "with --host-key FINGERPRINT)")
+        print(printable(said.format(count=alike, name=repr(t.name))))
     return 0
 
 

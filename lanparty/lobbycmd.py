@@ -58,7 +58,7 @@ def run_lobby_command(
     try:
         iface = choose_interface(args.interface, local=args.local)
     except InterfaceError as exc:
-        raise error(f"{exc} (try --local, or --interface NAME)") from None
+        raise error(_("{error} (try --local, or --interface NAME)").format(error=exc)) from None
     nick = nick_for(args.nick)
     again = False
     while True:

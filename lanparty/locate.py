@@ -67,23 +67,43 @@ async def find_table(
     if len(found) == 1:
         return found[0]
     command = "watch" if watch else "join"
-    what = f"table {name!r}" if name else "table"
-    if host_key:
-        what += f" announced with host key {host_key}"
     if not found:
-        kind = f"{what} that takes spectators" if watch else f"open {what}"
-        raise NetError(f"no {kind} found within {timeout:g} s")
-    listing = "; ".join(f"{t.name!r} [{t.fingerprint}] host {t.host} at {t.endpoint}"
-                        for t in found)  # fmt: skip
+        missing = {  # (watch, by name, by key)
+            (True, True, True): _("no table {name} that takes spectators announced with host "
+                                  "key {key} found within {timeout:g} s"),
+            (True, True, False): _("no table {name} that takes spectators found within "
+                                   "{timeout:g} s"),
+            (True, False, True): _("no table that takes spectators announced with host key "
+                                   "{key} found within {timeout:g} s"),
+            (True, False, False): _("no table that takes spectators found within {timeout:g} s"),
+            (False, True, True): _("no open table {name} announced with host key {key} found "
+                                   "within {timeout:g} s"),
+            (False, True, False): _("no open table {name} found within {timeout:g} s"),
+            (False, False, True): _("no open table announced with host key {key} found within "
+                                    "{timeout:g} s"),
+            (False, False, False): _("no open table found within {timeout:g} s"),
+        }[(watch, bool(name), bool(host_key))]
+        raise NetError(missing.format(name=repr(name), key=host_key, timeout=timeout))
+    listing = "; ".join(_("{name} [{key}] host {host} at {endpoint}").format(
+        name=repr(t.name), key=t.fingerprint, host=t.host, endpoint=t.endpoint)
+        for t in found)  # fmt: skip
     if len({t.fingerprint for t in found}) < len(found):  # a key announced twice: one lies
         pick = f"lanparty {command} --connect HOST:PORT --host-key FINGERPRINT"
     elif name:
         pick = f"lanparty {command} {name!r} --host-key FINGERPRINT"
+    elif watch:
+        pick = _("lanparty watch NAME (and --host-key FINGERPRINT if names repeat)")
     else:
-        pick = f"lanparty {command} NAME (and --host-key FINGERPRINT if names repeat)"
-    kind = "tables" if watch else "open tables"
-    several = f"{len(found)} {kind} are called {name!r}" if name else f"several {kind}"
-    raise NetError(f"{several}: {listing}; pick one: {pick}")
+        pick = _("lanparty join NAME (and --host-key FINGERPRINT if names repeat)")
+    if watch:
+        several = (_("{n} tables that take spectators are called {name}").format(
+            n=len(found), name=repr(name)) if name
+            else _("several tables take spectators"))  # fmt: skip
+    else:
+        several = (_("{n} open tables are called {name}").format(n=len(found), name=repr(name))
+                   if name else _("several open tables"))  # fmt: skip
+    raise NetError(_("{several}: {listing}; pick one: {pick}").format(
+        several=several, listing=listing, pick=pick))  # fmt: skip
 
 
 async def locate(
@@ -97,14 +117,19 @@ async def locate(
         addr, port = _parse_endpoint(args.connect)
         return addr, port, host_key
     iface = choose_interface(args.interface, local=args.local)
-    what = f"table {args.table!r}" if args.table else ("a table" if watch else "an open table")
+    if args.table:
+        what = _("table {name}").format(name=repr(args.table))
+    else:
+        what = _("a table") if watch else _("an open table")
     if host_key:
-        what += f" with host key {host_key}"
-    say(args.quiet, f"looking for {what} on {iface.name} ({iface.ip})…")
+        what = _("{what} with host key {key}").format(what=what, key=host_key)
+    say(args.quiet, _("looking for {what} on {interface} ({ip})…").format(
+        what=what, interface=iface.name, ip=iface.ip))  # fmt: skip
     ad = await find_table(iface.ip, args.table, args.timeout, host_key, watch=watch)
     if ad.proto != PROTOCOL_VERSION:
-        raise NetError(f"table {ad.name!r} speaks protocol {ad.proto}; "
-                       f"this lanparty speaks {PROTOCOL_VERSION}")  # fmt: skip
+        raise NetError(_("table {name} speaks protocol {theirs}; this lanparty speaks "
+                         "{ours}").format(name=repr(ad.name), theirs=ad.proto,
+                                          ours=PROTOCOL_VERSION))  # fmt: skip
     line = _("watching {name} at {endpoint} (host key {key})") if watch else _(
         "joining {name} at {endpoint} (host key {key})")  # fmt: skip
     tell(line.format(name=repr(ad.name), endpoint=ad.endpoint, key=ad.fingerprint))
@@ -129,4 +154,5 @@ async def first_dial(addr: str, port: int) -> trio.SocketStream:
     try:
         return await dial(addr, port)
     except OSError as exc:
-        raise NetError(f"cannot connect to {addr}:{port}: {exc.strerror or exc}") from None
+        raise NetError(_("cannot connect to {endpoint}: {error}").format(
+            endpoint=f"{addr}:{port}", error=exc.strerror or exc)) from None  # fmt: skip

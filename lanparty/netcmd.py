@@ -144,7 +144,8 @@ async def _host(
     try:
         listeners = await trio.open_tcp_listeners(args.port, host=iface.ip)
     except OSError as exc:
-        raise NetError(f"cannot listen on {iface.ip}:{args.port}: {exc.strerror or exc}") from None
+        raise NetError(_("cannot listen on {endpoint}: {error}").format(
+            endpoint=f"{iface.ip}:{args.port}", error=exc.strerror or exc)) from None  # fmt: skip
     port = listeners[0].socket.getsockname()[1]
     journal, kept = keep_host(host, args.nick, f"{iface.ip}:{port}", tell)
     driver = _driver(args, args.game, seat, tracer)
@@ -157,8 +158,9 @@ async def _host(
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
                  host.identity.public.fingerprint, args.nick, port=port,
                  spectators=host.spectators)  # fmt: skip
-    say(quiet, f"table {name!r} on {iface.ip}:{port} ({iface.name}); "
-                f"host key {host.identity.public.fingerprint}")  # fmt: skip
+    say(quiet, _("table {name} on {endpoint} ({interface}); host key {key}").format(
+        name=repr(name), endpoint=f"{iface.ip}:{port}", interface=iface.name,
+        key=host.identity.public.fingerprint))  # fmt: skip
     if seat is not None:
         seat.note(_("Table {name} is open on {endpoint}; your key {key}").format(
             name=repr(name), endpoint=f"{iface.ip}:{port}",
@@ -313,8 +315,8 @@ def _identity() -> Identity:
     except ValueError as exc:  # a damaged key file: never replaced silently
         raise NetError(str(exc)) from None
     if not persistent:
-        say(False, "another lanparty of yours (same data directory) is using your key: this "
-                   f"one signs with a one-off key, {identity.public.fingerprint}")  # fmt: skip
+        say(False, _("another lanparty of yours (same data directory) is using your key: this "
+                     "one signs with a one-off key, {key}").format(key=identity.public.fingerprint))
     return identity
 
 
@@ -422,7 +424,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     host.spectators = getattr(args, "spectators", DEFAULT_SPECTATORS)
     out = _outcome_of(host) if getattr(args, "resumed", None) else Outcome()
     try:
-        with on_interrupt(lambda: _left(out, "the table stopped for everyone")):
+        with on_interrupt(lambda: _left(out, _("the table stopped for everyone"))):
             if args.bot:
                 return _report(args, trio.run(_host, args, host, None, out))
             seat = NetSeat(host)
@@ -450,7 +452,7 @@ def run_join(args: argparse.Namespace) -> int:
     args.resumed = resumed
     out = Outcome()
     try:
-        with on_interrupt(lambda: _left(out, "you left the table")):
+        with on_interrupt(lambda: _left(out, _("you left the table"))):
             if args.bot:
                 return _report(args, trio.run(_join, args, peer, None, out))
             seat = NetSeat(peer)
@@ -480,8 +482,8 @@ def _report(args: argparse.Namespace, out: Outcome) -> int:
 def _left(out: Outcome, what: str) -> str:
     """The one line for Ctrl-C at a table: what happened, and where the transcript is."""
     if not out.transcript:  # not at a table yet (looking for it, connecting)
-        return "interrupted"
-    return f"interrupted: {what}; transcript saved: {out.transcript}"
+        return _("interrupted")
+    return _("interrupted: {what}; transcript saved: {path}").format(what=what, path=out.transcript)
 
 
 def _farewell(out: Outcome) -> int:

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from lanparty.i18n import _, ngettext
 from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import (
@@ -87,12 +88,13 @@ def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
             if event.contested and event.seat is not None:
                 _count(out.races_won, event.seat)
         elif isinstance(event, Joined):
-            say(quiet, f"seat {event.seat}: {event.name} joined  [key {event.fingerprint}]")
+            say(quiet, _("seat {seat}: {name} joined  [key {key}]").format(
+                seat=event.seat, name=event.name, key=event.fingerprint))  # fmt: skip
         elif isinstance(event, SeatsFixed):
             out.names = event.names
             mark("seated")
             tracer.record("seats", n=len(event.names))
-            say(quiet, "seats fixed: " + ", ".join(event.names) + "; shuffling…")
+            say(quiet, _("seats fixed: {names}; shuffling…").format(names=", ".join(event.names)))
         elif isinstance(event, GameEnded):
             out.totals, out.winners = event.outcome.totals, event.outcome.winners
             out.rounds = len(event.outcome.rounds)
@@ -103,7 +105,7 @@ def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
                         _count(out.rounds_won, seat)
             mark("over")
             tracer.record("over")
-            say(quiet, "game over; auditing the transcript…")
+            say(quiet, _("game over; auditing the transcript…"))
         elif isinstance(event, TableClosed):
             mark("closed")
             out.findings = [
@@ -149,8 +151,9 @@ def report(args: argparse.Namespace, out: Outcome) -> int:
     if getattr(args, "json", False):
         print(json.dumps(summary(out)))
     elif out.stopped:
-        kept = f" (transcript: {out.transcript})" if out.transcript else ""
-        print(printable(f"the game stopped: {out.stopped}{kept}"), file=sys.stderr)
+        said = (_("the game stopped: {why} (transcript: {path})") if out.transcript
+                else _("the game stopped: {why}"))  # fmt: skip
+        print(printable(said.format(why=out.stopped, path=out.transcript)), file=sys.stderr)
     else:
         print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
     return 0 if out.audit_ok and not out.stopped else 1
@@ -160,21 +163,26 @@ def verdict(s: dict[str, Any]) -> str:
     """A table's outcome in a few lines: scores, winner, moves, timings, the audit."""
     scores = ", ".join(f"{n} {p}" for n, p in zip(s["names"], s["scores"], strict=False))
     times = s.get("times_s", {})
-    lines = [f"scores: {scores}",
-             f"winner: {' and '.join(map(str, s['winners'])) or '-'} · {s['moves']} moves in "
-             f"{s['rounds']} round(s)"]  # fmt: skip
+    winners = "-"
+    for i, name in enumerate(map(str, s["winners"])):
+        winners = name if i == 0 else _("{first} and {last}").format(first=winners, last=name)
+    moves = ngettext("{n} move", "{n} moves", s["moves"]).format(n=s["moves"])
+    rounds = ngettext("in {n} round", "in {n} rounds", s["rounds"]).format(n=s["rounds"])
+    lines = [_("scores: {scores}").format(scores=scores),
+             _("winner: {winners} · {moves} {rounds}").format(
+                 winners=winners, moves=moves, rounds=rounds)]  # fmt: skip
     if {"seated", "first_move", "over", "closed"} <= times.keys():
-        lines.append(
-            f"times: shuffle and deal {times['first_move'] - times['seated']:.1f} s, "
-            f"play {times['over'] - times['first_move']:.1f} s, "
-            f"audit {times['closed'] - times['over']:.1f} s"
-        )
+        lines.append(_("times: shuffle and deal {deal:.1f} s, play {play:.1f} s, audit "
+                       "{audit:.1f} s").format(deal=times["first_move"] - times["seated"],
+                                               play=times["over"] - times["first_move"],
+                                               audit=times["closed"] - times["over"]))  # fmt: skip
     if s["audit_ok"]:
-        lines.append("audit passed: every signature, shuffle proof, deal and move verified")
+        lines.append(_("audit passed: every signature, shuffle proof, deal and move verified"))
     else:
-        lines.append("audit FAILED")
+        lines.append(_("audit FAILED"))
     if s["findings"]:
-        lines.append("rules broken that nobody challenged: " + "; ".join(s["findings"]))
+        lines.append(_("rules broken that nobody challenged: {findings}").format(
+            findings="; ".join(s["findings"])))  # fmt: skip
     if s["transcript"]:
-        lines.append(f"transcript: {s['transcript']}")
+        lines.append(_("transcript: {path}").format(path=s["transcript"]))
     return "\n".join(lines)

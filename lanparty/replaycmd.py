@@ -21,9 +21,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from lanparty.auditcmd import audit_file, verdict_json
+from lanparty.auditcmd import Verdict, audit_file, refusal_text, status_words, verdict_json
 from lanparty.games import GAMES
-from lanparty.i18n import _
+from lanparty.i18n import _, catalogue, ngettext
 from lanparty.progress import Progress
 from lanparty.replaycourse import Input
 from lanparty.text import printable
@@ -100,6 +100,15 @@ def replay_recorded(
     """The audit verdict (as ``lanparty audit --json`` gives it) and the recorder of the
     game in ``path`` (``None`` for a game this program does not know); raises ``NetError``
     if the file cannot be read."""
+    audited, recorder = _replay(path, games, progress)
+    return verdict_json(audited), recorder
+
+
+def _replay(
+    path: str, games: Mapping[str, Game[Any]], progress: Progress | None
+) -> tuple[Verdict, Recorder | None]:
+    """The audit verdict and the recorder of the game in ``path`` (see
+    :func:`replay_recorded`)."""
     recorders = {name: Recorder(game) for name, game in games.items()}
 
     def seen(pos: int, raw: bytes) -> None:
@@ -107,7 +116,7 @@ def replay_recorded(
             r.pos = pos
 
     verdict = audit_file(path, recorders, progress=progress, seen=seen)
-    return verdict_json(verdict), recorders.get(verdict.game)
+    return verdict, recorders.get(verdict.game)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -115,7 +124,8 @@ def run_replay(args: argparse.Namespace) -> int:
     on screen (``lanparty.replayview``); else one line per move, or ``--json``. The exit
     status is the audit's."""
     with Progress() as progress:
-        verdict, recorder = replay_recorded(args.file, progress=progress)
+        audited, recorder = _replay(args.file, GAMES, progress)
+    verdict = verdict_json(audited)
     states = recorder.states if recorder is not None else []
     seated = recorder is not None and recorder.seats > 0  # the game began
     if not args.json and seated and sys.stdin.isatty() and sys.stdout.isatty():
@@ -136,17 +146,22 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.open:
         print(_("--open shows the hands on a terminal only"), file=sys.stderr)
     names = [str(n) for n in verdict["names"]]
-    why = verdict["error"] or "see lanparty audit"
-    head = ("verified: every signature, proof, share and move checked" if verdict["audit_ok"]
-            else f"NOT verified ({verdict['verdict']}): {why}")  # fmt: skip
+    why = _("see lanparty audit")
+    if audited.refused is not None:  # told again in the reader's words
+        why = refusal_text(audited.path, audited.refused, audited, catalogue())
+    head = (_("verified: every signature, proof, share and move checked") if verdict["audit_ok"]
+            else _("NOT verified ({verdict}): {why}").format(verdict=status_words(audited.status),
+                                                              why=why))  # fmt: skip
     print(printable(f"{verdict['game']} · {', '.join(names)} · {head}"))
     for s in states:
         if s["by"] is None:
             continue
-        who = names[s["by"]] if 0 <= s["by"] < len(names) else f"seat {s['by']}"
+        who = names[s["by"]] if 0 <= s["by"] < len(names) else _("seat {seat}").format(seat=s["by"])
         move = " ".join(str(x) for x in s["input"]) if isinstance(s["input"], list) else s["input"]
         print(printable(f"{s['step']:>4}  {who}: {move}"))
-    print(printable(f"{len(states)} public states; --json prints each one"), file=sys.stderr)
+    said = ngettext("{n} public state; --json prints each one",
+                    "{n} public states; --json prints each one", len(states))
+    print(printable(said.format(n=len(states))), file=sys.stderr)
     return code
 
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from lanparty.games import PLUGINS, get_game
 from lanparty.games.bots import Bot, forced_move
 from lanparty.games.localdealer import LocalDealer, for_seat
+from lanparty.i18n import _
 from lanparty.narrate import narrator_for
 from lanparty.ui.base import GameScreen
 from protocol.contract import (
@@ -209,11 +210,11 @@ class LocalTable:
         leaves every copy unchanged."""
         status = self.game.status(self._state)
         if isinstance(status, GameOver):
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         move = self.game.decode_move(move)
         if isinstance(status, Commit):
             if self.seat not in status.seats:
-                raise IllegalMove("you have handed in already")
+                raise IllegalMove(_("you have handed in already"))
             self._seal(self.seat, move)
             return
         self._play(self.seat, move)
@@ -222,7 +223,7 @@ class LocalTable:
         """End the sealed phase now, as its closer; "" if done, else why not."""
         status = self.game.status(self._state)
         if not isinstance(status, Commit) or status.closer != self.seat:
-            return "you may not close this now"
+            return _("you may not close this now")
         self._feed(CommitTimeout(status.seats))
         return ""
 
@@ -256,11 +257,11 @@ class LocalTable:
 
     def start_now(self) -> str:
         """A local table starts at once: nothing to start."""
-        return "the game has already started"
+        return _("the game has already started")
 
     def host_command(self, name: str, arg: str) -> str:
         """Nobody joins a local table: nothing to approve or remove."""
-        return f"{name} is for a table on the network that you host"
+        return _("{command} is for a table on the network that you host").format(command=name)
 
     def advance(self) -> None:
         """Run bots, and every seat's forced moves (``forced_move``), until the human must or

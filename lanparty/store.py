@@ -19,6 +19,7 @@ from typing import IO
 import platformdirs
 
 from crypto import CryptoError, Identity, KeyShare, L, SealKey
+from lanparty.i18n import _, pgettext
 
 _IDENTITY_FILE = "identity.key"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -227,11 +228,12 @@ def load_seat(prefix: str | None, base: Path | None = None, *, host: bool = Fals
     seats = saved_seats(base, host=host)
     chosen = [x for x in seats if prefix is None or x.table_hex.startswith(prefix.lower())]
     if len(chosen) != 1:
-        known = ", ".join(x.table_hex[:12] for x in seats) or "none"
-        kind = "hosted table" if host else "seat"
-        what = f"no saved {kind}" if not chosen else f"several saved {kind}s"
-        raise ValueError(f"{what} to resume{f' matching {prefix!r}' if prefix else ''}; "
-                         f"saved: {known}")  # fmt: skip
+        known = ", ".join(x.table_hex[:12] for x in seats) or pgettext("saved", "none")
+        what = ((_("no saved hosted table") if not chosen else _("several saved hosted tables"))
+                if host else (_("no saved seat") if not chosen else _("several saved seats")))
+        said = (_("{what} to resume matching {prefix}; saved: {known}") if prefix
+                else _("{what} to resume; saved: {known}"))  # fmt: skip
+        raise ValueError(said.format(what=what, prefix=repr(prefix), known=known))
     return chosen[0]
 
 

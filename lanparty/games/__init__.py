@@ -40,7 +40,7 @@ RULES_LANGUAGES = ("en", "pl", "es")
 """The languages the rules texts are written in; any other falls back to English."""
 
 # What the generated options section says around each option, by language. The options' own
-# help strings are the game's (English for now).
+# help strings are the game's, in English, translated from the catalogue.
 _OPTION_WORDS: dict[str, dict[str, str]] = {
     "en": {
         "heading": "## Table options",
@@ -93,8 +93,12 @@ def rules_text(name: str, lang: str = "en") -> str:
 
 def options_text(name: str, specs: Sequence[OptionSpec], lang: str = "en") -> str:
     """A Markdown section listing ``specs``: name, default, allowed values and help; its
-    heading and wording in ``lang`` (the help strings as the game gives them)."""
-    words = _OPTION_WORDS[rules_language(lang)]
+    heading, wording and help strings in ``lang`` (the help from the catalogue: see
+    :mod:`.optionwords`)."""
+    from lanparty.i18n import in_language
+
+    code = rules_language(lang)
+    words = _OPTION_WORDS[code]
     lines = [words["heading"], words["intro"].format(name=name)]
     for spec in specs:
         if spec.choices:
@@ -106,7 +110,8 @@ def options_text(name: str, specs: Sequence[OptionSpec], lang: str = "en") -> st
         else:
             allowed = words["any"]
         default = words["default"]
-        line = f"- `{spec.name}` ({default} `{_typed(spec.default)}`; {allowed}): {spec.help}"
+        said = spec.help if code == "en" else in_language(code, spec.help)
+        line = f"- `{spec.name}` ({default} `{_typed(spec.default)}`; {allowed}): {said}"
         lines += textwrap.wrap(line, 92, subsequent_indent="  ", break_on_hyphens=False)
     return "\n".join(lines) + "\n"
 

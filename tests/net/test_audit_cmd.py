@@ -106,6 +106,34 @@ def test_a_flipped_byte_is_refused(saved: Path, tmp_path: Path) -> None:
     assert isinstance(v["error_pos"], int) and f"log position {v['error_pos']}" in v["error"]
 
 
+def test_the_verdict_in_polish_and_spanish_and_the_json_in_english(
+    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["audit", str(saved), "--json"]) == 0
+    english = capsys.readouterr().out
+    assert main(["--lang", "pl", "audit", str(saved), "--json"]) == 0
+    assert capsys.readouterr().out == english  # for scripts: English in any language
+    assert main(["--lang", "pl", "audit", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "kompletny      tak: stół zamknięty: wszystkie 2 miejsca podpisały audyt" in out
+    assert out.strip().splitlines()[-1] == "audyt zaliczony"
+    assert main(["--lang", "es", "replay", str(saved)]) == 0
+    out, err = capsys.readouterr()
+    assert "verificada: comprobadas todas las firmas, pruebas, partes y jugadas" in out
+    assert "estados públicos; --json imprime cada uno" in err
+    data = bytearray(saved.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    bad = tmp_path / "flipped.lptx"
+    bad.write_bytes(bytes(data))
+    assert main(["--lang", "es", "audit", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"lanparty audit: FALLIDA: {bad} no es una transcripción de lanparty "
+                          "válida: ")  # fmt: skip
+    assert "posición" in err and "log position" not in err
+    assert main(["--lang", "es", "replay", str(bad)]) == 1
+    assert "NO verificada (fallida): " in capsys.readouterr().out
+
+
 def test_every_flipped_byte_is_refused_in_one_line(
     saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

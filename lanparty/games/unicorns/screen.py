@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lanparty.i18n import N_, _, ngettext
+from lanparty.i18n import N_, _, language, ngettext
 from lanparty.text import printable
 from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Move, Plain
@@ -26,6 +26,7 @@ from .names import (
     scheme_name,
     unicorn_name,
 )
+from .refusals import translate
 
 __all__ = ["SCREEN", "STYLES", "UnicornsScreen", "final", "hand", "humanize", "prompt", "table"]
 
@@ -379,7 +380,12 @@ _ITEM = re.compile(r"\b(butcher|horn|candy|dust)\b")
 
 def humanize(reason: str) -> str:
     """An engine reason in the player's words: another seat named as "another player", hunt
-    card tuples as values, market items by name."""
+    card tuples as values, market items by name; in another language than English, the
+    reason translated (:mod:`.refusals`) where it reads as one the engine gives."""
+    if language() != "en":
+        said = translate(reason)
+        if said is not None:
+            return said
     reason = _SEAT.sub("another player is to", reason)
     reason = _TUPLE.sub(lambda m: " and ".join(m.group(1).split(", ")), reason)
     reason = reason.replace(" (use '')", "")
