@@ -292,7 +292,8 @@ def test_a_networked_table_of_peer_processes(tmp_path: Path) -> None:
                 pane.type("exchange 1 for bag")
                 pane.wait(lambda: told(pane, r"You put .+ on the display") > puts, "the swap")  # noqa: B023
             pane.wait(lambda: told(pane, bea) > moves, "Bea's turn", 60.0)  # noqa: B023
-            assert asked(pane) == "place a tile or exchange one>"
+            # The prompt is drawn again a moment after the line that tells Bea's move.
+            pane.wait(lambda: asked(pane) == "place a tile or exchange one>", "our turn")
         pane.type("quit")
         pane.wait_text("leave the table? the game stops for everyone (y/N)>")
         pane.type("y")
