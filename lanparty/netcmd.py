@@ -355,15 +355,7 @@ async def _join(
     else:  # headless: Ctrl-C leaves as a person's quit does
         leave_on_ctrl_c(out, client.leave)
     try:
-        await client.run()
-    except PeerVanished as exc:
-        out.stopped = str(exc)
-    except Stalled as exc:
-        out.stopped = f"the table stalled: {exc}"
-    except RemoteProtocolError as exc:
-        out.stopped = f"the host broke the protocol: {exc}"
-    except InternalError as exc:
-        out.stopped = str(exc)
+        await run_client(client, out)
     finally:
         tracer.close()
         me = peer.table.me
@@ -380,6 +372,21 @@ async def _join(
         if seat is not None and out.stopped:
             seat.lost(_("The table stopped: {error}").format(error=out.stopped))
     return out
+
+
+async def run_client(client: PeerClient, out: Outcome) -> None:
+    """Run ``client`` until the table closes or stops; how it stopped, if it did not close,
+    goes to ``out.stopped`` in one line."""
+    try:
+        await client.run()
+    except PeerVanished as exc:
+        out.stopped = str(exc)
+    except Stalled as exc:
+        out.stopped = f"the table stalled: {exc}"
+    except RemoteProtocolError as exc:
+        out.stopped = f"the host broke the protocol: {exc}"
+    except InternalError as exc:
+        out.stopped = str(exc)
 
 
 def pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
@@ -499,6 +506,7 @@ __all__ = [
     "finish",
     "leave_on_ctrl_c",
     "pinned",
+    "run_client",
     "run_host",
     "run_join",
     "terminal_screen",

@@ -27,13 +27,13 @@ from lanparty.interrupt import on_interrupt
 from lanparty.locate import dial, first_dial, locate
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import InterfaceError
-from lanparty.net.node import InternalError, PeerClient, PeerVanished, Stalled
-from lanparty.netcmd import finish, leave_on_ctrl_c, pinned, terminal_screen
+from lanparty.net.node import PeerClient
+from lanparty.netcmd import finish, leave_on_ctrl_c, pinned, run_client, terminal_screen
 from lanparty.netseat import NetSeat
 from lanparty.outcome import Outcome, event_sink, say
 from lanparty.text import printable
 from lanparty.trace import Tracer
-from protocol import Applied, Event, Host, Peer, Phase, RemoteProtocolError, Watcher
+from protocol import Applied, Event, Host, Peer, Phase, Watcher
 
 __all__ = ["run_watch"]
 
@@ -97,15 +97,7 @@ async def _watch(
     else:
         leave_on_ctrl_c(out, client.leave)
     try:
-        await client.run()
-    except PeerVanished as exc:
-        out.stopped = str(exc)
-    except Stalled as exc:
-        out.stopped = f"the table stalled: {exc}"
-    except RemoteProtocolError as exc:
-        out.stopped = f"the host broke the protocol: {exc}"
-    except InternalError as exc:
-        out.stopped = str(exc)
+        await run_client(client, out)
     finally:
         tracer.close()
         if watcher.refused and not out.stopped:

@@ -12,9 +12,7 @@ gave it.
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
+from lanparty.games.wording import template_pattern
 from lanparty.i18n import N_, _, pgettext
 from protocol.contract import OptionError
 
@@ -65,24 +63,10 @@ REASONS = (
 )
 """Every reason a game gives for refusing an option, as English patterns (the msgids)."""
 
-_FIELD = re.compile(r"\{(\w+)\}")
-
 
 def option_help(text: str) -> str:
     """An option's help (its spec's ``help``) in the current language."""
     return _(text)
-
-
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    """``template`` as a regular expression, one named group a field."""
-    out, at = [], 0
-    for m in _FIELD.finditer(template):
-        out.append(re.escape(template[at : m.start()]))
-        out.append(f"(?P<{m.group(1)}>.+?)")
-        at = m.end()
-    out.append(re.escape(template[at:]))
-    return re.compile("".join(out) + r"\Z")
 
 
 def _kind(name: str) -> str:
@@ -97,7 +81,7 @@ def reason(text: str) -> str:
     """A refusal's reason (``OptionError.reason``) in the current language; as it is if it
     reads as none of :data:`REASONS`."""
     for template in REASONS:
-        m = _pattern(template).match(text)
+        m = template_pattern(template).match(text)
         if m is not None:
             values = m.groupdict()
             if "kind" in values:

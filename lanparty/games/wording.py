@@ -12,7 +12,7 @@ from functools import cache
 
 from lanparty.i18n import _
 
-__all__ = ["and_list", "game_over", "read_back", "won_line"]
+__all__ = ["and_list", "game_over", "read_back", "template_pattern", "won_line"]
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -56,7 +56,9 @@ def won_line(winners: Sequence[int], me: int | None, names: Sequence[str]) -> st
 
 
 @cache
-def _pattern(template: str, shapes: tuple[tuple[str, str], ...] = ()) -> re.Pattern[str]:
+def template_pattern(
+    template: str, shapes: tuple[tuple[str, str], ...] = ()
+) -> re.Pattern[str]:
     """``template`` as a regular expression, one named group a field (``shapes``: the
     expression a field must match, by its name; any text otherwise)."""
     known = dict(shapes)
@@ -85,7 +87,7 @@ def read_back(
     with no words between them)."""
     given = tuple(sorted((shapes or {}).items()))
     for template in templates:
-        m = _pattern(template, given).match(reason)
+        m = template_pattern(template, given).match(reason)
         if m is None:
             continue
         values: dict[str, str] = {}

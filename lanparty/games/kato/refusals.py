@@ -9,10 +9,9 @@ read as a whole is shown as the engine said it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from functools import cache
 
+from lanparty.games.wording import template_pattern
 from lanparty.i18n import N_, _, pgettext
 
 __all__ = ["TEMPLATES", "translate"]
@@ -72,23 +71,7 @@ TEMPLATES = (
 )
 """Every reason the engine gives a player, as English templates (the msgids)."""
 
-_FIELD = re.compile(r"\{(\w+)\}")
 _KEPT = frozenset({"n", "card", "colours"})  # numbers, and the words typed in commands
-
-
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    """``template`` as a regular expression with one named group a field (a field that
-    comes back must be the same text again)."""
-    out, seen, at = [], set(), 0
-    for m in _FIELD.finditer(template):
-        out.append(re.escape(template[at : m.start()]))
-        name = m.group(1)
-        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
-        seen.add(name)
-        at = m.end()
-    out.append(re.escape(template[at:]))
-    return re.compile("".join(out) + r"\Z")
 
 
 def _word(field: str, value: str, card_name: Callable[[str], str]) -> str | None:
@@ -115,7 +98,7 @@ def translate(reason: str, card_name: Callable[[str], str]) -> str | None:
     """``reason`` in the current language, its cards named with ``card_name``; ``None`` if
     it does not read as one of :data:`TEMPLATES` all through."""
     for template in TEMPLATES:
-        m = _pattern(template).match(reason)
+        m = template_pattern(template).match(reason)
         if m is None:
             continue
         values: dict[str, str] = {}

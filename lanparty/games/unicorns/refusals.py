@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
 
+from lanparty.games.wording import template_pattern
 from lanparty.i18n import N_, _, ngettext, pgettext
 
 from .names import colour_name, item_name
@@ -105,23 +105,10 @@ _ASK = {
 }
 """What the table waits for (the engine's ``_ASK`` words), said after "is to"."""
 
-_FIELD = re.compile(r"\{(\w+)\}")
 _VALUES = re.compile(r"\((\d+(?:, \d+)*),?\)|\(\)")
 _KEPT = frozenset({"seat", "move", "unicorn", "label", "max", "count", "scheme", "colours",
                    "items", "given", "cost", "value", "name", "n"})  # fmt: skip
 """Parts shown as the engine gave them: numbers, handles, quoted input, typed words."""
-
-
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    """``template`` as a regular expression, one named group a field."""
-    out, at = [], 0
-    for m in _FIELD.finditer(template):
-        out.append(re.escape(template[at : m.start()]))
-        out.append(f"(?P<{m.group(1)}>.+?)")
-        at = m.end()
-    out.append(re.escape(template[at:]))
-    return re.compile("".join(out) + r"\Z")
 
 
 def template_in_language(template: str, n: int = 2) -> str:
@@ -170,7 +157,7 @@ def translate(reason: str) -> str | None:
     """``reason`` in the current language; ``None`` if it does not read as one of
     :data:`ENGINE` all through."""
     for template in ENGINE:
-        m = _pattern(template).match(reason)
+        m = template_pattern(template).match(reason)
         if m is None:
             continue
         values: dict[str, str] = {}
