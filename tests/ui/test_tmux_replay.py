@@ -1,8 +1,9 @@
 """End to end: the real ``lanparty replay FILE`` in a tmux pane (a private tmux server),
 driven by keys, read by capture-pane.
 
-The transcript is a whole KaTO game played by bots over the real protocol in this process
-(``protocol.harness``); the same file replayed here in-process says what the pane must show.
+The transcript is a golden file (``tests/data/kato_2p.lptx``: a whole KaTO game played by bots
+over the real protocol and kept); the same file replayed here in-process says what the pane
+must show.
 """
 
 from __future__ import annotations
@@ -14,28 +15,26 @@ from pathlib import Path
 
 import pytest
 
-from lanparty.games import GAMES, PLUGINS
-from lanparty.games.bots import bots_for
+from lanparty.games import PLUGINS
 from lanparty.replaycmd import replay_recorded
 from lanparty.replaycourse import Course, build_course
 from protocol import pack, unpack
-from protocol.harness import Harness
 
 from .tmux import REPO, Pane
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 
+#: A golden transcript: a whole two-player KaTO game of heuristic bots, played once over the
+#: real protocol (``protocol.harness.Harness``, seed 1) and kept, so the replay is checked
+#: against a file made by an earlier program, as a person's saved game would be.
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "kato_2p.lptx"
+
+
 @pytest.fixture(scope="module")
-def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A whole two-player KaTO game's transcript (heuristic bots)."""
-    bot = bots_for("kato")["heuristic"]
-    h = Harness(GAMES, "kato", 2, dict(PLUGINS["kato"].short), [bot(), bot()], seed=1)
-    h.run()
-    assert h.done
-    path = tmp_path_factory.mktemp("saved") / "kato.lptx"
-    path.write_bytes(h.host.transcript())
-    return path
+def saved() -> Path:
+    """The golden transcript."""
+    return GOLDEN
 
 
 @pytest.fixture
