@@ -11,6 +11,8 @@ fraction of time spent in cryptography, measured with cProfile on one extra game
 says every game ended with every peer signing the same audit verdict and the offline audit of
 the transcript (not timed) agreeing with it; ``findings`` counts the rules the audits found
 broken (a bot may make a move the audit names, e.g. a bluff it could not know was one).
+With ``--catch-up``, ``catch_up_s`` is the median time a spectator that arrives once the table
+closed takes to check and apply the whole log (``log_bytes``, what the host sends it).
 """
 
 from __future__ import annotations
@@ -26,8 +28,11 @@ from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
+from ._frames import frame
+from ._messages import NONCE_BYTES, Challenge, encode_message
 from ._offline import audit_transcript
 from ._roles import Phase
+from ._watcher import Watcher
 from .contract import Game, Plain
 from .harness import Chooser, Harness
 
@@ -52,8 +57,10 @@ def play(
     options: Mapping[str, Plain],
     bots: list[Chooser],
     seed: int,
+    catch_up: bool = False,
 ) -> dict[str, Any]:
-    """Play one game; returns its timings and sizes."""
+    """Play one game; returns its timings and sizes (``catch_up``: also how long a spectator
+    that arrives once the table closed takes to check and apply its whole log)."""
     t0, c0 = time.perf_counter(), time.process_time()
     h = Harness(games, game, players, options, bots, seed=seed)
     h.pump()
@@ -78,7 +85,10 @@ def play(
     report = h.host.table.report
     closed = all(p.phase is Phase.CLOSED for p in h.parties)
     offline = audit_transcript(h.host.transcript(), games) if closed else None
+    caught = spectator_catch_up(games, h.host.relays_since(0)) if catch_up else 0.0
     return {
+        "catch_up_s": caught,
+        "log_bytes": sum(map(len, h.host.relays_since(0))),
         "game_wall_s": end - t0,
         "round_walls": [b - a for a, b in itertools.pairwise(marks)] or [end - t0],
         "game_cpu_s": cpu_end - c0,
@@ -92,6 +102,19 @@ def play(
         "audit_ok": bool(closed and report is not None and offline == report),
         "findings": len(report.findings) if report else -1,
     }
+
+
+def spectator_catch_up(games: Mapping[str, Game[Any]], relays: list[bytes]) -> float:
+    """Seconds a spectator (:class:`Watcher`) takes to check and apply ``relays`` (a whole
+    log's relay frames, as the host sends a newcomer)."""
+    w = Watcher(games)
+    w.receive_data(frame(encode_message(Challenge(bytes(NONCE_BYTES), len(relays)))))
+    t0 = time.perf_counter()
+    w.receive_data(b"".join(relays))
+    took = time.perf_counter() - t0
+    if w.stopped is not None:
+        raise RuntimeError(f"the spectator stopped: {w.stopped}")
+    return took
 
 
 def crypto_share(run: Any) -> float:
@@ -122,6 +145,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--no-profile", action="store_true", help="skip the crypto_share run")
+    ap.add_argument("--catch-up", action="store_true",
+                    help="also time a spectator that arrives at the end (catch_up_s)")
     args = ap.parse_args(argv)
 
     # The games and their bots, found where every game registers (the ``lanparty.games``
@@ -139,7 +164,7 @@ def main(argv: list[str] | None = None) -> None:
 
     def one(seed: int) -> dict[str, Any]:
         bots: list[Chooser] = [factory() for _ in range(args.players)]
-        return play(GAMES, args.game, args.players, options, bots, seed)
+        return play(GAMES, args.game, args.players, options, bots, seed, args.catch_up)
 
     runs = [one(seed) for seed in range(args.games)]
     share = 0.0 if args.no_profile else crypto_share(lambda: one(args.games))
@@ -160,6 +185,8 @@ def main(argv: list[str] | None = None) -> None:
                 "moves": med(r["moves"] for r in runs),
                 "entries": med(r["entries"] for r in runs),
                 "bytes": med(r["bytes"] for r in runs),
+                "log_bytes": med(r["log_bytes"] for r in runs),
+                "catch_up_s": round(med(r["catch_up_s"] for r in runs), 3),
                 "crypto_share": round(share, 3),
                 "audit_ok": all(r["audit_ok"] for r in runs),
                 "findings": sum(r["findings"] for r in runs),
