@@ -68,6 +68,9 @@ from protocol import (
 )
 from protocol._names import skeleton
 
+#: Seconds between two announcements of a playing table's spectator count.
+AD_PAUSE = 2.0
+
 
 def finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
     """Save ``party``'s transcript; its path goes to ``out``."""
@@ -208,6 +211,10 @@ async def _host(
                         while host.spectators > 0:
                             if not adv.ad.playing or adv.ad.watchers != server.watchers:
                                 await adv.update(free=0, playing=True, watchers=server.watchers)
+                                # Each update is a multicast announcement: at most one per
+                                # AD_PAUSE seconds, however often spectators come and go.
+                                await trio.sleep(AD_PAUSE)
+                                continue
                             await server.watchers_changed.wait()
                     # Withdraw the advertisement once the seats are fixed or the table ends.
                     await adv.withdraw()
