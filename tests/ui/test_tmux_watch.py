@@ -49,7 +49,7 @@ def test_a_spectator_follows_a_table_without_seeing_a_hand(
     spectator = panes["spectator"] = _pane(tmp_path, "spectator", "watch", name, "--local")
     spectator.wait(lambda: "Hugo joined (seat 0)" in spectator.joined(), "the log so far",
                    SETUP_DEADLINE)  # fmt: skip
-    assert "watching>" in spectator.screen()
+    spectator.wait(lambda: "watching>" in spectator.screen(), "the prompt drawn again")
     env = {**os.environ, "LANPARTY_HOME": str(tmp_path / "ann")}
     bot = subprocess.Popen(
         [sys.executable, "-m", "lanparty", "join", "--bot", "--connect", found[1], "--nick", "Ann",
