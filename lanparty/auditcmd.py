@@ -39,6 +39,7 @@ from lanparty.errors import NetError
 from lanparty.games import GAMES, PLUGINS
 from lanparty.i18n import N_, _, catalogue, language, ngettext, pgettext
 from lanparty.progress import Progress
+from lanparty.stopwords import said
 from lanparty.text import printable
 from protocol import (
     AuditReport,
@@ -313,7 +314,7 @@ def _audit(
     try:
         return audit_transcript(source, games, seen=seen)
     except VersionMismatchError as exc:  # not a forgery: a file this program cannot read
-        raise NetError(f"{path}: {exc.reason}") from None
+        raise NetError(f"{path}: {said(exc.reason)}") from None
 
 
 def audit_file(

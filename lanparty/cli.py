@@ -196,8 +196,11 @@ def _run_play(args: argparse.Namespace) -> int:
         raise CliError(refusal(exc)) from None
     from lanparty.ui.app import run
 
-    print(i18n._("{game} against {n} {kind} bot(s), seed {seed}").format(
-        game=game_name, n=bots, kind=args.bot_kind, seed=seed))  # fmt: skip
+    kind = {"random": i18n.pgettext("bots", "random"),
+            "heuristic": i18n.pgettext("bots", "heuristic")}.get(args.bot_kind, args.bot_kind)
+    print(i18n.ngettext("{game} against {n} {kind} bot, seed {seed}",
+                        "{game} against {n} {kind} bots, seed {seed}", bots).format(
+        game=game_name, n=bots, kind=kind, seed=seed))  # fmt: skip
     if run(session) == EXIT_INTERRUPTED:
         raise Interrupted(i18n._("interrupted: you left the game"))
     return 0

@@ -15,15 +15,55 @@ from typing import Any, Protocol
 from lanparty.i18n import _
 from protocol.contract import Move, Plain, Result, Seat
 
-__all__ = ["BaseNarrator", "GameNarrator", "capital", "narrator_for"]
+__all__ = ["HEADING", "YOURS", "BaseNarrator", "GameNarrator", "Line", "capital", "heading",
+           "kind_of", "narrator_for", "yours"]
+
+YOURS = "yours"
+"""A line about the reader: what they do, or what is done to them or goes their way."""
+HEADING = "heading"
+"""A line that opens or closes a part of the game: a round, a day, the game's end."""
+
+
+class Line(str):
+    """A log line that says what kind of line it is (:data:`YOURS`, :data:`HEADING`), so the
+    screen styles it the same in every language. Its text is the line; a plain ``str`` is a
+    line of no particular kind."""
+
+    kind = ""
+
+    def __new__(cls, text: str, kind: str) -> Line:
+        line = super().__new__(cls, text)
+        line.kind = kind
+        return line
+
+    def __add__(self, more: str) -> Line:
+        """The line with ``more`` after it, of the same kind (``line += ", touching 2"``)."""
+        return Line(str(self) + more, self.kind)
+
+
+def yours(text: str, mine: bool = True) -> str:
+    """``text`` as a line about the reader (styled as theirs) if ``mine``, else as it is."""
+    return Line(text, YOURS) if mine else text
+
+
+def heading(text: str) -> Line:
+    """``text`` as a line that opens or closes a round (a day, the game)."""
+    return Line(text, HEADING)
+
+
+def kind_of(line: str) -> str:
+    """The kind :func:`yours` or :func:`heading` gave ``line``; ``""`` for any other."""
+    return line.kind if isinstance(line, Line) else ""
 
 
 def capital(text: str) -> str:
     """``text`` with its first letter in capitals, after any opening ``¡``/``¿`` (Spanish):
-    ``"¡gana Bea!"`` → ``"¡Gana Bea!"``; the rest is left as it is."""
+    ``"¡gana Bea!"`` → ``"¡Gana Bea!"``; the rest is left as it is (a :class:`Line` keeps
+    its kind)."""
     for i, ch in enumerate(text):
         if ch.isalpha():
-            return text[:i] + ch.upper() + text[i + 1 :]
+            said = text[:i] + ch.upper() + text[i + 1 :]
+            return Line(said, text.kind) if isinstance(text, Line) else said
         if ch not in "¡¿\"'„«":
             break
     return text
@@ -71,17 +111,20 @@ class BaseNarrator:
     def _say(self, seat: Seat, you: str, other: str) -> None:
         """Log ``"You <you>"`` for the listener, ``"<Name> <other>"`` for anyone else."""
         if seat == self.seat:
-            self.lines.append(f"You {you}")
+            self.lines.append(yours(f"You {you}"))
         else:
             self.lines.append(f"{self.names[seat]} {other}")
 
-    def _act(self, seat: Seat, *clauses: tuple[str, str]) -> None:
+    def _act(self, seat: Seat, *clauses: tuple[str, str], mine: bool = False) -> None:
         """Log what ``seat`` does, one ``(base form, third person)`` pair per verb phrase:
-        ``"You play X and name red"`` for the listener, ``"Bea plays X and names red"``."""
+        ``"You play X and name red"`` for the listener, ``"Bea plays X and names red"``. The
+        line is the listener's (:func:`yours`) if they act, or if ``mine`` (done to them)."""
+        mine = mine or seat == self.seat
         forms = [you if seat == self.seat else other for you, other in clauses]
         if not self.translated:
             text = forms[0] if len(forms) == 1 else f"{', '.join(forms[:-1])} and {forms[-1]}"
-            self.lines.append(f"{self._who(seat).capitalize()} {text}")
+            line = f"{self._who(seat).capitalize()} {text}"
+            self.lines.append(yours(line, mine))
             return
         text = forms[0]
         if len(forms) > 1:
@@ -90,7 +133,7 @@ class BaseNarrator:
             line = _("You {actions}").format(actions=text)
         else:
             line = _("{name} {actions}").format(name=self.names[seat].capitalize(), actions=text)
-        self.lines.append(capital(line))
+        self.lines.append(yours(capital(line), mine))
 
 
 def narrator_for(

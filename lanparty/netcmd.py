@@ -44,8 +44,9 @@ from lanparty.net.node import (
 from lanparty.net.server import HostServer
 from lanparty.netargs import DEFAULT_SPECTATORS
 from lanparty.netseat import NetSeat
-from lanparty.outcome import Outcome, event_sink, report, say
+from lanparty.outcome import Outcome, event_sink, report, say, teller
 from lanparty.session import BOT_NAMES
+from lanparty.stopwords import said
 from lanparty.store import (
     SavedSeat,
     forget_seat,
@@ -139,7 +140,7 @@ async def _host(
         iface = choose_interface(args.interface, local=args.local)
     tracer = Tracer.from_env(args.nick)
     quiet = args.quiet or seat is not None  # the terminal UI tells the story itself
-    tell = seat.note if seat is not None else (lambda text: say(args.quiet, text))
+    tell = teller(seat.note if seat is not None else None, args.quiet)
     name = args.name or f"{args.nick}'s {args.game}"
     problem = bad_table_name(name)
     if problem:
@@ -334,7 +335,7 @@ async def _join(
     args: argparse.Namespace, peer: Peer, seat: NetSeat | None, out: Outcome
 ) -> Outcome:
     """Play at the table until it closes or stops; with ``seat``, a person plays."""
-    tell = seat.note if seat is not None else (lambda text: say(args.quiet, text))
+    tell = teller(seat.note if seat is not None else None, args.quiet)
     addr, port, announced = await locate(args, tell)
 
     async def connect() -> trio.abc.Stream:
@@ -377,7 +378,7 @@ async def _join(
         if len(peer.table.log) and not getattr(args, "no_transcript", False):
             finish(peer, out, game, f"joined-{args.nick}")
         if seat is not None and out.stopped:
-            seat.lost(_("The table stopped: {error}").format(error=out.stopped))
+            seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out
 
 

@@ -22,6 +22,7 @@ import trio
 from lanparty.games.bots import forced_move
 from lanparty.i18n import N_, _
 from lanparty.narrate import GameNarrator, narrator_for
+from lanparty.stopwords import said
 from lanparty.text import printable
 from lanparty.ui.base import GameScreen
 from protocol import (
@@ -150,14 +151,14 @@ class NetSeat:
                 )
             self._lines.append(self.audit)
         elif isinstance(event, Stopped):
-            self.ended = _("The table stopped: {error}").format(error=event.error)
+            self.ended = _("The table stopped: {error}").format(error=said(str(event.error)))
             self._lines.append(self.ended)
         elif isinstance(event, Refused):
-            self._lines.append(_("The host refused: {reason}").format(reason=event.reason))
+            self._lines.append(_("The host refused: {reason}").format(reason=said(event.reason)))
             if event.fatal:
-                self.ended = _("The host refused us: {reason}").format(reason=event.reason)
+                self.ended = _("The host refused us: {reason}").format(reason=said(event.reason))
         elif isinstance(event, Rejected):
-            self._lines.append(_("Refused an entry: {error}").format(error=event.error))
+            self._lines.append(_("Refused an entry: {error}").format(error=said(str(event.error))))
         elif isinstance(event, MoveDropped) and event.outranked:
             self._lines.append(_("Too late: another move won the draw for this turn"))
         elif isinstance(event, MoveDropped):
@@ -205,6 +206,7 @@ class NetSeat:
 
     def lost(self, reason: str) -> None:
         """The connection ended without the table closing (the node calls this)."""
+        reason = said(reason)  # the network layer's words (it knows no language)
         if not self.ended:
             self.ended = reason
             self._lines.append(reason)

@@ -10,10 +10,12 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from lanparty.i18n import _, ngettext
+from lanparty.stopwords import said as stop_said
 from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import (
@@ -71,6 +73,14 @@ def _seat_name(out: Outcome, seat: int) -> str:
 def say(quiet: bool, text: str) -> None:
     if not quiet:
         print(printable(text), file=sys.stderr, flush=True)
+
+
+def teller(note: Callable[[str], None] | None, quiet: bool) -> Callable[[str], None]:
+    """Where a line for the player goes: ``note`` (a seat's log), else stderr unless
+    ``quiet``; the network layer's English words (a notice) in the reader's language."""
+    if note is not None:
+        return lambda text: note(stop_said(text))
+    return lambda text: say(quiet, stop_said(text))
 
 
 def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
@@ -153,7 +163,8 @@ def report(args: argparse.Namespace, out: Outcome) -> int:
     elif out.stopped:
         said = (_("the game stopped: {why} (transcript: {path})") if out.transcript
                 else _("the game stopped: {why}"))  # fmt: skip
-        print(printable(said.format(why=out.stopped, path=out.transcript)), file=sys.stderr)
+        print(printable(said.format(why=stop_said(out.stopped), path=out.transcript)),
+              file=sys.stderr)  # fmt: skip
     else:
         print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
     return 0 if out.audit_ok and not out.stopped else 1

@@ -30,7 +30,8 @@ from lanparty.net.interfaces import InterfaceError
 from lanparty.net.node import PeerClient
 from lanparty.netcmd import finish, leave_on_ctrl_c, pinned, run_client, terminal_screen
 from lanparty.netseat import NetSeat
-from lanparty.outcome import Outcome, event_sink, say
+from lanparty.outcome import Outcome, event_sink, teller
+from lanparty.stopwords import said
 from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import Applied, Event, Host, Peer, Phase, Watcher
@@ -75,7 +76,7 @@ async def _watch(
     args: argparse.Namespace, watcher: Watcher, seat: NetSeat | None, out: Outcome
 ) -> Outcome:
     """Follow the table until it closes or stops; with ``seat``, on screen."""
-    tell = seat.note if seat is not None else (lambda text: say(args.quiet, text))
+    tell = teller(seat.note if seat is not None else None, args.quiet)
     addr, port, announced = await locate(args, tell, watch=True)
 
     async def connect() -> trio.abc.Stream:
@@ -108,7 +109,7 @@ async def _watch(
         if len(watcher.table.log):
             finish(watcher, out, game, "watched")
         if seat is not None and out.stopped:
-            seat.lost(_("The table stopped: {error}").format(error=out.stopped))
+            seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out
 
 
@@ -142,5 +143,6 @@ def run_watch(args: argparse.Namespace) -> int:
 def _left(out: Outcome) -> str:
     """The one line for Ctrl-C while watching."""
     if not out.transcript:
-        return "interrupted"
-    return f"interrupted: you stopped watching; transcript saved: {out.transcript}"
+        return _("interrupted")
+    return _("interrupted: {what}; transcript saved: {path}").format(
+        what=_("you stopped watching"), path=out.transcript)  # fmt: skip

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from lanparty.i18n import _
+from lanparty.narrate import HEADING, YOURS, kind_of
 from protocol.contract import Move, Plain
 
 __all__ = [
@@ -167,8 +168,11 @@ def player_name(names: Sequence[str], seat: int, me: int | None) -> str:
 
 
 def log_line(line: str) -> Fragments:
-    """One log line, with the player's own actions highlighted."""
-    style = "class:log.you" if line.startswith("You ") or " you" in line else "class:log"
-    if line.startswith(("Round ", "Game over")):
-        style = "class:log.round"
+    """One log line, styled by the kind its narrator gave it (:func:`lanparty.narrate.kind_of`,
+    whatever the language): the player's own in ``log.you``, a round's start or end and the
+    game's in ``log.round``, any other in ``log``."""
+    style = _LOG_STYLE.get(kind_of(line), "class:log")
     return [(style, "· " + line), ("", "\n")]
+
+
+_LOG_STYLE = {YOURS: "class:log.you", HEADING: "class:log.round"}

@@ -46,6 +46,8 @@ _HELP = (
     ("kick N", N_("(host, before the game) remove the player in seat N")),
     ("approve NAME / deny NAME", N_("(host with --approve) let a player in, or not")),
 )
+_SAID = frozenset({_HELP[0][0]})
+"""The commands in :data:`_HELP` said with words of the reader's language around them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +65,37 @@ class Action:
 def help_text(screen: GameScreen) -> str:
     """What ``help`` prints: the game's commands, the table's, then every short form."""
     lines = [_("Commands (Tab completes):")]
-    table = [(_(command), _(what)) for command, what in (*_HELP, *META_COMMANDS.items())]
-    rows = [*screen.help(), *table]
-    lines += [f"  {command:<17} {what}" for command, what in rows]
+    # The commands are typed as they are, in every language: only the words around one
+    # ("go (or Enter)") are said in the reader's.
+    table = [(_(command) if command in _SAID else command, _(what))
+             for command, what in (*_HELP, *META_COMMANDS.items())]  # fmt: skip
+    rows: list[tuple[str, str]] = []
+    for command, what in (*screen.help(), *table):
+        if not command and rows:  # a row's words go on: wrapped with them
+            rows[-1] = (rows[-1][0], f"{rows[-1][1]} {what.strip()}")
+        else:
+            rows.append((command, what))
+    lines += [line for command, what in rows for line in _row(command, what)]
     aliases = {**screen.aliases, **ALIASES}
-    shorts = ", ".join(f"{alias} = {command}" for alias, command in aliases.items())
-    lines += textwrap.wrap(_("Short forms: {shorts}").format(shorts=shorts), 78,
-                           subsequent_indent="  ")  # fmt: skip
+    # Each short form whole on a line ("exit = quit" is never cut after its "=").
+    shorts = ", ".join(f"{alias}\0={command}" for alias, command in aliases.items())
+    said = _("Short forms: {shorts}").format(shorts=shorts)
+    lines += [line.replace("\0", " ") for line in textwrap.wrap(said.replace("\0=", "\0=\0"), 78,
+              subsequent_indent="  ")]  # fmt: skip
     return "\n".join(lines)
+
+
+def _row(command: str, what: str, width: int = 79) -> list[str]:
+    """One command of the help and what it does, the words wrapped under themselves to fit
+    ``width`` columns (in any language, however long the words)."""
+    head = f"  {command:<17} "
+    word = command.split()[0] if command.split() else ""
+    at = what.rfind(f" {word} ") if word.isascii() and word.isalpha() else -1
+    if at >= 0:  # an example of the command ("…: plant decoy 2") is never cut
+        what = what[: at + 1] + what[at + 1 :].replace(" ", "\0")
+    said = textwrap.wrap(what, max(width - len(head), 30)) or [""]
+    said = [line.replace("\0", " ") for line in said]
+    return [head + said[0], *(" " * len(head) + more for more in said[1:])]
 
 
 def parse(

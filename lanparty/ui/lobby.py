@@ -213,7 +213,7 @@ async def _run(ip: str, where: str, again: bool) -> Choice:
     try:
         while True:
             try:
-                text = await prompt.prompt_async(FormattedText([("class:prompt", "lobby> ")]))
+                text = await prompt.prompt_async(FormattedText([("class:prompt", _("lobby> "))]))
             except KeyboardInterrupt:
                 return Choice("interrupt")
             except EOFError:

@@ -141,7 +141,7 @@ def test_one_hunt_in_spanish_and_polish() -> None:
         "Ann descubre 3 y 4: 7",
         "Bea descubre 3 y 4: 7",
         "Dora descubre 0 y 1: 1",
-        "Sumas: Ann 7, Bea 7, Dora 1; empate a 7: fuera; Dora gana la caza",
+        "Sumas: Ann 7, Bea 7, Dora 1; empate a 7: quedan fuera; Dora gana la caza",
         "Dora elige descubrir el esquema de Bea",
         "Se descubre: el esquema de Bea en Rosa 4 es Señuelo: su dueño se queda el unicornio "
         "si lo cazó",

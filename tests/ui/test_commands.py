@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from lanparty import i18n
+from lanparty.games import PLUGINS
 from lanparty.games.kato import screen as render
 from lanparty.games.kato.screen import SCREEN, SIMPLE_MOVES, command_for, hand_of, humanize
 from lanparty.ui import commands
@@ -231,3 +233,21 @@ def test_final_scores_name_the_winner() -> None:
     assert "★ Bea" in shown and "Bea wins the game!" in shown
     mine = text(render.final_scores(dict(over, winners=[0]), ["Ann", "Bea", "Carl"]))
     assert "You win the game!" in mine
+
+
+@pytest.mark.parametrize("lang", ["pl", "es"])
+def test_help_in_the_language_keeps_the_commands_and_fits_the_terminal(lang: str) -> None:
+    try:
+        i18n.set_language(lang)
+        for game, plugin in PLUGINS.items():
+            screen = plugin.screen()
+            shown = commands.help_text(screen)
+            for word in META_COMMANDS:  # typed as they are: never translated
+                assert re.search(rf"^  {word} ", shown, re.M), (game, word)
+            assert max(len(line) for line in shown.splitlines()) < 80, game
+            flat = " ".join(line.strip() for line in shown.splitlines())
+            for alias, command in {**screen.aliases, **commands.ALIASES}.items():
+                assert f"{alias} = {command}" in shown, (game, alias)  # never cut at its "="
+            assert "plant decoy 2" in flat or game != "unicorns"
+    finally:
+        i18n.set_language("en")

@@ -216,7 +216,7 @@ def test_monochrome_glyphs_still_tell_every_feature(pane_factory: Callable[..., 
         assert f"{i}:{glyph_text(label)}" in screen
     pane.type("help")
     pane.wait(lambda: "O orange, P purple, B blue" in pane.joined(), "the legend")
-    joined = pane.joined()
+    joined = " ".join(pane.joined().split())  # the help wraps its rows to 80 columns
     assert "the first character: blank white, ░ grey, ▓ black" in joined
     assert "● circle, ■ square, ✚ cross; once small, twice medium, 3× large" in joined
     pane.type("quit")

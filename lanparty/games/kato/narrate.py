@@ -9,7 +9,7 @@ from typing import Any
 from lanparty.games.views import cards as view_cards
 from lanparty.games.views import num
 from lanparty.i18n import N_, _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator, capital
+from lanparty.narrate import BaseNarrator, capital, heading, yours
 from protocol.contract import (
     CoinResult,
     Dealt,
@@ -180,7 +180,7 @@ class KatoNarrator(BaseNarrator):
             line = _("{name} challenges {other}'s Wild Draw Four").format(
                 name=self.names[seat], other=name
             )
-        self.lines.append(capital(line))
+        self.lines.append(yours(capital(line), self.seat in (seat, accused)))
 
     def _narrate_catch(self, seat: Seat, caught: Seat | None) -> None:
         """``seat`` catches ``caught`` (``None``: unknown) with one card and no KaTO."""
@@ -197,7 +197,7 @@ class KatoNarrator(BaseNarrator):
             line = _("{name} catches {other} without KaTO: 2 cards")
         other = self.names[caught] if caught is not None else ""
         line = line.format(name=self.names[seat], other=other)
-        self.lines.append(capital(line))
+        self.lines.append(yours(capital(line), self.seat in (seat, caught)))
 
     def _narrate_play(
         self, seat: Seat, move: Move, before: dict[str, Plain], after: dict[str, Plain]
@@ -251,10 +251,10 @@ class KatoNarrator(BaseNarrator):
             line = (_("Verdict: {name}'s hand, shown to {other}, has a {colour} card: {verdict}")
                     if guilty else
                     _("Verdict: {name}'s hand, shown to {other}, has no {colour} card: {verdict}"))
-        self.lines.append(line.format(
+        self.lines.append(yours(line.format(
             name=self.names[holder], other=self.names[seat], colour=colour,
             verdict=_verdict(verdict),
-        ))  # fmt: skip
+        ), self.seat in (holder, seat)))  # fmt: skip
         if guilty:
             self._act(holder, _filled(n=total, pair=(
                 ngettext("draw the {n} card instead", "draw the {n} cards instead", total),
@@ -293,7 +293,7 @@ class KatoNarrator(BaseNarrator):
                 return
             k = len(result.handles)
             if result.seat == self.seat and result.cards is not None:
-                self.lines.append(_("You take {cards}").format(cards=cards(result.cards)))
+                self.lines.append(yours(_("You take {cards}").format(cards=cards(result.cards))))
             else:
                 # Another seat's cards: this copy got no labels, so only the count is told.
                 self.lines.append(_takes(self.names[result.seat], k))
@@ -306,7 +306,7 @@ class KatoNarrator(BaseNarrator):
                 if owner is None:
                     self.lines.append(_("A hand held {cards}").format(cards=held))
                 elif owner == self.seat:
-                    self.lines.append(_("You held {cards}").format(cards=held))
+                    self.lines.append(yours(_("You held {cards}").format(cards=held)))
                 else:
                     line = _("{name} held {cards}").format(
                         name=self.names[owner].capitalize(), cards=held
@@ -317,7 +317,7 @@ class KatoNarrator(BaseNarrator):
                 self._shown_to_me(result.from_seat, result.cards)
             elif result.from_seat == self.seat:
                 line = _("You show your hand to {name}").format(name=self.names[result.to_seat])
-                self.lines.append(line)
+                self.lines.append(yours(line))
             else:
                 line = _("{name} shows a hand to {other}").format(
                     name=self.names[result.from_seat], other=self.names[result.to_seat]
@@ -325,7 +325,7 @@ class KatoNarrator(BaseNarrator):
                 self.lines.append(line)
         elif isinstance(result, CoinResult):
             if result.value == self.seat:
-                self.lines.append(_("The coin picks you to start"))
+                self.lines.append(yours(_("The coin picks you to start")))
             else:
                 self.lines.append(
                     _("The coin picks {name} to start").format(name=self.names[result.value])
@@ -337,7 +337,7 @@ class KatoNarrator(BaseNarrator):
         else:
             line = _("{name}'s hand, shown to you: {cards}")
         line = line.format(name=self.names[holder], cards=cards(labels))
-        self.lines.append(capital(line))
+        self.lines.append(yours(capital(line)))
 
     def _opening(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         """The round's turned-over card and what it does to the first player; the first card
@@ -346,9 +346,8 @@ class KatoNarrator(BaseNarrator):
         if not isinstance(top, str) or top == before["top"]:
             return
         if before["top"] is None:
-            self.lines.append(
-                _("Round {n}: the cards are shuffled and dealt").format(n=num(after, "round"))
-            )
+            line = _("Round {n}: the cards are shuffled and dealt")
+            self.lines.append(heading(line.format(n=num(after, "round"))))
         if after["phase"] == "setup":  # a Wild Draw Four never starts a round
             self.lines.append(_(
                 "Turned over: {card}: it goes under the pile and the next card is turned over"
@@ -369,7 +368,8 @@ class KatoNarrator(BaseNarrator):
             line = _("You to name the colour, then play") if naming else _("You to play")
         else:
             line = _("{name} to name the colour, then play") if naming else _("{name} to play")
-        self.lines.append(line.format(name=self.names[current].capitalize()))
+        self.lines.append(yours(line.format(name=self.names[current].capitalize()),
+                                current == self.seat))  # fmt: skip
 
     def _owner(self, handles: Sequence[int]) -> Seat | None:
         # Which hand the handles were in before this input: public knowledge (handles, not
@@ -391,11 +391,13 @@ class KatoNarrator(BaseNarrator):
                 _("Round {n} won by you: +{points}") if best == self.seat
                 else _("Round {n} won by {name}: +{points}")
             )  # fmt: skip
-            self.lines.append(line.format(n=r + 1, name=self.names[best], points=row[best]))
+            line = line.format(n=r + 1, name=self.names[best], points=row[best])
+            self.lines.append(heading(line))
         if after["winners"] and not before["winners"]:
             winners = after["winners"]
             assert isinstance(winners, list)
-            self.lines.append(self._game_over([int(s) for s in winners]))  # type: ignore[arg-type]
+            over = self._game_over([int(s) for s in winners])  # type: ignore[arg-type]
+            self.lines.append(heading(over))
 
     def _game_over(self, winners: list[int]) -> str:
         """``"Game over: you win!"``, ``"Game over: Bea wins!"``, ``"Game over: you and Bea
@@ -422,7 +424,7 @@ class KatoNarrator(BaseNarrator):
         mine_before = dict(_hand(before))
         new = [label for h, label in _hand(after) if h not in mine_before]
         if new and not dealing:
-            self.lines.append(_("You take {cards}").format(cards=cards(new)))
+            self.lines.append(yours(_("You take {cards}").format(cards=cards(new))))
         counts_b, counts_a = before["counts"], after["counts"]
         assert isinstance(counts_b, list) and isinstance(counts_a, list)
         if not dealing:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from lanparty.games.wording import game_over
 from lanparty.i18n import _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator
+from lanparty.narrate import BaseNarrator, heading, yours
 from lanparty.text import printable
 from protocol.contract import Move, Plain, Result, Seat
 
@@ -69,11 +69,11 @@ class UnanimoNarrator(BaseNarrator):
             timer = after.get("timer")
             timed = "; " + _("{n} s to write").format(n=timer) if isinstance(
                 timer, int) and timer > 0 else ""  # fmt: skip
-            self.lines.append(_("Card {card} of {cards}: the subject is {subject} (leader: "
-                                "{leader}{timed})").format(
+            self.lines.append(yours(_("Card {card} of {cards}: the subject is {subject} (leader: "
+                                      "{leader}{timed})").format(
                 card=after.get("card"), cards=after.get("cards"),
                 subject=subject_name(after, self.lang), leader=lead, timed=timed,
-            ))  # fmt: skip
+            ), leader == self.seat))  # fmt: skip
         handed_before, handed = _list(before, "handed_in"), _list(after, "handed_in")
         for s, now in enumerate(handed):
             if now and not (s < len(handed_before) and handed_before[s]):
@@ -85,8 +85,8 @@ class UnanimoNarrator(BaseNarrator):
         ]  # fmt: skip
         if new_absent:
             who = ", ".join(self._who(s) for s in new_absent)
-            self.lines.append(_("The writing is closed: {names} handed nothing in").format(
-                names=who))  # fmt: skip
+            self.lines.append(yours(_("The writing is closed: {names} handed nothing in").format(
+                names=who), self.seat in new_absent))  # fmt: skip
         self._verdicts(before, after)
         self._scores(before, after)
 
@@ -106,7 +106,8 @@ class UnanimoNarrator(BaseNarrator):
             line = ngettext("“{word}” ({names}): {n} point each",
                             "“{word}” ({names}): {n} points each", n).format(
                 word=word, names=who, n=n)  # fmt: skip
-        self.lines.append(line)
+        mine = isinstance(writers, list) and self.seat in writers
+        self.lines.append(yours(line, mine))
 
     def _verdicts(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         for v in _list(after, "verdicts")[len(_list(before, "verdicts")) :]:
@@ -135,8 +136,9 @@ class UnanimoNarrator(BaseNarrator):
                 + (" " + _("(+{n} bonus)").format(n=bonus[s]) if bonus[s] else "")
                 for s in range(len(total))
             ]
-            self.lines.append(f"{name}: " + ", ".join(parts))
+            line = f"{name}: " + ", ".join(parts)
+            self.lines.append(yours(line, self.seat in range(len(total))))
         winners = [int(s) for s in _list(after, "winners") if isinstance(s, int)]
         if winners and not _list(before, "winners"):
             me = self.seat if isinstance(self.seat, int) else -1
-            self.lines.append(game_over(winners, me, self.names))
+            self.lines.append(heading(game_over(winners, me, self.names)))

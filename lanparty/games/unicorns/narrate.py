@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lanparty.i18n import _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator, capital
+from lanparty.narrate import BaseNarrator, capital, heading, yours
 from protocol.contract import Move, Plain, Result, Seat
 
 from .cards import KNIGHT_BONUS
@@ -206,20 +206,20 @@ class UnicornsNarrator(BaseNarrator):
             owner, unicorn = self._owner_of(before, move[1])
             self._act(seat, (pgettext("you", "look at {scheme} on {unicorn} (Princess)"),
                              _("looks at {scheme} on {unicorn} (Princess)")),
-                      scheme=self._scheme_of(owner),
+                      scheme=self._scheme_of(owner), mine=owner == self.seat,
                       unicorn=self._unicorn([before], unicorn))  # fmt: skip
         elif name == "shift":
             owner, source = self._owner_of(before, move[1])
             self._act(seat, (pgettext("you", "move {scheme} from {source} to {target} (Shaman)"),
                              _("moves {scheme} from {source} to {target} (Shaman)")),
-                      scheme=self._scheme_of(owner, seat),
+                      scheme=self._scheme_of(owner, seat), mine=owner == self.seat,
                       source=self._unicorn([before], source),
                       target=self._unicorn([before], move[2]))  # fmt: skip
         elif name == "reveal":
             owner, _u = self._owner_of(before, move[1])
             self._act(seat, (pgettext("you", "choose to turn over {scheme}"),
                              _("chooses to turn over {scheme}")),
-                      scheme=self._scheme_of(owner, seat))  # fmt: skip
+                      scheme=self._scheme_of(owner, seat), mine=owner == self.seat)  # fmt: skip
         elif name == "give":
             gift = self._unicorn([before], move[1])
             winner = _hunt(before).get("winner")
@@ -231,7 +231,7 @@ class UnicornsNarrator(BaseNarrator):
                 pair = (pgettext("you", "give {unicorn} to the winner"),
                         _("gives {unicorn} to the winner"))  # fmt: skip
             name_ = self.names[winner] if isinstance(winner, int) else ""
-            self._act(seat, pair, unicorn=gift, name=name_)
+            self._act(seat, pair, unicorn=gift, name=name_, mine=winner == self.seat)
         elif name == "colour":
             c = colour_name(str(move[1]), True)
             self._act(seat, (pgettext("you", "name the colour: {colour}"),
@@ -243,9 +243,12 @@ class UnicornsNarrator(BaseNarrator):
         elif name == "buy":
             self._buy(seat, move, before)
 
-    def _act(self, seat: Seat, *clauses: tuple[str, str], **values: object) -> None:
+    def _act(
+        self, seat: Seat, *clauses: tuple[str, str], mine: bool = False, **values: object
+    ) -> None:
         """As :meth:`BaseNarrator._act`, the clauses' placeholders filled with ``values``."""
-        super()._act(seat, *((y.format(**values), o.format(**values)) for y, o in clauses))
+        super()._act(seat, *((y.format(**values), o.format(**values)) for y, o in clauses),
+                     mine=mine)  # fmt: skip
 
     def _plant(self, seat: Seat, move: Move, before: dict[str, Plain]) -> None:
         _m, keep, unicorn, discard, label = move
@@ -258,7 +261,7 @@ class UnicornsNarrator(BaseNarrator):
                 line = _("You plant {kept} face down on {unicorn} and discard {dropped}")
             else:
                 line = _("You plant {kept} face down on {unicorn} and discard {dropped} face down")
-            self.lines.append(line.format(kept=kept, unicorn=where, dropped=dropped))
+            self.lines.append(yours(line.format(kept=kept, unicorn=where, dropped=dropped)))
             return
         if label:
             other = _("plants a scheme face down on {unicorn} and discards {scheme}")
@@ -313,7 +316,7 @@ class UnicornsNarrator(BaseNarrator):
                 line += _("; you win the hunt")
             else:
                 line += _("; {name} wins the hunt").format(name=self.names[best])
-        self.lines.append(line)
+        self.lines.append(yours(line, self.seat in totals))
 
     # ------------------------------------------------------------------ changes
 
@@ -326,12 +329,14 @@ class UnicornsNarrator(BaseNarrator):
                     name=self.names[s], character=character_name(str(c)))
                 for s, c in enumerate(chars)
             ]  # fmt: skip
-            self.lines.append(_("Characters: {list}").format(list="; ".join(parts)))
+            line = _("Characters: {list}").format(list="; ".join(parts))
+            self.lines.append(yours(line, self.seat in range(len(chars))))
         colls = _list(after.get("collections"))
         dealt = colls and all(colls) and not any(_list(before.get("collections")))
         if dealt and after.get("day") in (0, 1) and not _list(after.get("standings")):
             parts = [f"{self._who(s)} {unicorn_name(c[0]['label'])}" for s, c in enumerate(colls)]
-            self.lines.append(_("Starting unicorns: {list}").format(list=", ".join(parts)))
+            line = _("Starting unicorns: {list}").format(list=", ".join(parts))
+            self.lines.append(yours(line, self.seat in range(len(colls))))
 
     def _day(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         row = _list(after.get("row"))
@@ -356,10 +361,10 @@ class UnicornsNarrator(BaseNarrator):
         """Who holds (or takes) the first-player token."""
         if take:
             if seat == self.seat:
-                return _("You take the first-player token")
+                return yours(_("You take the first-player token"))
             return _("{name} takes the first-player token").format(name=self.names[seat])
         if seat == self.seat:
-            return _("You hold the first-player token")
+            return yours(_("You hold the first-player token"))
         return _("{name} holds the first-player token").format(name=self.names[seat])
 
     def _drawn(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
@@ -367,8 +372,8 @@ class UnicornsNarrator(BaseNarrator):
         if drawn and not _list(before.get("my_drawn")):
             names = [scheme_name(str(label)) for _h, label in drawn]
             listed = and_list(names)
-            self.lines.append(_("You draw your schemes{aside}: {schemes}").format(
-                aside=aside("schemes"), schemes=listed))  # fmt: skip
+            self.lines.append(yours(_("You draw your schemes{aside}: {schemes}").format(
+                aside=aside("schemes"), schemes=listed)))  # fmt: skip
 
     def _sealed(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         hb, ha = _hunt(before), _hunt(after)
@@ -389,21 +394,22 @@ class UnicornsNarrator(BaseNarrator):
         for h, label in _list(after.get("peeked")):
             if label and int(h) not in seen:
                 owner, unicorn = self._owner_of(after, h)
-                self.lines.append(capital(
+                self.lines.append(yours(capital(
                     _("Only you see it: {scheme} on {unicorn} is {name} ({effect})").format(
                         scheme=self._scheme_of(owner), unicorn=self._unicorn([after], unicorn),
                         name=scheme_name(str(label)),
-                        effect=scheme_effect(str(label)))))  # fmt: skip
+                        effect=scheme_effect(str(label))))))  # fmt: skip
 
     def _reveals(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         for r in _list(after.get("reveals"))[len(_list(before.get("reveals"))) :]:
             if not isinstance(r, dict):
                 continue
-            label = str(r.get("scheme"))
-            self.lines.append(
+            label, owner = str(r.get("scheme")), int(r["owner"])
+            self.lines.append(yours(
                 _("Turned over: {scheme} on {unicorn} is {name}: {effect}").format(
-                    scheme=self._scheme_of(int(r["owner"])), unicorn=unicorn_name(r.get("label")),
-                    name=scheme_name(label), effect=scheme_effect(label)))  # fmt: skip
+                    scheme=self._scheme_of(owner), unicorn=unicorn_name(r.get("label")),
+                    name=scheme_name(label), effect=scheme_effect(label)),
+                owner == self.seat))  # fmt: skip
 
     def _gone(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         """Unicorns that left the row (taken or escaped) and that changed hands."""
@@ -439,7 +445,7 @@ class UnicornsNarrator(BaseNarrator):
                 else:
                     pair = (pgettext("you", "get {unicorn} from {name}"),
                             _("gets {unicorn} from {name}"))  # fmt: skip
-                self._act(s, pair, unicorn=name, name=self.names[was])
+                self._act(s, pair, unicorn=name, name=self.names[was], mine=was == self.seat)
 
     def _token(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         first_b, first_a = before.get("first"), after.get("first")
@@ -464,7 +470,8 @@ class UnicornsNarrator(BaseNarrator):
             else:
                 line = _("Hunt{aside} for {unicorn}: {name}'s call to open it or pass")
             who = self.names[current] if isinstance(current, int) else "?"
-            self.lines.append(line.format(aside=aside("hunt"), unicorn=name, name=who))
+            line = line.format(aside=aside("hunt"), unicorn=name, name=who)
+            self.lines.append(yours(line, current == self.seat))
         if after.get("phase") == "market" and before.get("phase") != "market":
             current = after.get("current")
             if current == self.seat:
@@ -472,7 +479,8 @@ class UnicornsNarrator(BaseNarrator):
             else:
                 line = _("The black market{aside} opens: {name} first")
             who = self.names[current] if isinstance(current, int) else "?"
-            self.lines.append(line.format(aside=aside("market"), name=who))
+            self.lines.append(yours(line.format(aside=aside("market"), name=who),
+                                    current == self.seat))  # fmt: skip
 
     def _ends(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         standings = _list(after.get("standings"))
@@ -480,7 +488,8 @@ class UnicornsNarrator(BaseNarrator):
         for d in range(len(_list(before.get("standings"))), len(standings)):
             gains = _list(standings[d])
             parts = ", ".join(f"{self._who(s)} {int(g):+d}" for s, g in enumerate(gains))
-            self.lines.append(_("Day {day} is over: {gains}").format(day=d + 1, gains=parts))
+            line = _("Day {day} is over: {gains}").format(day=d + 1, gains=parts)
+            self.lines.append(yours(line, self.seat in range(len(gains))))
         winners = _list(after.get("winners"))
         if winners and not _list(before.get("winners")):
             listed = and_list([self._who(int(s)) for s in winners])
@@ -495,5 +504,5 @@ class UnicornsNarrator(BaseNarrator):
             else:
                 line = (_("Game over: {names} win with a double rainbow{aside}! ({scores})")
                         if rainbow else _("Game over: {names} win! ({scores})"))  # fmt: skip
-            self.lines.append(line.format(names=listed, aside=aside("double rainbow"),
-                                          scores=scores))  # fmt: skip
+            self.lines.append(heading(line.format(names=listed, aside=aside("double rainbow"),
+                                                  scores=scores)))  # fmt: skip

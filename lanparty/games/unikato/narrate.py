@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from lanparty.games.views import cards
 from lanparty.games.wording import game_over
 from lanparty.i18n import _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator
+from lanparty.narrate import BaseNarrator, heading, yours
 from protocol.contract import Move, Plain, Result, Seat
 
 from .board import SIDES, Cell
@@ -42,9 +42,12 @@ class UnikatoNarrator(BaseNarrator):
     def _who(self, seat: Seat) -> str:
         return _("you") if seat == self.seat else self.names[seat]
 
-    def _act(self, seat: Seat, *clauses: tuple[str, str], **values: object) -> None:
+    def _act(
+        self, seat: Seat, *clauses: tuple[str, str], mine: bool = False, **values: object
+    ) -> None:
         """As :meth:`BaseNarrator._act`, the clauses' placeholders filled with ``values``."""
-        super()._act(seat, *((y.format(**values), o.format(**values)) for y, o in clauses))
+        super()._act(seat, *((y.format(**values), o.format(**values)) for y, o in clauses),
+                     mine=mine)  # fmt: skip
 
     def narrate(
         self, seat: Seat | None, item: Move | Result, before: dict[str, Plain],
@@ -134,7 +137,7 @@ class UnikatoNarrator(BaseNarrator):
         shown_before = {h for h, _label in cards(before, "display")} if before else set()
         drawn = [label for h, label in cards(after) if h not in mine and h not in shown_before]
         if drawn:
-            self.lines.append(_("You draw {tiles} from the bag").format(tiles=_tiles(drawn)))
+            self.lines.append(yours(_("You draw {tiles} from the bag").format(tiles=_tiles(drawn))))
         fresh = [label for h, label in cards(after, "display") if h not in shown_before]
         if fresh and not shown_before:
             self.lines.append(_("A new display: {tiles}").format(tiles=_tiles(fresh)))
@@ -142,11 +145,11 @@ class UnikatoNarrator(BaseNarrator):
     def _opening(self, after: Mapping[str, Plain]) -> None:
         start = placed(after)[0][1]
         shown = [label for _, label in cards(after, "display")]
-        self.lines.append(
+        self.lines.append(heading(
             ngettext("Round {n}: the tiles are shuffled, {hand} dealt to each player",
                      "Round {n}: the tiles are shuffled, {hand} dealt to each player",
                      HAND).format(n=after.get("round"), hand=HAND)
-        )  # fmt: skip
+        ))  # fmt: skip
         self.lines.append(_("The starting tile: {tile}; the display: {tiles}").format(
             tile=tile_name(start), tiles=_tiles(shown)))  # fmt: skip
         current = after.get("current")
@@ -162,19 +165,21 @@ class UnikatoNarrator(BaseNarrator):
             won = [int(s) for s in end["winners"]]
             who = _(" and ").join(self._who(s) for s in won)
             if end["blocked"]:
-                self.lines.append(_("Round {n} is blocked: nobody placed a tile for a whole "
-                                    "round; the fewest tiles: {names}").format(
-                    n=r + 1, names=who))  # fmt: skip
+                self.lines.append(heading(_("Round {n} is blocked: nobody placed a tile for a "
+                                            "whole round; the fewest tiles: {names}").format(
+                    n=r + 1, names=who)))  # fmt: skip
             elif won[0] == self.seat:
-                self.lines.append(_("Round {n} ends: you placed your last tile").format(n=r + 1))
+                line = _("Round {n} ends: you placed your last tile").format(n=r + 1)
+                self.lines.append(heading(line))
             else:
-                self.lines.append(_("Round {n} ends: {name} placed their last tile").format(
-                    n=r + 1, name=self.names[won[0]]))  # fmt: skip
+                self.lines.append(heading(_("Round {n} ends: {name} placed their last tile").format(
+                    n=r + 1, name=self.names[won[0]])))  # fmt: skip
             row = rows[r] if r < len(rows) else None
             if after.get("rounds", 1) != 1 and isinstance(row, list):
                 points = ", ".join(f"{self._who(s)} {p!s}" for s, p in enumerate(row))
-                self.lines.append(_("Round {n} points: {points}").format(n=r + 1, points=points))
+                line = _("Round {n} points: {points}").format(n=r + 1, points=points)
+                self.lines.append(heading(line))
         winners = [int(s) for s in _list(after, "winners") if isinstance(s, int)]
         if winners and not _list(before, "winners"):
             me = self.seat if isinstance(self.seat, int) else -1
-            self.lines.append(game_over(winners, me, self.names))
+            self.lines.append(heading(game_over(winners, me, self.names)))

@@ -1,0 +1,192 @@
+"""Why a table stopped, why the host refused us, what the network layer notices — in the
+reader's language.
+
+The protocol and the network layer say these things in English (:mod:`protocol`,
+:mod:`lanparty.net`, the same words on every peer; they import no translations). Where such a
+text is shown, :func:`said` reads it back against the English patterns below, translates
+the pattern and fills in its parts: names, fingerprints, numbers and quoted names as given,
+what a seat owes in the reader's words, and a reason inside a reason read back the same way.
+A text that reads as none of them is shown as it is (English: a dishonest program's words,
+say). ``--json`` outputs keep the English.
+
+:data:`STOPS` are the texts the program gives (a test reads them from the source);
+:data:`PARTS` the pieces they are built of (who is to blame, what a seat owes, a version).
+:data:`COUNTED` maps the patterns with a count ``{n}`` to their translation for that count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from lanparty.i18n import N_, _, ngettext
+
+__all__ = ["COUNTED", "PARTS", "PATTERNS", "STOPS", "in_language", "said", "translate"]
+
+STOPS = (
+    # The host halts the table: someone left, vanished, is late or misbehaves.
+    N_("{name} (the host) left the table"),
+    N_("{name} (seat {seat}) left the table"),
+    N_("{name} (seat {seat}) lost the connection and did not come back within {s} s"),
+    N_("{what} is more than {s} s late"),
+    N_("internal error (a bug) while handling a peer's frame: {what}"),
+    # A peer or spectator sees the table end.
+    N_("the host vanished"),
+    N_("the host vanished and did not come back within {s} s"),
+    N_("nothing from the host for {s} s while waiting for {what}"),
+    N_("the table stalled: {reason}"),
+    N_("the host stopped the table: {reason}"),
+    N_("the host broke the protocol: {reason}"),
+    N_("a peer vanished: {names}"),
+    N_("the table was full or closed before we got a seat"),
+    N_("you stopped watching before the end"),
+    N_("refused by the host: {reason}"),
+    N_("the host refused: {reason}"),
+    N_("The connection ended: {reason}"),
+    N_("The connection ended"),
+    # The host refuses a joiner or a spectator.
+    N_("the game has started; the table takes no more players"),
+    N_("the name {name} is already taken at this table"),
+    N_("the name {name} looks like {other}, already at this table"),
+    N_("this key already has a seat at the table"),
+    N_("this table takes no spectators"),
+    N_("the host removed you from this table"),
+    N_("the host removed you from the table"),
+    N_("the host did not let you in"),
+    N_("let in: join again"),
+    # What the network layer notices on the way.
+    N_("{name} lost the connection; waiting up to {s} s for them to come back"),
+    N_("{name} is back"),
+    N_("Lost the connection to the host; reconnecting (up to {s} s)…"),
+    N_("Reconnected: back at the table"),
+    N_("refused {reason}"),
+    N_("internal error on connection {cid}: {what}"),
+)
+"""The texts given as they are msgids (``{field}``: a part that varies)."""
+
+COUNTED: dict[str, Callable[[int], str]] = {
+    "{name} (seat {seat}) was refused {n} times for frames no honest program sends":
+        lambda n: ngettext(
+            "{name} (seat {seat}) was refused {n} time for frames no honest program sends",
+            "{name} (seat {seat}) was refused {n} times for frames no honest program sends",
+            n),
+    "the table is full ({n} of {n} seats taken)": lambda n: ngettext(
+        "the table is full ({n} of {n} seat taken)",
+        "the table is full ({n} of {n} seats taken)", n),
+    "{n} spectators are watching already (the most this table takes)": lambda n: ngettext(
+        "{n} spectator is watching already (the most this table takes)",
+        "{n} spectators are watching already (the most this table takes)", n),
+    "more than {n} proposals refused; the last: {reason}": lambda n: ngettext(
+        "more than {n} proposal refused; the last: {reason}",
+        "more than {n} proposals refused; the last: {reason}", n),
+}  # fmt: skip
+"""The texts with a count ``{n}``: their translation for that count (three Polish forms)."""
+
+PARTS = (
+    # Who a protocol error blames (:class:`protocol.RemoteProtocolError`'s words).
+    N_("{culprit} (seat {seat}) at log position {pos}: {reason}"),
+    N_("{culprit} (seat {seat}): {reason}"),
+    N_("{culprit} at log position {pos}: {reason}"),
+    N_("{culprit}: {reason}"),
+    # Who owes what (:func:`lanparty.net.node.describe`).
+    N_("{name} (seat {seat})'s {duty}"),
+    N_("seat {seat}'s {duty}"),
+    N_("{name} (seat {seat})"),
+    # Another version of the program at the table.
+    N_(
+        "incompatible protocol: the peer speaks lanparty protocol version {v}, this program "
+        "speaks version {w}"
+    ),
+    N_(
+        "incompatible log entries: they are of lanparty entry version {v}, this program reads "
+        "version {w}"
+    ),
+)
+"""The pieces the texts are made of, and texts inside texts."""
+
+PATTERNS = (*PARTS[:4], *STOPS, *COUNTED, *PARTS[4:])
+"""Every pattern :func:`said` reads back, the pieces first (a blamed key's prefix before
+the reason it prefixes)."""
+
+_DUTIES = ("key share", "shuffle", "decryption shares", "coin commitment", "coin opening",
+           "shown hand", "acknowledgement", "sealed move", "opening", "audit secrets",
+           "sign-off", "move")  # fmt: skip
+"""What a seat may owe (:data:`lanparty.net.node._WHAT`'s words)."""
+
+_NUMBER = r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?"
+_SHAPE = {
+    "seat": _NUMBER, "s": _NUMBER, "n": r"\d+", "pos": r"\d+", "cid": r"\d+", "v": r".+?",
+    "w": r".+?", "culprit": r"unknown peer|[0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}",
+    "name": r"[^:()]+?", "other": r"[^:()]+?", "duty": "|".join(map(re.escape, _DUTIES)),
+}  # fmt: skip
+"""What a field looks like where that is known (a number, a key's fingerprint)."""
+
+_NESTED = frozenset({"reason", "what", "names"})
+"""Fields that hold a text of their own, read back the same way (else kept as given)."""
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+@cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """``template`` as a regular expression, one named group a field (a field that comes
+    back must be the same text again)."""
+    out, seen, at = [], set(), 0
+    for m in _FIELD.finditer(template):
+        out.append(re.escape(template[at : m.start()]))
+        name = m.group(1)
+        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>{_SHAPE.get(name, '.+?')})")
+        seen.add(name)
+        at = m.end()
+    out.append(re.escape(template[at:]))
+    return re.compile("".join(out) + r"\Z", re.DOTALL)
+
+
+def _duty(english: str) -> str:
+    """What a seat owes (one of :data:`_DUTIES`) in the reader's words (the msgids of
+    :data:`lanparty.netseat._OWED`, which says what the table waits for)."""
+    return _(english)
+
+
+def in_language(template: str, n: int = 2) -> str:
+    """The pattern ``template`` (one of :data:`PATTERNS`) in the current language, for a count
+    of ``n``; ``KeyError`` if it is none of them."""
+    if template in COUNTED:
+        return COUNTED[template](n)
+    if template not in STOPS and template not in PARTS:
+        raise KeyError(template)
+    return _(template)
+
+
+def _part(field: str, value: str) -> str:
+    """One field's value as the reader sees it."""
+    if field == "duty":
+        return _duty(value)
+    if field == "culprit" and value == "unknown peer":
+        return _("unknown peer")
+    if field == "names":
+        return ", ".join(said(name) for name in value.split(", "))
+    if field in _NESTED:
+        return said(value)
+    return value
+
+
+def translate(text: str) -> str | None:
+    """``text`` in the current language, if it reads as one of :data:`PATTERNS` (its inner
+    texts translated as far as they read); ``None`` if it does not."""
+    for template in PATTERNS:
+        m = _pattern(template).match(text)
+        if m is None:
+            continue
+        values = {field: _part(field, value) for field, value in m.groupdict().items()}
+        n = int(values["n"]) if "n" in values else 2
+        return in_language(template, n).format(**values)
+    return None
+
+
+def said(text: str) -> str:
+    """``text`` in the current language where it reads as one of :data:`PATTERNS`, else as it
+    is (a reason given in no pattern stays in English rather than half translated)."""
+    found = translate(text)
+    return text if found is None else found
