@@ -26,9 +26,15 @@ class Pane:
             f"set -g default-terminal {term}\n"
         )
         shell = f"{command}; echo $? > {self.rc_file}"
-        self.tmux(
-            "-f", str(conf), "new-session", "-d", "-x", "100", "-y", "30", "-s", "lp", shell
-        )  # fmt: skip
+        start = ["tmux", "-L", self.socket, "-f", str(conf), "new-session", "-d", "-x", "100",
+                 "-y", "30", "-s", "lp", shell]  # fmt: skip
+        for _attempt in range(3):
+            proc = subprocess.run(start, capture_output=True, text=True, timeout=10)
+            # A tmux server now and then dies as it starts on a busy machine (before it runs
+            # the command): start it again; anything else is a failure.
+            if proc.returncode == 0 or "server exited unexpectedly" not in proc.stderr:
+                break
+        assert proc.returncode == 0, proc.stderr
 
     def tmux(self, *args: str) -> str:
         proc = subprocess.run(
