@@ -18,7 +18,15 @@ See ``docs/crypto.md`` for the scheme and what every peer verifies.
 """
 
 from ._batch import MAX_BATCH, ShareBatch
-from ._commit import Opening, coin_seed, commit, joint_coin, read_commitment, verify_opening
+from ._commit import (
+    Opening,
+    coin_commitment,
+    coin_seed,
+    commit,
+    joint_coin,
+    read_commitment,
+    verify_opening,
+)
 from ._dleq import DleqProof
 from ._elgamal import (
     MAX_DECK,
@@ -67,6 +75,7 @@ __all__ = [
     "ShareBatch",
     "ShuffleProof",
     "base_mul",
+    "coin_commitment",
     "coin_seed",
     "commit",
     "deck_from_wire",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ._errors import DecodeError, ProofError
 from ._group import hash_bytes
+from ._keys import KeyShare
 from ._wire import expect_bytes, expect_list
 
 SALT_BYTES = 32
@@ -73,6 +74,17 @@ def verify_opening(commitment: bytes, opening: Opening, context: bytes) -> None:
 def coin_seed() -> bytes:
     """A fresh random contribution to a joint coin."""
     return secrets.token_bytes(32)
+
+
+def coin_commitment(key: KeyShare, context: bytes) -> tuple[bytes, Opening]:
+    """A commitment to a joint-coin contribution drawn from ``key``'s secret and the coin's
+    ``context``: the salt and the contribution are two values derived from both
+    (:meth:`KeyShare.derive`), unpredictable to anyone without the secret (which is
+    published only at the audit, after every coin), and the same every time, so a peer
+    restarted with its saved key share opens exactly what it committed. Returns the public
+    digest and the opening."""
+    opening = Opening(key.derive("coin-salt", context, SALT_BYTES), key.derive("coin", context))
+    return _digest(context, opening), opening
 
 
 def joint_coin(contributions: Sequence[bytes], n: int, context: bytes) -> int:

@@ -12,7 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._errors import ProofError
-from ._group import G, L, Point, base_mul, encode_scalar, hash_to_scalar, point_sum, random_scalar
+from ._group import (
+    G,
+    L,
+    Point,
+    base_mul,
+    encode_scalar,
+    hash_bytes,
+    hash_to_scalar,
+    point_sum,
+    random_scalar,
+)
 from ._wire import expect_list, read_point, read_scalar
 
 
@@ -80,6 +90,13 @@ class KeyShare:
     def secret_bytes(self) -> bytes:
         """The canonical encoding of ``x`` (for the audit reveal and saving to disk)."""
         return encode_scalar(self._x)
+
+    def derive(self, domain: str, context: bytes, size: int = 32) -> bytes:
+        """``size`` bytes (at most 64) only this key's holder can compute, the same every
+        time for one ``domain`` and ``context``: a domain-separated BLAKE2b hash of the
+        secret and the context (a pseudorandom function of the context, keyed by the
+        secret). A peer restarted with its saved key share makes the same bytes again."""
+        return hash_bytes("key-derived/" + domain, encode_scalar(self._x), context, size=size)
 
     def prove(self, context: bytes) -> PublicKeyShare:
         """The public share with a Schnorr proof bound to ``context``."""

@@ -16,12 +16,10 @@ from crypto import (
     CardSet,
     Ciphertext,
     CryptoError,
-    Opening,
     Point,
     SealKey,
     ShareBatch,
-    coin_seed,
-    commit,
+    coin_commitment,
     fingerprint,
     joint_coin,
     show_cards,
@@ -80,7 +78,6 @@ class BatchSteps(CheckQueue):
     _events: list[Event]
     _by_key: dict[bytes, Member]
     batch: Batch | None
-    _coin_openings: tuple[int, tuple[Opening, ...]] | None
 
     @property
     def table_id(self) -> bytes | None:
@@ -113,17 +110,13 @@ class BatchSteps(CheckQueue):
                 src, self.table_key, self._ctx("shuffle", pos, seat, step.index), me.rng
             )
             return ShuffleBody(tuple(out), proof)
-        if step.kind == "coin_commit":
-            digests, openings = [], []
-            for k in b.coins:
-                d, o = commit(coin_seed(), self._ctx("coin", b.anchor, seat, k))
-                digests.append(d)
-                openings.append(o)
-            self._coin_openings = (b.anchor, tuple(openings))
-            return CoinCommit(tuple(digests))
-        if step.kind == "coin_open":
-            assert self._coin_openings is not None and self._coin_openings[0] == b.anchor
-            return CoinOpen(self._coin_openings[1])
+        if step.kind in ("coin_commit", "coin_open"):
+            # Derived from our key share, not kept: a seat restarted between its commitment
+            # and its opening (its key share saved) opens exactly what it committed.
+            made = [coin_commitment(me.key, self._ctx("coin", b.anchor, seat, k)) for k in b.coins]
+            if step.kind == "coin_commit":
+                return CoinCommit(tuple(d for d, _ in made))
+            return CoinOpen(tuple(o for _, o in made))
         if step.kind == "shares":
             handles = b.owed[seat]
             cts = [self.cards.ct[h] for h in handles]

@@ -122,7 +122,6 @@ class Table(MoveSteps, SealedSteps):
         self._sealed: dict[int, tuple[bytes, int, int]] = {}
         self._mine: tuple[int, bytes, Opening, bool] | None = None
         self.anchor: int | None = None
-        self._coin_openings: tuple[int, tuple[Opening, ...]] | None = None
         self._key_secrets: list[int] = []
         self._seal_secrets: list[bytes] = []
         self.report: AuditReport | None = None

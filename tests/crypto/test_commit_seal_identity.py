@@ -186,3 +186,19 @@ def test_joint_key_takes_one_context_per_share() -> None:
         joint_key(shares, [b"seat-0", b"seat-0", b"seat-2"])
     with pytest.raises(ValueError):
         joint_key(shares, [b"seat-0"])
+
+
+def test_a_coin_commitment_is_the_same_for_its_key_and_context_and_opens() -> None:
+    from crypto import KeyShare, coin_commitment
+
+    key, other = KeyShare(), KeyShare()
+    digest, opening = coin_commitment(key, b"table/coin/0")
+    verify_opening(digest, opening, b"table/coin/0")
+    # The same key share (a restarted peer) makes the same commitment and opening again.
+    assert coin_commitment(KeyShare(key.secret), b"table/coin/0") == (digest, opening)
+    # Another context or another key: unrelated values.
+    values = {opening.value, coin_commitment(key, b"table/coin/1")[1].value,
+              coin_commitment(other, b"table/coin/0")[1].value}  # fmt: skip
+    assert len(values) == 3 and len(opening.salt) == 32 and len(opening.value) == 32
+    with pytest.raises(ProofError):
+        verify_opening(digest, opening, b"table/coin/1")

@@ -277,3 +277,40 @@ def test_an_honest_resume_raises_no_alarm(games) -> None:
     assert all(p.phase is Phase.CLOSED for p in h.parties)
     alarms = [e for e in h.events[0][before:] if isinstance(e, Rejected)]
     assert not alarms, alarms
+
+
+def test_a_peer_restarted_between_its_coin_commitment_and_its_opening_opens_it(games) -> None:
+    """A coin's contribution is derived from the seat's key share, not kept in memory: a
+    peer whose process died after its commitment was logged, and before it opened it,
+    resumes with its saved secrets and opens exactly what it committed."""
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=15)
+    old = h.peers[0]
+    me = old.table.me
+    assert me is not None
+
+    def committed() -> bool:
+        return any(se.entry.body.KIND == "coin_commit" and se.entry.author == me.identity.public.raw
+                   for se in h.host.table.log.entries)  # fmt: skip
+
+    while not committed():  # one exchange at a time, up to the host logging its commitment
+        moved = False
+        for i, p in enumerate(h.peers):
+            if data := p.data_to_send():
+                h.deliver_to_host(i, data)
+                moved = True
+        for i in range(len(h.peers)):
+            if data := h.host.data_to_send(h.conns[i]):
+                h.deliver_to_peer(i, data)
+                moved = True
+        assert moved, "the table stalled before the coin"
+    h.host.data_to_send(h.conns[0])  # lost with the process
+    h.host.close(h.conns[0])
+    new = Peer(me.identity, old.name, games, key=me.key, seal=me.seal)
+    new.resume(h.host.table_id)
+    h.peers[0] = new
+    h.conns[0] = h.host.connect()
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties), new.table.stop_error
+    opens = [se for se in h.host.table.log.entries
+             if se.entry.body.KIND == "coin_open" and se.entry.author == me.identity.public.raw]
+    assert opens  # fmt: skip
