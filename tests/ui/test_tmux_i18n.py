@@ -4,6 +4,7 @@ guest, whose two transcripts are byte for byte the same (only what is shown is t
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import time
@@ -103,8 +104,15 @@ def _asked(screen: str, lang: str) -> str | None:
     if not playable:
         return "draw"
     n = playable[-1][len(_PLAYABLE[lang]) :].split(",")[0].strip()
-    hand = next((line for line in reversed(screen.splitlines()) if line.startswith("1: ")), "")
-    card = hand.split(f"{n}: ", 1)[1] if f"{n}: " in hand else ""
+    lines = screen.splitlines()
+    first = max((i for i, line in enumerate(lines) if line.startswith("1: ")), default=len(lines))
+    rows = []  # the hand may wrap onto more rows
+    for line in lines[first:]:
+        if not re.match(r"\d+: ", line):
+            break
+        rows.append(line)
+    cells = dict(re.findall(r"(\d+): (.+?)(?=\s+\d+: |\s*$)", "  ".join(rows)))
+    card = cells.get(n, "")
     return f"play {n} red" if card.startswith(_WILDS[lang]) else f"play {n}"
 
 
