@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from test_generic import SHORT_OPTIONS
@@ -22,23 +22,12 @@ from lanparty.games.bots import bots_for
 from lanparty.games.localdealer import LocalTable, for_seat
 from lanparty.ui.base import player_name
 from protocol.contract import Plain
+from tests.plain import strings
 
 NAMES = ("Ann", "Bea", "Cid", "Dot", "Eve", "Fay")
 _YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
 
 
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif hasattr(value, "__dataclass_fields__"):
-        for field in value.__dataclass_fields__:
-            yield from _strings(getattr(value, field))
 
 
 def _text(fragments: list[tuple[str, str]]) -> str:
@@ -127,10 +116,10 @@ def _spectate(name: str, seed: int, seats: int) -> tuple[int, int]:
         text = "\n".join(parts)
         you = _YOU.search(text)
         assert you is None, f"{name} step {step}: {you.group(0)!r} for no seat in:\n{text}"
-        public = set(_strings(view)) | set(_strings(seen))
+        public = set(strings(view)) | set(strings(seen))
         hidden: set[str] = set()
         for s in range(seats):
-            hidden |= set(_strings(game.view(omni, s))) - public
+            hidden |= set(strings(game.view(omni, s))) - public
         shown = {f for p in public for f in _forms(name, p, screen.humanize)}
         for label in hidden:
             for form in _forms(name, label, screen.humanize):

@@ -18,6 +18,7 @@ from protocol import FrameReader, Phase, Propose, Relay, SignedEntry, decode_mes
 from protocol._audit import reveal_all
 from protocol._bodies import MoveBody, SharesBody
 from protocol.harness import Harness
+from tests.plain import strings
 
 GAMES = {"unicorns": UNICORNS}
 _LABELS = set(SCHEMES) | set(UNICORN_LABELS)
@@ -34,15 +35,6 @@ def _entries(chunks):
                 yield SignedEntry.parse(msg.raw, msg.sig)
 
 
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
 
 
 def _game(options: dict[str, object], seed: int) -> Harness:
@@ -83,7 +75,7 @@ def test_no_peer_can_unmask_a_scheme_it_was_not_given(options) -> None:
                 pairs = body.shares if isinstance(body, SharesBody) else body.reveal
                 for handle, share in pairs:
                     shares.setdefault(handle, {})[authors[se.entry.author]] = share
-            labels = [s for s in _strings(body.to_plain()) if s in _LABELS]
+            labels = [s for s in strings(body.to_plain()) if s in _LABELS]
             if isinstance(body, MoveBody):  # only a plant names a card: the one it discards
                 game = h.host.table.game
                 assert set(labels) <= set(game.reveals(game.decode_move(body.move)).values())

@@ -11,6 +11,7 @@ from protocol._bodies import (
     MoveBody,
     SharesBody,
 )
+from tests.plain import strings
 
 from .conftest import Bluffer, Honest, play_until
 
@@ -28,15 +29,6 @@ def _entries(chunks):
                 yield SignedEntry.parse(msg.raw, msg.sig)
 
 
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
 
 
 def test_no_peer_can_unmask_more_than_it_may_know(games):
@@ -64,7 +56,7 @@ def test_no_peer_can_unmask_more_than_it_may_know(games):
                 for handle, share in pairs:
                     shares.setdefault(handle, {})[authors[se.entry.author]] = share
             # no label travels except the ones a move reveals, with their shares
-            labels = [s for s in _strings(body.to_plain()) if s in _LABELS]
+            labels = [s for s in strings(body.to_plain()) if s in _LABELS]
             if isinstance(body, MoveBody):
                 game = h.host.table.game
                 revealed = set(game.reveals(game.decode_move(body.move)).values())

@@ -29,6 +29,7 @@ from protocol import FrameReader, Propose, Relay, SignedEntry, decode_message
 from protocol._bodies import MoveBody, SealedCommit, SealedOpen, SharesBody
 from protocol._frames import frame
 from protocol.harness import Harness
+from tests.plain import strings
 
 SEATS = 3
 
@@ -45,15 +46,6 @@ def _frames(data: bytes) -> Iterator[tuple[int, SignedEntry]]:
         offset += len(frame(payload))
 
 
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
 
 
 @functools.cache
@@ -93,7 +85,7 @@ def test_a_party_learns_only_what_it_may_know(name: str) -> None:
                 pairs = body.shares if isinstance(body, SharesBody) else body.reveal
                 for handle, share in pairs:
                     shares.setdefault(handle, {})[authors[se.entry.author]] = share
-            carried = {s for s in _strings(body.to_plain()) if s in labels}
+            carried = {s for s in strings(body.to_plain()) if s in labels}
             if isinstance(body, MoveBody):
                 revealed = set(game.reveals(game.decode_move(body.move)).values())
                 assert carried <= revealed, f"{name}: a move carries {carried - revealed}"
@@ -152,7 +144,7 @@ def test_a_spectator_learns_only_what_every_seat_knows(name: str) -> None:
             pairs = body.shares if isinstance(body, SharesBody) else body.reveal
             for handle, _share in pairs:
                 shares.setdefault(handle, set()).add(authors[se.entry.author])
-        carried = {s for s in _strings(body.to_plain()) if s in labels}
+        carried = {s for s in strings(body.to_plain()) if s in labels}
         if isinstance(body, MoveBody):
             assert carried <= set(game.reveals(game.decode_move(body.move)).values())
         else:
