@@ -28,8 +28,6 @@ NAMES = ("Ann", "Bea", "Cid", "Dot", "Eve", "Fay")
 _YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
 
 
-
-
 def _text(fragments: list[tuple[str, str]]) -> str:
     return "".join(text for _, text in fragments)
 

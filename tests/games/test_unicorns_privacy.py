@@ -35,8 +35,6 @@ def _entries(chunks):
                 yield SignedEntry.parse(msg.raw, msg.sig)
 
 
-
-
 def _game(options: dict[str, object], seed: int) -> Harness:
     """A whole 4-seat game of heuristic bots in which the Princess peeked at least once."""
     for s in range(seed, seed + 12):

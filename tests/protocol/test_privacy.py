@@ -29,8 +29,6 @@ def _entries(chunks):
                 yield SignedEntry.parse(msg.raw, msg.sig)
 
 
-
-
 def test_no_peer_can_unmask_more_than_it_may_know(games):
     h = play_until(
         games, lambda: [Honest(challenge=True), Bluffer(), Honest()],

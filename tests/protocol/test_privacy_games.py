@@ -46,8 +46,6 @@ def _frames(data: bytes) -> Iterator[tuple[int, SignedEntry]]:
         offset += len(frame(payload))
 
 
-
-
 @functools.cache
 def _played(name: str, seed: int) -> Harness:
     factories = list(bots_for(name).values())
