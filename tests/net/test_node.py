@@ -259,7 +259,8 @@ async def test_races_are_drawn_not_won_by_the_host(autojump_clock) -> None:
 
     kinds = bots_for("kato")
     seats = 3
-    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 4, "hand_size": 4}, seats)
+    # Seven short rounds: at least 8 races in every deal seen (4 rounds once gave only 6).
+    host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 7, "hand_size": 4}, seats)
     events: list[list[Event]] = [[] for _ in range(seats)]
     server = HostServer(host, BotDriver(_Forgetful(kinds["heuristic"]()), 0, react=0),
                         events[0].append)  # fmt: skip
