@@ -37,9 +37,9 @@ from typing import Any, BinaryIO
 from crypto import fingerprint
 from lanparty.errors import NetError
 from lanparty.games import GAMES, PLUGINS
-from lanparty.i18n import N_, _, catalogue, language, ngettext, pgettext
+from lanparty.i18n import _, catalogue, language, ngettext, pgettext
 from lanparty.progress import Progress
-from lanparty.stopwords import said
+from lanparty.stopwords import OWED, said
 from lanparty.text import printable
 from protocol import (
     AuditReport,
@@ -150,7 +150,7 @@ class Verdict:
         name = self.name(seat)
         who = (t.gettext("{name} (seat {seat})").format(name=name, seat=seat) if name
                else t.gettext("seat {seat}").format(seat=seat))  # fmt: skip
-        what = t.gettext(_OWED[owed]) if owed in _OWED else owed
+        what = t.gettext(OWED[owed]) if owed in OWED else owed
         return t.gettext("stopped at entry {n}, waiting for {who}'s {what}").format(
             n=n, who=who, what=what
         )
@@ -223,14 +223,6 @@ class _Lobby:
         return True
 
 
-#: What a seat owes, in words (``Table.waiting_on``'s kinds).
-_OWED = {
-    "key": N_("key share"), "shuffle": N_("shuffle"), "shares": N_("decryption shares"),
-    "coin_commit": N_("coin commitment"), "coin_open": N_("coin opening"),
-    "show": N_("shown hand"), "show_ack": N_("acknowledgement"), "seal_commit": N_("sealed move"),
-    "seal_open": N_("opening"), "secrets": N_("audit secrets"), "signoff": N_("sign-off"),
-    "move": N_("move"),
-}  # fmt: skip
 
 
 def status_words(status: str) -> str:

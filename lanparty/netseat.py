@@ -20,9 +20,9 @@ from typing import Any
 import trio
 
 from lanparty.games.bots import forced_move
-from lanparty.i18n import N_, _
+from lanparty.i18n import _
 from lanparty.narrate import GameNarrator, narrator_for
-from lanparty.stopwords import said
+from lanparty.stopwords import OWED, said
 from lanparty.text import printable
 from lanparty.ui.base import GameScreen
 from protocol import (
@@ -471,14 +471,6 @@ class NetSeat:
             callback()
 
 
-_OWED = {
-    "key": N_("key share"), "shuffle": N_("shuffle"), "shares": N_("decryption shares"),
-    "coin_commit": N_("coin commitment"), "coin_open": N_("coin opening"),
-    "show": N_("shown hand"), "show_ack": N_("acknowledgement"), "seal_commit": N_("sealed move"),
-    "seal_open": N_("opening"), "secrets": N_("audit secrets"), "signoff": N_("sign-off"),
-    "move": N_("move"),
-}  # fmt: skip
-"""What a seat may owe the table, in words (``lanparty.net.node.describe``'s, translated)."""
 
 
 def waiting_for(party: Host | Peer, seat: Seat, kind: str) -> str:
@@ -488,7 +480,7 @@ def waiting_for(party: Host | Peer, seat: Seat, kind: str) -> str:
         who = _("{name} (seat {seat})").format(name=member.name, seat=seat)
     else:
         who = _("seat {seat}").format(seat=seat)
-    what = _(_OWED[kind]) if kind in _OWED else kind
+    what = _(OWED[kind]) if kind in OWED else kind
     return _("waiting for {who}'s {what}").format(who=who, what=what)
 
 

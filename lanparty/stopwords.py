@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
 
+from lanparty.games.wording import template_pattern
 from lanparty.i18n import N_, _, ngettext
 
 __all__ = ["COUNTED", "PARTS", "PATTERNS", "STOPS", "in_language", "said", "translate"]
@@ -109,43 +109,30 @@ PATTERNS = (*PARTS[:4], *STOPS, *COUNTED, *PARTS[4:])
 """Every pattern :func:`said` reads back, the pieces first (a blamed key's prefix before
 the reason it prefixes)."""
 
-_DUTIES = ("key share", "shuffle", "decryption shares", "coin commitment", "coin opening",
-           "shown hand", "acknowledgement", "sealed move", "opening", "audit secrets",
-           "sign-off", "move")  # fmt: skip
-"""What a seat may owe (:data:`lanparty.net.node._WHAT`'s words)."""
+OWED = {
+    "key": N_("key share"), "shuffle": N_("shuffle"), "shares": N_("decryption shares"),
+    "coin_commit": N_("coin commitment"), "coin_open": N_("coin opening"),
+    "show": N_("shown hand"), "show_ack": N_("acknowledgement"), "seal_commit": N_("sealed move"),
+    "seal_open": N_("opening"), "secrets": N_("audit secrets"), "signoff": N_("sign-off"),
+    "move": N_("move"),
+}  # fmt: skip
+"""What a seat may owe the table (``Table.waiting_on``'s kinds), in words: English msgids,
+the words of :data:`lanparty.net.node._WHAT`."""
 
 _NUMBER = r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?"
 _SHAPE = {
     "seat": _NUMBER, "s": _NUMBER, "n": r"\d+", "pos": r"\d+", "cid": r"\d+", "v": r".+?",
     "w": r".+?", "culprit": r"unknown peer|[0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}",
-    "name": r"[^:()]+?", "other": r"[^:()]+?", "duty": "|".join(map(re.escape, _DUTIES)),
+    "name": r"[^:()]+?", "other": r"[^:()]+?", "duty": "|".join(map(re.escape, OWED.values())),
 }  # fmt: skip
 """What a field looks like where that is known (a number, a key's fingerprint)."""
+_SHAPES = tuple(sorted(_SHAPE.items()))
 
 _NESTED = frozenset({"reason", "what", "names"})
 """Fields that hold a text of their own, read back the same way (else kept as given)."""
 
-_FIELD = re.compile(r"\{(\w+)\}")
-
-
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    """``template`` as a regular expression, one named group a field (a field that comes
-    back must be the same text again)."""
-    out, seen, at = [], set(), 0
-    for m in _FIELD.finditer(template):
-        out.append(re.escape(template[at : m.start()]))
-        name = m.group(1)
-        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>{_SHAPE.get(name, '.+?')})")
-        seen.add(name)
-        at = m.end()
-    out.append(re.escape(template[at:]))
-    return re.compile("".join(out) + r"\Z", re.DOTALL)
-
-
 def _duty(english: str) -> str:
-    """What a seat owes (one of :data:`_DUTIES`) in the reader's words (the msgids of
-    :data:`lanparty.netseat._OWED`, which says what the table waits for)."""
+    """What a seat owes (one of :data:`OWED`'s words) in the reader's words."""
     return _(english)
 
 
@@ -176,7 +163,7 @@ def translate(text: str) -> str | None:
     """``text`` in the current language, if it reads as one of :data:`PATTERNS` (its inner
     texts translated as far as they read); ``None`` if it does not."""
     for template in PATTERNS:
-        m = _pattern(template).match(text)
+        m = template_pattern(template, _SHAPES).match(text)
         if m is None:
             continue
         values = {field: _part(field, value) for field, value in m.groupdict().items()}

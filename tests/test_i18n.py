@@ -232,9 +232,10 @@ def test_what_a_seat_owes_is_told_as_the_network_layer_tells_it() -> None:
     from typing import Any
 
     from lanparty.net.node import _WHAT, describe
-    from lanparty.netseat import _OWED, waiting_for
+    from lanparty.netseat import waiting_for
+    from lanparty.stopwords import OWED
 
-    assert _OWED == _WHAT  # one list of words, told in two places
+    assert OWED == _WHAT  # one list of words, told in two places
     carl = SimpleNamespace(name="Carl")
     table = SimpleNamespace(member_at=lambda s: carl if s == 2 else None)
     party: Any = SimpleNamespace(table=table)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from lanparty.games.views import num, num_at
+from lanparty.games.wording import won_line
 from lanparty.i18n import N_, _, language, ngettext
 from lanparty.ui.base import Fragments, ParseError, player_name, view_seat
 from protocol.contract import Move, Plain
@@ -381,29 +382,9 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
         out.append(("class:turn" if s in winners else "", f"{mark}{name:<16} "))
         out.append(("", f"{scores[s]!s:>5}\n"))
     if winners:
-        out.append(("class:title", won_line(winners, names, me) + "\n"))
+        seats = [int(w) for w in winners]  # type: ignore[arg-type]
+        out.append(("class:title", won_line(seats, me, names) + "\n"))
     return out
-
-
-def won_line(winners: Sequence[Plain], names: Sequence[str], me: int | None) -> str:
-    """Who won, as the final table says it: "You win the game!", "Bea wins the game!", "You
-    and Bea win the game!"."""
-    seats = [int(s) for s in winners]  # type: ignore[arg-type]
-    others = [names[s] for s in seats if s != me]
-    if me in seats and not others:
-        return _("You win the game!")
-    if me in seats and seats[0] == me:
-        return _("You and {names} win the game!").format(names=_joined(others))
-    if me in seats:
-        return _("{names} and you win the game!").format(names=_joined(others))
-    if len(others) == 1:
-        return _("{name} wins the game!").format(name=others[0])
-    return _("{names} win the game!").format(names=_joined(others))
-
-
-def _joined(names: Sequence[str]) -> str:
-    """``"Bea"``, ``"Bea and Carl"``, ``"Bea and Carl and Dora"`` (as the table says it)."""
-    return _(" and ").join(names)
 
 
 class KatoScreen:
