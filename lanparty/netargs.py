@@ -102,7 +102,7 @@ def configure_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=port, default=0,
                    help=_("TCP port, 0 to 65535 (default 0: any free port)"))  # fmt: skip
     p.add_argument("--approve", action="store_true", help=_("each join waits for your yes at "
-                   "the table (approve NAME, deny NAME)"))  # fmt: skip
+                   "the table (approve N, deny N: N is the request's number)"))  # fmt: skip
     p.add_argument("--react", type=float, default=None, metavar="S",
                    help=_("the bots' reaction time when others may move too (default: like a "
                    "person, 0.7 to 2 s at random; 0 for none, e.g. to measure)"))  # fmt: skip

@@ -32,6 +32,7 @@ from protocol import (
     Host,
     JoinAsked,
     Joined,
+    JoinWithdrawn,
     LocalProtocolError,
     MoveDropped,
     Peer,
@@ -112,9 +113,17 @@ class NetSeat:
                 "{name} was removed from the table by the host; the seats after seat {seat} "
                 "moved up one").format(name=event.name, seat=event.seat))  # fmt: skip
         elif isinstance(event, JoinAsked):
-            self._lines.append(_(
-                "{name} (key {key}) asks to join: type approve {name} or deny {name}"
-            ).format(name=event.name, key=event.fingerprint))  # fmt: skip
+            asked = _("request {n}: {name} (key {key}) asks to join: type approve {n} or deny {n}")
+            self._lines.append(asked.format(n=event.request, name=printable(event.name),
+                                            key=event.fingerprint))  # fmt: skip
+        elif isinstance(event, JoinWithdrawn):
+            if event.replaced_by is None:
+                line = _("request {n} ({name}, key {key}) is withdrawn: the connection ended")
+            else:
+                line = _("request {n} ({name}, key {key}) is withdrawn: the same key asks "
+                         "again as request {m}")  # fmt: skip
+            self._lines.append(line.format(n=event.request, name=printable(event.name),
+                                           key=event.fingerprint, m=event.replaced_by))  # fmt: skip
         elif isinstance(event, SeatsFixed):
             self.names = event.names
             self.seat = self._my_seat()
@@ -355,14 +364,17 @@ class NetSeat:
                 last = len(t.members) - 1
                 return _("kick N: N is a seat from 1 to {last} (you are seat 0)").format(last=last)
             return self._run(lambda: party.kick(seat))
-        asking = {n.casefold(): fp for n, fp in party.asking()}
-        fp = asking.get(arg.casefold())
-        if fp is None:
-            waiting = ", ".join(n for n, _fp in party.asking()) or _("nobody")
-            return _("{name} is not asking to join (waiting: {waiting})").format(
-                name=printable(arg), waiting=printable(waiting)
-            )
-        return self._run(lambda: party.let_in(fp) if name == "approve" else party.turn_away(fp))
+        # A request is answered by its number, never by a name: two may ask under names
+        # alike, and only the number names one request and its key.
+        asking = party.asking()
+        number = int(arg) if arg.isdigit() else -1
+        if all(n != number for n, _name, _fp in asking):
+            waiting = ", ".join(f"{n} {who} ({fp})" for n, who, fp in asking) or _("nobody")
+            return _("{command} N: N is the number of a join request (waiting: {waiting})"
+                     ).format(command=name, waiting=printable(waiting))  # fmt: skip
+        if name == "approve":
+            return self._run(lambda: party.let_in(number))
+        return self._run(lambda: party.turn_away(number))
 
     def _run(self, action: Callable[[], None]) -> str:
         """Do ``action`` on the node's side (trio), then let it send what it made."""
@@ -397,7 +409,7 @@ class NetSeat:
             )
             asking = self.party.asking() if isinstance(self.party, Host) else []
             if asking:
-                names = ", ".join(n for n, _fp in asking)
+                names = ", ".join(f"{n} {who}" for n, who, _fp in asking)  # by number
                 line += _("; asking to join: {names}").format(names=names)
             if isinstance(self.party, Host) and t.game and len(t.members) >= t.game.min_seats:
                 line += _(" (type start to begin now)")

@@ -65,11 +65,25 @@ class Removed:
 
 @dataclass(frozen=True, slots=True)
 class JoinAsked:
-    """At the host, with joins to approve: ``name`` (key fingerprint ``fingerprint``) asks
-    for a seat; :meth:`Host.let_in` or :meth:`Host.turn_away` answers."""
+    """At the host, with joins to approve: request number ``request``, ``name`` with the key
+    of fingerprint ``fingerprint``, asks for a seat; :meth:`Host.let_in` or
+    :meth:`Host.turn_away` answers it by that number, and seats exactly that key and name."""
 
     name: str
     fingerprint: str
+    request: int
+
+
+@dataclass(frozen=True, slots=True)
+class JoinWithdrawn:
+    """At the host: request ``request`` (``name``, key ``fingerprint``) no longer waits, and
+    approving it would do nothing: its key asked again under another name (request
+    ``replaced_by``), or its connection ended (``replaced_by`` is ``None``)."""
+
+    request: int
+    name: str
+    fingerprint: str
+    replaced_by: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +194,7 @@ Event: TypeAlias = (
     Joined
     | Removed
     | JoinAsked
+    | JoinWithdrawn
     | SeatsFixed
     | Applied
     | GameEnded

@@ -27,7 +27,6 @@ from ._events import MoveDropped, RaceOpened, Rejected, Returned, Stopped
 from ._frames import FrameReader, frame
 from ._lobby import Conn, LobbyControl
 from ._messages import (
-    NONCE_BYTES,
     TABLE_ID_BYTES,
     Challenge,
     Entry,
@@ -54,8 +53,9 @@ from ._roles import Phase, Private
 from ._table import Table
 from .contract import Commit, Game, Move, Plain
 
-#: Proposals a connection may have refused before the host hangs up on it: an honest peer
-#: has one now and then (a race it lost is not even counted), a hostile one spends our CPU.
+#: Proposals a key may have refused, over all its connections, before the host hangs up on
+#: each further one: an honest peer has one now and then (a race it lost is not even
+#: counted), a hostile one spends our CPU, and coming back on a new connection resets nothing.
 MAX_REFUSALS = 16
 
 
@@ -89,15 +89,10 @@ class Host(LobbyControl, _Seat):
         self.defer_duties = False
         #: Hold every join until :meth:`let_in` (a :class:`JoinAsked` event tells of each).
         self.approve_joins = False
-        #: How many spectators may watch at once (0: the table takes none).
-        self.spectators = spectators
-        self._conns: dict[int, Conn] = {}
+        self._init_lobby(spectators)
         self._relays: list[bytes] = []
-        self._held: dict[bytes, tuple[Conn, Propose]] = {}  # key -> its connection and join
         self._race: list[tuple[SignedEntry, Conn | None]] = []  # moves for one position
         self._race_pos = -1
-        self._let_in: set[bytes] = set()
-        self._banned: set[bytes] = set()
         g = games.get(game)
         if g is None:
             raise LocalProtocolError(f"unknown game {game!r}")
@@ -141,10 +136,8 @@ class Host(LobbyControl, _Seat):
         host.table = Table(games, Private(identity, key, seal, rng), host_key=identity.public.raw)
         host.defer_duties = False
         host.approve_joins = False
-        host.spectators = spectators
-        host._conns = {}
+        host._init_lobby(spectators)
         host._relays = []
-        host._held, host._let_in, host._banned = {}, set(), set()
         host._race, host._race_pos = [], -1
         if sealed is not None:
             host.table.restore_sealed(sealed)
@@ -177,31 +170,20 @@ class Host(LobbyControl, _Seat):
         assert tid is not None
         return tid
 
-    def connect(self) -> int:
-        """Register a new incoming connection; returns its id. Its first frame out, already
-        queued, is a fresh challenge that the peer's hello must sign."""
-        cid = len(self._conns)
-        self._conns[cid] = Conn(os.urandom(NONCE_BYTES), len(self._relays))
-        return cid
-
-    def close(self, cid: int) -> None:
-        """Forget a connection (its peer keeps its seat and may reconnect; a join it held
-        for the host's answer is dropped)."""
-        c = self._conns[cid]
-        c.closed = True
-        if c.key is not None and c.key in self._held and self._held[c.key][0] is c:
-            del self._held[c.key]
-
     def finished(self, cid: int) -> bool:
         """True once the protocol is done with connection ``cid`` (it refused it fatally, its
         seat came back on another connection, or :meth:`close` was called): send what is
-        queued for it, then close it."""
-        return self._conns[cid].closed
+        queued for it, then :meth:`close` it."""
+        c = self._conns.get(cid)
+        return c is None or c.closed
 
     def chunks_to_send(self, cid: int) -> list[bytes]:
-        """The frames for connection ``cid`` (and clear them). Relays are shared among
-        connections, not copied: a peer that reads slowly costs no more than the log."""
-        c = self._conns[cid]
+        """The frames for connection ``cid`` (and clear them; none once it is closed). Relays
+        are shared among connections, not copied: a peer that reads slowly costs no more
+        than the log."""
+        c = self._conns.get(cid)
+        if c is None:
+            return []
         out, c.out = c.out, []
         return out
 
@@ -210,14 +192,17 @@ class Host(LobbyControl, _Seat):
         return b"".join(self.chunks_to_send(cid))
 
     def member_of(self, cid: int) -> tuple[int, str] | None:
-        """The seat and name of the peer on connection ``cid`` once it has joined, else None."""
-        key = self._conns[cid].key
+        """The seat and name of the peer on connection ``cid`` once it has joined, else None
+        (also once the connection is closed)."""
+        key = self.key_of(cid)
         member = self.table.member(key) if key else None
         return (member.seat, member.name) if member else None
 
     def key_of(self, cid: int) -> bytes | None:
-        """The identity key connection ``cid`` proved with its hello (``None`` before)."""
-        return self._conns[cid].key
+        """The identity key connection ``cid`` proved with its hello (``None`` before, and
+        once the connection is closed)."""
+        c = self._conns.get(cid)
+        return c.key if c is not None else None
 
     def seated(self, cid: int) -> bool:
         """True if connection ``cid`` proved it belongs to a seated peer."""
@@ -357,8 +342,8 @@ class Host(LobbyControl, _Seat):
         refusals. The fatal refusal is then queued and :meth:`finished` is true: send it and
         close the connection. Nothing here raises anything else for what a peer sends.
         """
-        c = self._conns[cid]
-        if c.closed:
+        c = self._conns.get(cid)
+        if c is None or c.closed:
             raise LocalProtocolError(f"connection {cid} is closed")
         c.reader.feed(data)
         while not c.closed:
@@ -478,12 +463,14 @@ class Host(LobbyControl, _Seat):
                 return self._enter_race(SignedEntry(msg.raw, msg.sig, head.entry()), c)
             except RemoteProtocolError as exc:
                 raise RemoteProtocolError(exc.reason, pos=pos) from None
-        if member is None and self.approve_joins and key not in self._let_in:
-            return self._hold(c, key, msg, head.body)
         try:
             se = SignedEntry(msg.raw, msg.sig, head.entry())
         except RemoteProtocolError as exc:
             raise RemoteProtocolError(exc.reason, pos=pos) from None
+        body = se.entry.body
+        if (member is None and self.approve_joins and isinstance(body, Join)
+                and not self._approved(key, body.name)):  # fmt: skip
+            return self._hold(c, key, msg, body.name)  # its name read and checked already
         try:
             self._sequence(se, own=False, sig_checked=True)
         except RemoteProtocolError as exc:
@@ -494,8 +481,8 @@ class Host(LobbyControl, _Seat):
             self._reject(c, exc, pos)
 
     def _refuse(self, c: Conn, reason: str, pos: int) -> None:
-        """Refuse a proposal from ``c``'s key (counted; past :data:`MAX_REFUSALS` the host
-        hangs up)."""
+        """Refuse a proposal from ``c``'s key (counted for the key; past :data:`MAX_REFUSALS`
+        the host hangs up)."""
         assert c.key is not None
         member = self.table.member(c.key)
         err = RemoteProtocolError(
@@ -504,8 +491,8 @@ class Host(LobbyControl, _Seat):
         self._reject(c, err, pos)
 
     def _reject(self, c: Conn, err: RemoteProtocolError, pos: int, fatal: bool = False) -> None:
-        c.refusals += 1
-        if c.refusals > MAX_REFUSALS and not fatal:
+        assert c.key is not None  # only a key's proposals are refused
+        if self._count_refusal(c.key) > MAX_REFUSALS and not fatal:
             raise RemoteProtocolError(
                 f"more than {MAX_REFUSALS} proposals refused; the last: {err.reason}", pos=pos
             )

@@ -12,10 +12,17 @@ connection does can hold up another or end the host:
   connection must say hello within :data:`HELLO_TIMEOUT` seconds, one with no seat may stay
   silent at most :data:`PENDING_IDLE` seconds, and pending connections are capped in all and
   per address, the oldest giving way to the newest, so a seat's reconnection always gets in.
-- **Spectators never slow the table**: the protocol caps how many watch at once; each has its
-  own queue (frames shared with the relay list: at most one reference per log entry) and is
-  dropped, not waited for, once a frame of its queue makes no progress for
-  :data:`WATCH_STALL` seconds. A spectator may stay silent as long as the table runs.
+  New connections are rate-limited per address: one over the rate is closed as it is
+  accepted, before the protocol sees it. A connection that ends leaves every structure here
+  and in the protocol: connecting and closing again and again grows nothing.
+- **Spectators never slow the table**: the protocol caps how many watch at once, in all and
+  per address; each has its own queue (frames shared with the relay list: at most one
+  reference per log entry) and is dropped, not waited for, once a frame of its queue makes no
+  progress for :data:`WATCH_STALL` seconds. A spectator is sent its bytes only while no seat
+  has any waiting (the seats' relays go first), in slices of :data:`SPECTATOR_SLICE`, through
+  a small socket buffer, and within its address's budget (:data:`PULL_BURST` bytes, then
+  :data:`PULL_RATE` a second, shared by that address's spectators). A spectator may stay
+  silent as long as the table runs.
 - **A bad frame ends one connection, never the host**: the protocol refuses it (a short
   refusal), the connection is closed, and only a bounded record of it is kept.
 
@@ -26,6 +33,9 @@ Seats are the table's business: a seated peer whose connection ends is waited fo
 
 from __future__ import annotations
 
+import errno
+import socket
+import struct
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
@@ -35,7 +45,7 @@ import trio
 from protocol import Applied, Event, Host, Phase, RaceOpened, RemoteProtocolError, Returned
 from protocol._frames import FrameReader, frame
 
-from .admission import Admission
+from .admission import MAX_ADDRESSES, Admission, Buckets
 from .node import (
     CHUNK,
     DONE_PHASES,
@@ -57,8 +67,11 @@ __all__ = [
     "LINGER",
     "MAX_SEAT_FAULTS",
     "PENDING_IDLE",
+    "PULL_BURST",
+    "PULL_RATE",
     "RACE_WINDOW",
     "SEND_STALL",
+    "SPECTATOR_SLICE",
     "WATCH_STALL",
     "HostServer",
 ]
@@ -83,15 +96,35 @@ LINGER = 5.0
 #: Connections of one seat the host may refuse for good (each time the seat may come back
 #: on a new one) before it halts the table naming that seat.
 MAX_SEAT_FAULTS = 5
+#: Bytes the spectators of one address may be sent at once (a whole long game's log, or
+#: four spectators following a short one from its start)…
+PULL_BURST = 1 << 20
+#: …and then per second (1 Mbit/s; 7.5 MiB a minute): a spectator that catches up again and
+#: again gets no more, and a late one catches up a few MiB of log in seconds.
+PULL_RATE = 128 << 10
+#: A spectator is sent at most this much at a time, and only while no seat has bytes queued.
+SPECTATOR_SLICE = 16 << 10
+#: A spectator's socket send buffer (the kernel doubles it): what it may have in flight ahead
+#: of a seat's next relay stays small.
+_SPECTATOR_SNDBUF = 16 << 10
 #: What a host keeps of the connections it refused or dropped (each a short line).
 _KEEP = 16
+#: Closing a socket with a zero linger resets it: no TIME_WAIT is left for a refused one.
+_RESET = struct.pack("ii", 1, 0)
+#: Errors of accept() that say the process is out of descriptors or memory for now.
+_CAPACITY = {errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS}
+#: Errors of accept() about one connection that went away before it was taken.
+_ABORTED = {errno.ECONNABORTED, errno.EPROTO, errno.EPERM, errno.ENETDOWN, errno.EHOSTUNREACH}
 
 
 class _Link:
     """One accepted connection: its stream, its peer's address, its send queue and writer
     state, and the scope its tasks run in (cut short at the table's end, or to drop it)."""
 
-    __slots__ = ("address", "eof", "flushed", "last", "queue", "scope", "stream", "wake")
+    __slots__ = (
+        "address", "eof", "flushed", "last", "queue", "scope", "seat", "spectator", "stream",
+        "wake",
+    )  # fmt: skip
 
     def __init__(self, stream: trio.abc.Stream, address: str) -> None:
         self.stream = stream
@@ -103,6 +136,8 @@ class _Link:
         self.flushed.set()
         self.eof = False  # half-close once the queue is sent (the table's end)
         self.last = trio.current_time()  # when it last sent us anything
+        self.seat = False  # it proved a seat: its frames go before any spectator's
+        self.spectator = False  # it watches: sent what the seats leave, within a budget
 
     def push(self, chunks: list[bytes]) -> None:
         """Queue frames for the writer."""
@@ -151,6 +186,9 @@ class HostServer(Pokable):
         self._admission = admission or Admission()
         self._back = trio.Event()  # set (and replaced) whenever a seat comes back
         self._hangup = trio.Event()  # set (and replaced) whenever a connection ends
+        self._seats_sent = trio.Event()  # set (and replaced) when a seat's queue went out
+        self._pulls = Buckets(PULL_BURST, PULL_RATE, MAX_ADDRESSES)
+        self._refused_from = ""  # the address whose connections were last closed at once
         self._nursery: trio.Nursery | None = None
         self._links: dict[int, _Link] = {}
         self._progress = trio.Event()
@@ -186,6 +224,13 @@ class HostServer(Pokable):
             link.push(self.host.chunks_to_send(cid))
             if self._admission.pending(cid) and (self.host.seated(cid) or self.host.watching(cid)):
                 self._admission.seated(cid)  # out of the strangers' room: capped elsewhere
+            link.seat = self.host.seated(cid)
+            if not link.spectator and self.host.watching(cid):
+                link.spectator = True
+                if isinstance(link.stream, trio.SocketStream):
+                    with suppress(OSError):
+                        link.stream.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,
+                                               _SPECTATOR_SNDBUF)  # fmt: skip
         self._count_watchers()
 
     def _count_watchers(self) -> None:
@@ -196,30 +241,52 @@ class HostServer(Pokable):
             self.watchers_changed = trio.Event()
 
     async def _writer(self, cid: int, link: _Link) -> None:
-        """Send ``link``'s queue as it fills; drop the connection if it stops taking bytes."""
+        """Send ``link``'s queue as it fills; drop the connection if it stops taking bytes.
+        A spectator's go out a slice at a time, each once no seat has frames queued and its
+        address's budget allows."""
         while True:
             while link.queue:
                 chunk = link.queue.popleft()
-                patience = WATCH_STALL if self.host.watching(cid) else SEND_STALL
-                with trio.move_on_after(patience) as stall:
-                    try:
-                        await link.stream.send_all(chunk)
-                    except (trio.BrokenResourceError, trio.ClosedResourceError):
-                        link.scope.cancel()  # its reader sees the end and reports it
+                spectator = link.spectator
+                patience = WATCH_STALL if spectator else SEND_STALL
+                step = SPECTATOR_SLICE if spectator else len(chunk)
+                for at in range(0, len(chunk), step):
+                    piece = chunk[at : at + step] if spectator else chunk
+                    if spectator:
+                        await self._spectators_turn(link.address, len(piece))
+                    with trio.move_on_after(patience) as stall:
+                        try:
+                            await link.stream.send_all(piece)
+                        except (trio.BrokenResourceError, trio.ClosedResourceError):
+                            link.scope.cancel()  # its reader sees the end and reports it
+                            return
+                    if stall.cancelled_caught:
+                        who = "a spectator" if spectator else f"connection {cid}"
+                        self._turn_away(cid, f"{who} ({link.address}) stopped reading for "
+                                             f"{patience:g} s; dropped")  # fmt: skip
+                        link.scope.cancel()
                         return
-                if stall.cancelled_caught:
-                    who = "a spectator" if self.host.watching(cid) else f"connection {cid}"
-                    self._turn_away(cid, f"{who} ({link.address}) stopped reading for "
-                                         f"{patience:g} s; dropped")  # fmt: skip
-                    link.scope.cancel()
-                    return
             link.flushed.set()
+            if link.seat:
+                self._seats_sent.set()
+                self._seats_sent = trio.Event()
             if link.eof and isinstance(link.stream, trio.abc.HalfCloseableStream):
                 with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
                     await link.stream.send_eof()
                 return
             await link.wake.wait()
             link.wake = trio.Event()
+
+    async def _spectators_turn(self, address: str, size: int) -> None:
+        """Wait until no seat has frames queued and ``address``'s spectators may be sent
+        ``size`` more bytes (then they are counted)."""
+        while True:
+            while any(link.seat and not link.flushed.is_set() for link in self._links.values()):
+                await self._seats_sent.wait()
+            wait = self._pulls.take(address, trio.current_time(), size)
+            if not wait:
+                return
+            await trio.sleep(wait)
 
     # ------------------------------------------------------------------ the table
 
@@ -257,17 +324,76 @@ class HostServer(Pokable):
 
     # ------------------------------------------------------------------ connections
 
+    async def _accept(self, listener: trio.SocketListener) -> None:
+        """Accept connections on ``listener`` for good. One its address may not open now
+        (:meth:`Admission.knock`) is reset at once, without a task, a stream or a protocol
+        object: accepting and resetting is all a churn of connections costs."""
+        raw = socket.socket(fileno=listener.socket.detach())  # accepted in a batch, below
+        raw.setblocking(False)
+        with raw:
+            turn = 0
+            while True:
+                turn += 1
+                if turn % 32 == 0:
+                    await trio.lowlevel.checkpoint()  # a flood leaves the table its turns
+                try:
+                    conn, peer = raw.accept()
+                except BlockingIOError:
+                    await trio.lowlevel.wait_readable(raw)
+                    continue
+                except OSError as exc:
+                    if exc.errno in _CAPACITY:  # out of descriptors: let connections end first
+                        await trio.sleep(0.1)
+                    elif exc.errno not in _ABORTED:
+                        raise
+                    continue
+                address = str(peer[0])
+                if not self._knock(address):
+                    with suppress(OSError):
+                        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _RESET)
+                    conn.close()
+                    continue
+                conn.setblocking(False)
+                stream = trio.SocketStream(trio.socket.from_stdlib_socket(conn))
+                assert self._nursery is not None
+                self._nursery.start_soon(self._serve, stream, address)
+
+    def _knock(self, address: str) -> bool:
+        """May ``address`` open a connection now? If not, it is counted (a line is kept
+        when the address changes, not for each)."""
+        if self._admission.knock(address, trio.current_time()):
+            return True
+        self.turned_away += 1
+        if address != self._refused_from:
+            self._refused_from = address
+            self.recent.append(f"{address}: new connections over its rate closed at once")
+        return False
+
     async def handle(self, stream: trio.abc.Stream) -> None:
-        """One peer's connection, from its hello until it closes. A pending connection may
-        push the oldest pending one of the busiest address out (see :class:`Admission`); one
-        that arrives after the table's end is closed at once."""
+        """One peer's connection, from its hello until it closes (the rate of new
+        connections from its address is checked first, as for an accepted one). A pending
+        connection may push the oldest pending one of the busiest address out (see
+        :class:`Admission`); one that arrives after the table's end is closed at once."""
+        address = _address(stream)
+        if not self._knock(address):
+            await trio.aclose_forcefully(stream)
+            return
+        await self._serve(stream, address)
+
+    async def _serve(self, stream: trio.abc.Stream, address: str) -> None:
+        try:
+            await self._serve_stream(stream, address)
+        finally:
+            with trio.CancelScope(shield=True):
+                await trio.aclose_forcefully(stream)
+
+    async def _serve_stream(self, stream: trio.abc.Stream, address: str) -> None:
         if self.done.is_set():
-            await stream.aclose()
             return
         if isinstance(stream, trio.SocketStream):
             keepalive(stream)
-        link = _Link(stream, _address(stream))
-        cid = self.host.connect()
+        link = _Link(stream, address)
+        cid = self.host.connect(address)
         self._links[cid] = link
         for old in self._admission.admit(cid, link.address):
             if old in self._links:
@@ -285,16 +411,19 @@ class HostServer(Pokable):
                     nursery.cancel_scope.cancel()
             ended = ended or link.scope.cancelled_caught
         finally:
-            del self._links[cid]
+            who = self.host.member_of(cid)
+            del self._links[cid]  # nothing of it is kept, here or in the protocol
             self._admission.forget(cid)
             self.host.close(cid)
             self._count_watchers()
             self._hangup.set()
             self._hangup = trio.Event()
+            self._seats_sent.set()  # its queue no longer holds spectators back
+            self._seats_sent = trio.Event()
             with trio.CancelScope(shield=True):
                 await stream.aclose()
-        if ended:
-            await self._gone(cid)
+        if ended and who is not None:
+            await self._gone(*who)
 
     def _deadline(self, cid: int, link: _Link, accepted: float) -> float:
         """When a silent connection is let go: a pending one soon, a seated one never."""
@@ -373,13 +502,12 @@ class HostServer(Pokable):
         self._notice(f"internal error on connection {cid}: {what}")
         await self.halt(f"internal error (a bug) while handling a peer's frame: {what}")
 
-    async def _gone(self, cid: int) -> None:
-        """A connection ended: if a seated peer lost it at an unfinished table (and holds no
-        other connection), wait for it to come back (``grace``), else halt naming it."""
-        who = self.host.member_of(cid)
-        if who is None or self.done.is_set() or self.host.phase in DONE_PHASES:
+    async def _gone(self, seat: int, name: str) -> None:
+        """The connection of the peer in ``seat`` ended: at an unfinished table (and if it
+        holds no other connection), wait for it to come back (``grace``), else halt naming
+        it."""
+        if self.done.is_set() or self.host.phase in DONE_PHASES:
             return
-        seat, name = who
         if self.host.connected(seat):
             return  # it is back already, on a newer connection
         if self._grace <= 0 or self._nursery is None:
@@ -446,8 +574,8 @@ class HostServer(Pokable):
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
             self._driver.attach(nursery, self.poke)
-            if listeners is not None:
-                nursery.start_soon(trio.serve_listeners, self.handle, listeners)
+            for listener in listeners or ():
+                nursery.start_soon(self._accept, listener)
             nursery.start_soon(self._pokes)
             nursery.start_soon(self._watchdog)
             await self.after_input()

@@ -37,14 +37,14 @@ META_COMMANDS: dict[str, str] = {
 ALIASES = {"wait": "go", "continue": "go", "exit": "quit", "q": "quit", "?": "help"}
 """Other words for the commands every table has (a game adds its own)."""
 #: The host's say over who sits, before the game: the command and what it takes.
-HOST_COMMANDS = {"kick": "N", "approve": "NAME", "deny": "NAME"}
+HOST_COMMANDS = {"kick": "N", "approve": "N", "deny": "N"}
 
 _HELP = (
     (N_("go (or Enter)"), N_("let an out-of-turn chance go and play on")),
     ("close", N_("(when you may) end a sealed round: the rest hand in nothing")),
     ("start", N_("(host) begin now, with the players seated so far")),
     ("kick N", N_("(host, before the game) remove the player in seat N")),
-    ("approve NAME / deny NAME", N_("(host with --approve) let a player in, or not")),
+    ("approve N / deny N", N_("(host with --approve) let in the join request numbered N, or not")),
 )
 _SAID = frozenset({_HELP[0][0]})
 """The commands in :data:`_HELP` said with words of the reader's language around them."""
@@ -114,7 +114,7 @@ def parse(
         if not args:
             raise ParseError(_("{command}: say which").format(
                 command=f"{head} {HOST_COMMANDS[head]}"))  # fmt: skip
-        return Action(head, arg=" ".join(text.split()[1:]))  # a name as typed
+        return Action(head, arg=" ".join(text.split()[1:]))  # as typed
     if head == "go":
         if not can_decline:
             raise ParseError(_("it is not a moment to wait: make a move (Tab lists them)"))

@@ -98,25 +98,25 @@ def test_with_approval_a_join_waits_for_the_hosts_yes(games) -> None:
     assert bob.seat is None and t.host.awaiting(t.conns[0])
     [asked] = [e for e in _events(t.host) if isinstance(e, JoinAsked)]
     assert asked.name == "bob" and asked.fingerprint == bob.table.me.identity.public.fingerprint
-    assert t.host.asking() == [("bob", asked.fingerprint)]
+    assert t.host.asking() == [(asked.request, "bob", asked.fingerprint)]
     cat = t.add("cat")  # cat asks too; bob's held join is now stale (the log did not move)
-    t.host.let_in(asked.fingerprint)
+    t.host.let_in(asked.request)
     t.pump()
     assert bob.seat == 1 and not t.host.awaiting(t.conns[0])
     [cat_asked] = [e for e in _events(t.host) if isinstance(e, JoinAsked)]
-    t.host.turn_away(cat_asked.fingerprint)
+    t.host.turn_away(cat_asked.request)
     t.pump()
     assert cat.refused == "the host did not let you in" and cat.seat is None
     assert any(isinstance(e, Refused) and e.fatal for e in _events(cat))
     with pytest.raises(LocalProtocolError, match="no join"):
-        t.host.let_in(cat_asked.fingerprint)
+        t.host.let_in(cat_asked.request)
 
 
 def test_a_held_join_made_stale_by_another_is_proposed_again(games) -> None:
     t = Lobby(games, seats=4)
     t.host.approve_joins = True
     bob, cat = t.add("bob"), t.add("cat")
-    fps = {e.name: e.fingerprint for e in _events(t.host) if isinstance(e, JoinAsked)}
+    fps = {e.name: e.request for e in _events(t.host) if isinstance(e, JoinAsked)}
     t.host.let_in(fps["cat"])
     t.pump()
     assert cat.seat == 1 and bob.seat is None  # the log moved on: bob's join is stale
