@@ -5,7 +5,9 @@ process costs meanwhile (read from /proc)."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 from crypto import Identity
@@ -23,18 +25,36 @@ from protocol import (
 from protocol._messages import hello_signature
 
 
+def loopback_sources() -> Iterator[str]:
+    """Loopback addresses other than 127.0.0.1, round and round: strangers each on an
+    address of their own, as on a LAN (the host rate-limits new connections per address)."""
+    return itertools.cycle(f"127.0.0.{i}" for i in range(2, 255))
+
+
+_SOURCES = loopback_sources()
+
+
 def endpoint_of(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
     return host, int(port)
 
 
 class Stranger:
-    """One raw connection (blocking, with a timeout on every read)."""
+    """One raw connection (blocking, with a timeout on every read), from ``source`` (by
+    default the next of :func:`loopback_sources`)."""
 
-    def __init__(self, endpoint: str, *, rcvbuf: int | None = None, timeout: float = 20) -> None:
+    def __init__(
+        self,
+        endpoint: str,
+        *,
+        rcvbuf: int | None = None,
+        timeout: float = 20,
+        source: str | None = None,
+    ) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         if rcvbuf is not None:  # before connecting, so the window starts small
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.sock.bind((source or next(_SOURCES), 0))
         self.sock.settimeout(timeout)
         self.sock.connect(endpoint_of(endpoint))
         self.reader = FrameReader(1 << 24)

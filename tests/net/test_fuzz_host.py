@@ -39,6 +39,7 @@ from protocol import (
 )
 from protocol._bodies import MoveBody
 
+from .hostile import loopback_sources
 from .test_hostile_table import _connect, _passed, table
 
 
@@ -119,11 +120,13 @@ async def _strangers(
 ) -> None:
     """Fresh connections, one after another until ``scope`` is cancelled, each sending one
     random or mutated frame (or raw garbage) and reading until the host hangs up; ``count``
-    gets one per connection."""
+    gets one per connection. Each comes from another address (strangers on a LAN), so the
+    host's rate of new connections per address lets every one reach the protocol."""
+    sources = loopback_sources()
     with scope:
         while True:
             try:
-                stream = await _connect(endpoint)
+                stream = await _connect(endpoint, next(sources))
             except OSError:
                 await trio.sleep(0.05)
                 continue

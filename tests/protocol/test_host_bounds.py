@@ -90,7 +90,7 @@ def _seal() -> bytes:
     return SealKey().public
 
 
-def _watch(host: Host, origin: str | None | int) -> tuple[int, Watcher]:
+def _watch(host: Host, origin: str | int | None) -> tuple[int, Watcher]:
     """A spectator from ``origin`` (or on connection ``origin``, if a number)."""
     w = Watcher(host.table.games)
     cid = origin if isinstance(origin, int) else host.connect(origin)

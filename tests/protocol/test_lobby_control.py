@@ -123,3 +123,79 @@ def test_a_held_join_made_stale_by_another_is_proposed_again(games) -> None:
     t.host.let_in(fps["bob"])
     t.pump()
     assert bob.seat == 2
+
+
+def test_approval_names_one_request_and_its_key_whatever_the_names(games) -> None:
+    """A stranger asking as "bob" after the friend's "Bob" once took the friend's place: the
+    later request won a case-folded name. Each request now has its own number and key."""
+    t = Lobby(games, seats=4)
+    t.host.approve_joins = True
+    friend, stranger = Identity(), Identity()
+    bob = t.add("Bob", friend)
+    eve = t.add("bob", stranger)
+    asked = [e for e in _events(t.host) if isinstance(e, JoinAsked)]
+    assert [(e.request, e.name, e.fingerprint) for e in asked] == [
+        (1, "Bob", friend.public.fingerprint), (2, "bob", stranger.public.fingerprint)
+    ]  # fmt: skip
+    assert t.host.asking() == [(e.request, e.name, e.fingerprint) for e in asked]
+    t.host.let_in(1)
+    t.pump()
+    assert bob.seat == 1 and eve.seat is None
+    assert t.host.table.member_at(1).key == friend.public.raw  # type: ignore[union-attr]
+    assert [n for n, _, _ in t.host.asking()] == [2]  # the stranger still waits, as itself
+    t.host.turn_away(2)
+    t.pump()
+    assert eve.refused == "the host did not let you in"
+
+
+def _join(t: Lobby, who: Identity, name: str, conn: int = -1) -> None:
+    """``who`` proposes a join as ``name`` on its connection (the last one added)."""
+    from crypto import SealKey
+    from protocol import Entry, SignedEntry
+    from protocol._bodies import Join
+
+    host = t.host
+    entry = Entry(host.table_id, len(host.table.log), host.table.log.head, who.public.raw,
+                  Join(name, SealKey().public))  # fmt: skip
+    se = SignedEntry.create(who, entry)
+    host.receive_data(t.conns[conn], frame(encode_message(Propose(se.raw, se.sig))))
+
+
+def test_a_request_asked_again_under_another_name_is_a_new_request(games) -> None:
+    """A held join proposed again under a new name once kept its place silently: the host
+    approved "Bob" and seated "Mallory". Now the old request is withdrawn, with a notice, and
+    the new one has a number of its own; an approval seats exactly the name approved."""
+    from protocol import JoinWithdrawn
+
+    t = Lobby(games, seats=4)
+    t.host.approve_joins = True
+    who = Identity()
+    t.add("Bob", who)
+    [first] = [e for e in _events(t.host) if isinstance(e, JoinAsked)]
+    _join(t, who, "Bob")  # the same name again: the same request, no new notice
+    assert _events(t.host) == [] and [n for n, _, _ in t.host.asking()] == [first.request]
+    _join(t, who, "Mallory")
+    withdrawn, again = _events(t.host)
+    assert withdrawn == JoinWithdrawn(first.request, "Bob", who.public.fingerprint, 2)
+    assert again == JoinAsked("Mallory", who.public.fingerprint, 2)
+    with pytest.raises(LocalProtocolError, match="no join request 1"):
+        t.host.let_in(first.request)
+    t.host.let_in(2)
+    t.pump()
+    assert [m.name for m in t.host.table.members] == ["ann", "Mallory"]
+
+
+def test_an_approval_seats_only_the_name_approved(games) -> None:
+    t = Lobby(games, seats=4)
+    t.host.approve_joins = True
+    who = Identity()
+    t.add("Bob", who)
+    t.add("cat")
+    _events(t.host)
+    t.host.let_in(2)  # cat sits down first: Bob's held join is stale now
+    t.host.let_in(1)  # approved, Bob must propose again…
+    _join(t, who, "Robert", 0)  # …but proposes under another name: a new request, no seat
+    assert t.host.table.member(who.public.raw) is None
+    assert [(n, name) for n, name, _ in t.host.asking()] == [(3, "Robert")]
+    _join(t, who, "Bob", 0)  # the name approved: seated at once
+    assert t.host.table.member(who.public.raw).name == "Bob"  # type: ignore[union-attr]

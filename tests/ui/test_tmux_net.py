@@ -330,9 +330,9 @@ def test_ctrl_c_twice_leaves_a_networked_table_in_one_line(start) -> None:
 
 
 def test_the_host_lets_players_in_turns_one_away_and_removes_one(start, tmp_path: Path) -> None:
-    """With --approve each join waits for the host's yes; `deny` sends one away for good,
-    `kick N` removes a seated player before the game starts (it is told, and cannot come
-    back)."""
+    """With --approve each join waits for the host's yes, asked by number with the key shown;
+    `deny N` sends one away for good, `kick N` removes a seated player before the game starts
+    (it is told, and cannot come back)."""
     pane = start("host", "kato", "--local", "--seats", "4", "--nick", "Ann", "--approve",
                  "--option", "rounds=1", "--name", f"door-{os.getpid()}")  # fmt: skip
     pane.wait_text("is open on 127.0.0.1:")
@@ -351,14 +351,14 @@ def test_the_host_lets_players_in_turns_one_away_and_removes_one(start, tmp_path
 
     try:
         join("Bo")
-        pane.wait(lambda: "Bo (key" in pane.joined() and "asks to join" in pane.joined(),
+        pane.wait(lambda: "request 1: Bo (key" in pane.joined() and "approve 1" in pane.joined(),
                   "Bo to ask", SETUP_DEADLINE)  # fmt: skip
         assert "Bo joined" not in pane.joined()
-        pane.type("approve bo")
+        pane.type("approve 1")
         pane.wait(lambda: "Bo joined (seat 1)" in pane.joined(), "Bo to sit down")
         join("Cy")
-        pane.wait(lambda: "Cy (key" in pane.joined(), "Cy to ask", SETUP_DEADLINE)
-        pane.type("deny Cy")
+        pane.wait(lambda: "request 2: Cy (key" in pane.joined(), "Cy to ask", SETUP_DEADLINE)
+        pane.type("deny 2")
         _, err = bots["Cy"].communicate(timeout=60)
         assert bots["Cy"].returncode == 1 and "the host did not let you in" in err
         pane.type("kick 1")
