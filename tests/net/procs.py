@@ -26,11 +26,16 @@ class Procs:
         self.err: dict[str, list[str]] = {}
         self._said: dict[str, trio.Event] = {}
 
-    async def start(self, who: str, *args: str, home: str | None = None) -> trio.Process:
+    async def start(
+        self, who: str, *args: str, home: str | None = None, netns: str | None = None
+    ) -> trio.Process:
+        """Start ``lanparty ARGS`` as ``who`` (inside network namespace ``netns``, if given)."""
         path = self.tmp / (home or who)
         path.mkdir(exist_ok=True)
         env = {**os.environ, "LANPARTY_HOME": str(path)}
-        proc = await trio.lowlevel.open_process([*LANPARTY, *args], env=env, stdout=-1, stderr=-1)
+        inside = ["ip", "netns", "exec", netns] if netns else []
+        proc = await trio.lowlevel.open_process([*inside, *LANPARTY, *args], env=env, stdout=-1,
+                                                stderr=-1)  # fmt: skip
         self.procs[who] = proc
         self.err[who] = []
         self.nursery.start_soon(self._read, who, proc)
