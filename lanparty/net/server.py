@@ -45,7 +45,7 @@ import trio
 from protocol import Applied, Event, Host, Phase, RaceOpened, RemoteProtocolError, Returned
 from protocol._frames import FrameReader, frame
 
-from .admission import MAX_ADDRESSES, Admission, Buckets
+from .admission import Admission, Buckets
 from .node import (
     CHUNK,
     DONE_PHASES,
@@ -171,7 +171,11 @@ class HostServer(Pokable):
         notice: Notice = lambda text: None,
         journal: Callable[[list[bytes]], None] | None = None,
         admission: Admission | None = None,
+        pulls: Buckets | None = None,
     ) -> None:
+        """``admission``: who may connect (:class:`Admission` by default); ``pulls``: what
+        each address's spectators may be sent (by default :data:`PULL_BURST` bytes, then
+        :data:`PULL_RATE` a second)."""
         super().__init__()
         self.host = host
         host.defer_duties = True
@@ -183,11 +187,11 @@ class HostServer(Pokable):
         self._duty_timeout = duty_timeout
         self._grace = grace
         self._notice = notice
-        self._admission = admission or Admission()
+        self._admission = admission if admission is not None else Admission()  # (it has a len)
         self._back = trio.Event()  # set (and replaced) whenever a seat comes back
         self._hangup = trio.Event()  # set (and replaced) whenever a connection ends
         self._seats_sent = trio.Event()  # set (and replaced) when a seat's queue went out
-        self._pulls = Buckets(PULL_BURST, PULL_RATE, MAX_ADDRESSES)
+        self._pulls = pulls if pulls is not None else Buckets(PULL_BURST, PULL_RATE)
         self._refused_from = ""  # the address whose connections were last closed at once
         self._nursery: trio.Nursery | None = None
         self._links: dict[int, _Link] = {}

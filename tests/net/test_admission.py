@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lanparty.net.admission import Admission
+from lanparty.net.admission import Admission, Buckets
 
 
 def test_per_address_and_total_bounds_let_the_oldest_of_the_busiest_go() -> None:
@@ -47,3 +47,50 @@ def test_a_newcomer_always_gets_in_and_the_bounds_always_hold(
         assert len(alive) <= total
         assert all(list(alive.values()).count(a) <= per_address for a in alive.values())
         assert len(alive) == len(adm)
+
+
+def test_new_connections_are_bounded_per_address_over_time() -> None:
+    adm = Admission(burst=4, rate=2.0)
+    assert [adm.knock("a", 0.0) for _ in range(5)] == [True] * 4 + [False]
+    assert adm.knock("b", 0.0)  # another address has its own bucket
+    assert not adm.knock("a", 0.2) and adm.knock("a", 0.5)  # two a second
+    assert not adm.knock("a", 0.5)
+    assert [adm.knock("a", 100.0) for _ in range(5)] == [True] * 4 + [False]  # full again
+    assert adm.refused == 4
+
+
+def test_the_buckets_kept_are_bounded_and_many_addresses_buy_little() -> None:
+    b = Buckets(burst=2, rate=1.0, most=8)
+    granted = sum(b.take(f"10.0.{i // 250}.{i % 250}", 0.0) == 0.0 for i in range(1000))
+    assert len(b) == 8
+    assert granted == 8 + 2  # each kept address one, then the one shared bucket its burst
+    # Addresses not kept share one bucket: it refills at the rate, like any other.
+    assert b.take("fresh", 1.0) == 0.0 and b.take("other", 1.0) > 0
+    # An address idle for a whole refill time (burst / rate) makes room, having lost nothing:
+    # the newcomer gets a bucket of its own.
+    assert b.take("late", 2.0) == 0.0 and b.take("late", 2.0) == 0.0 and len(b) == 8
+    assert b.take("late", 2.0) > 0
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 40), st.floats(0, 0.5), st.floats(1, 5000)), max_size=300),
+    st.integers(1, 40),
+)
+def test_buckets_keep_their_bound_and_an_address_never_gets_more_than_its_rate(
+    steps: list[tuple[int, float, float]], most: int
+) -> None:
+    burst, rate = 5000.0, 1000.0
+    b = Buckets(burst, rate, most=most)
+    now = 0.0
+    given_to: dict[str, float] = {}
+    first: dict[str, float] = {}
+    for address, dt, amount in steps:
+        now += dt
+        key = f"a{address}"
+        first.setdefault(key, now)
+        if b.take(key, now, amount) == 0.0:
+            given_to[key] = given_to.get(key, 0.0) + amount
+        assert len(b) <= most
+    if len(first) <= most:  # every address kept all along: each got its burst and rate
+        for key, amount in given_to.items():
+            assert amount <= burst + rate * (now - first[key]) + 1e-6
