@@ -66,7 +66,8 @@ async def _bots(t: Procs, tables: dict[str, str], bots: netns.NetHost) -> None:
     for i in range(3):
         for name, endpoint in tables.items():
             await t.start(f"{name}{i}", "join", "--bot", "--connect", endpoint, "--nick",
-                          f"bot{i}", "--json", "--quiet", netns=bots.netns)  # fmt: skip
+                          f"bot{i}", "--react", "0", "--json", "--quiet",
+                          netns=bots.netns)  # fmt: skip
 
 
 def _game_s(result: dict[str, object]) -> float:
