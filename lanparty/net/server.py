@@ -111,6 +111,10 @@ _SPECTATOR_SNDBUF = 16 << 10
 _KEEP = 16
 #: Closing a socket with a zero linger resets it: no TIME_WAIT is left for a refused one.
 _RESET = struct.pack("ii", 1, 0)
+#: After resetting connections that came too fast, the host accepts again this much later,
+#: so a flood is taken in batches (a wakeup each, not one each); an honest newcomer waits no
+#: longer than this for it.
+_BATCH = 0.005
 #: Errors of accept() that say the process is out of descriptors or memory for now.
 _CAPACITY = {errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS}
 #: Errors of accept() about one connection that went away before it was taken.
@@ -335,7 +339,7 @@ class HostServer(Pokable):
         raw = socket.socket(fileno=listener.socket.detach())  # accepted in a batch, below
         raw.setblocking(False)
         with raw:
-            turn = 0
+            turn, resetting = 0, False
             while True:
                 turn += 1
                 if turn % 32 == 0:
@@ -343,7 +347,11 @@ class HostServer(Pokable):
                 try:
                     conn, peer = raw.accept()
                 except BlockingIOError:
-                    await trio.lowlevel.wait_readable(raw)
+                    if resetting:  # a flood: take what comes in batches, not one by one
+                        resetting = False
+                        await trio.sleep(_BATCH)
+                    else:
+                        await trio.lowlevel.wait_readable(raw)
                     continue
                 except OSError as exc:
                     if exc.errno in _CAPACITY:  # out of descriptors: let connections end first
@@ -353,6 +361,7 @@ class HostServer(Pokable):
                     continue
                 address = str(peer[0])
                 if not self._knock(address):
+                    resetting = True
                     with suppress(OSError):
                         conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _RESET)
                     conn.close()
