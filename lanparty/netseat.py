@@ -352,7 +352,7 @@ class NetSeat:
 
     def host_command(self, name: str, arg: str) -> str:
         """As the host, before the game: ``kick N`` removes the player in seat N, ``approve
-        NAME``/``deny NAME`` answers a join waiting for our yes; "" if done, else why not."""
+        N``/``deny N`` answers the join request numbered N; "" if done, else why not."""
         party, t = self.party, self.party.table
         if not isinstance(party, Host):
             return _("only the host can {command}").format(command=name)

@@ -111,8 +111,8 @@ class TableSession(Protocol):
         ...
 
     def host_command(self, name: str, arg: str) -> str:
-        """The host's ``kick N``, ``approve NAME`` or ``deny NAME``; "" if done, else why
-        not."""
+        """The host's ``kick N``, ``approve N`` or ``deny N`` (N: a join request's number);
+        "" if done, else why not."""
         ...
 
     def close_phase(self) -> str:
