@@ -12,8 +12,8 @@ connection does can hold up another or end the host:
   connection must say hello within :data:`HELLO_TIMEOUT` seconds, one with no seat may stay
   silent at most :data:`PENDING_IDLE` seconds, and pending connections are capped in all and
   per address, the oldest giving way to the newest, so a seat's reconnection always gets in.
-  New connections are rate-limited per address: one over the rate is closed as it is
-  accepted, before the protocol sees it. A connection that ends leaves every structure here
+  New connections are rate-limited per address: one over the rate is reset as it is
+  accepted (:mod:`lanparty.net.door`), before the protocol sees it. A connection that ends leaves every structure here
   and in the protocol: connecting and closing again and again grows nothing.
 - **Spectators never slow the table**: the protocol caps how many watch at once, in all and
   per address; each has its own queue (frames shared with the relay list: at most one
@@ -33,9 +33,7 @@ Seats are the table's business: a seated peer whose connection ends is waited fo
 
 from __future__ import annotations
 
-import errno
 import socket
-import struct
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
@@ -46,6 +44,7 @@ from protocol import Applied, Event, Host, Phase, RaceOpened, RemoteProtocolErro
 from protocol._frames import FrameReader, frame
 
 from .admission import Admission, Buckets
+from .door import accept
 from .node import (
     CHUNK,
     DONE_PHASES,
@@ -109,16 +108,6 @@ SPECTATOR_SLICE = 16 << 10
 _SPECTATOR_SNDBUF = 16 << 10
 #: What a host keeps of the connections it refused or dropped (each a short line).
 _KEEP = 16
-#: Closing a socket with a zero linger resets it: no TIME_WAIT is left for a refused one.
-_RESET = struct.pack("ii", 1, 0)
-#: After resetting connections that came too fast, the host accepts again this much later,
-#: so a flood is taken in batches (a wakeup each, not one each); an honest newcomer waits no
-#: longer than this for it.
-_BATCH = 0.005
-#: Errors of accept() that say the process is out of descriptors or memory for now.
-_CAPACITY = {errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS}
-#: Errors of accept() about one connection that went away before it was taken.
-_ABORTED = {errno.ECONNABORTED, errno.EPROTO, errno.EPERM, errno.ENETDOWN, errno.EHOSTUNREACH}
 
 
 class _Link:
@@ -332,48 +321,10 @@ class HostServer(Pokable):
 
     # ------------------------------------------------------------------ connections
 
-    async def _accept(self, listener: trio.SocketListener) -> None:
-        """Accept connections on ``listener`` for good. One its address may not open now
-        (:meth:`Admission.knock`) is reset at once, without a task, a stream or a protocol
-        object: accepting and resetting is all a churn of connections costs."""
-        raw = socket.socket(fileno=listener.socket.detach())  # accepted in a batch, below
-        raw.setblocking(False)
-        with raw:
-            turn, resetting = 0, False
-            while True:
-                turn += 1
-                if turn % 32 == 0:
-                    await trio.lowlevel.checkpoint()  # a flood leaves the table its turns
-                try:
-                    conn, peer = raw.accept()
-                except BlockingIOError:
-                    if resetting:  # a flood: take what comes in batches, not one by one
-                        resetting = False
-                        await trio.sleep(_BATCH)
-                    else:
-                        await trio.lowlevel.wait_readable(raw)
-                    continue
-                except OSError as exc:
-                    if exc.errno in _CAPACITY:  # out of descriptors: let connections end first
-                        await trio.sleep(0.1)
-                    elif exc.errno not in _ABORTED:
-                        raise
-                    continue
-                address = str(peer[0])
-                if not self._knock(address):
-                    resetting = True
-                    with suppress(OSError):
-                        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _RESET)
-                    conn.close()
-                    continue
-                conn.setblocking(False)
-                stream = trio.SocketStream(trio.socket.from_stdlib_socket(conn))
-                assert self._nursery is not None
-                self._nursery.start_soon(self._serve, stream, address)
-
     def _knock(self, address: str) -> bool:
-        """May ``address`` open a connection now? If not, it is counted (a line is kept
-        when the address changes, not for each)."""
+        """May ``address`` open a connection now (:meth:`Admission.knock`)? If not, it is
+        counted (a line is kept when the address changes, not for each), and the caller
+        closes it at once."""
         if self._admission.knock(address, trio.current_time()):
             return True
         self.turned_away += 1
@@ -392,6 +343,11 @@ class HostServer(Pokable):
             await trio.aclose_forcefully(stream)
             return
         await self._serve(stream, address)
+
+    def _start(self, stream: trio.SocketStream, address: str) -> None:
+        """Serve an accepted connection from ``address`` in a task of its own."""
+        assert self._nursery is not None
+        self._nursery.start_soon(self._serve, stream, address)
 
     async def _serve(self, stream: trio.abc.Stream, address: str) -> None:
         try:
@@ -588,7 +544,7 @@ class HostServer(Pokable):
             self._nursery = nursery
             self._driver.attach(nursery, self.poke)
             for listener in listeners or ():
-                nursery.start_soon(self._accept, listener)
+                nursery.start_soon(accept, listener, self._knock, self._start)
             nursery.start_soon(self._pokes)
             nursery.start_soon(self._watchdog)
             await self.after_input()
