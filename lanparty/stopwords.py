@@ -77,6 +77,11 @@ COUNTED: dict[str, Callable[[int], str]] = {
     "{n} spectators are watching already (the most this table takes)": lambda n: ngettext(
         "{n} spectator is watching already (the most this table takes)",
         "{n} spectators are watching already (the most this table takes)", n),
+    "{n} spectators are watching from your address already (the most one address may "
+    "have)": lambda n: ngettext(
+        "{n} spectator is watching from your address already (the most one address may have)",
+        "{n} spectators are watching from your address already (the most one address may "
+        "have)", n),
     "more than {n} proposals refused; the last: {reason}": lambda n: ngettext(
         "more than {n} proposal refused; the last: {reason}",
         "more than {n} proposals refused; the last: {reason}", n),

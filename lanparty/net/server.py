@@ -13,8 +13,8 @@ connection does can hold up another or end the host:
   silent at most :data:`PENDING_IDLE` seconds, and pending connections are capped in all and
   per address, the oldest giving way to the newest, so a seat's reconnection always gets in.
   New connections are rate-limited per address: one over the rate is reset as it is
-  accepted (:mod:`lanparty.net.door`), before the protocol sees it. A connection that ends leaves every structure here
-  and in the protocol: connecting and closing again and again grows nothing.
+  accepted (:mod:`lanparty.net.door`), before the protocol sees it. A connection that ends
+  leaves every structure here and in the protocol: connecting and closing grows nothing.
 - **Spectators never slow the table**: the protocol caps how many watch at once, in all and
   per address; each has its own queue (frames shared with the relay list: at most one
   reference per log entry) and is dropped, not waited for, once a frame of its queue makes no
