@@ -46,6 +46,12 @@ def clamp(reason: str) -> str:
     return text
 
 
+def engine_failure(exc: BaseException) -> str:
+    """What to say of an exception a rules engine (or any code judging a peer's bytes)
+    raised where it should have refused: its type and a short excerpt of its message."""
+    return f"the rules engine failed on it ({type(exc).__name__}: {excerpt(str(exc))})"
+
+
 class ProtocolError(Exception):
     """Base class of every error this package raises on purpose. Its ``reason`` is always
     short and printable (:func:`clamp`), whatever went into it."""

@@ -20,6 +20,8 @@ class MoveSteps(BatchSteps):
 
     _last_move: Move | None
     _contested: bool
+    #: Set once applying an entry has begun to change this copy (see ``Table.apply``).
+    _mutating: bool
 
     def may_move(self, seat: int) -> bool:
         """See :meth:`Table.may_move`."""
@@ -43,7 +45,7 @@ class MoveSteps(BatchSteps):
         if self.checking:
             raise LocalProtocolError("a shuffle proof is still being checked; wait a moment")
         try:
-            move = game.decode_move(move)
+            move = game.moves.read(move)
             game.check(self.state, seat, move)
         except IllegalMove as exc:
             raise LocalProtocolError(f"illegal move: {exc.reason}") from None
@@ -61,10 +63,10 @@ class MoveSteps(BatchSteps):
         game = self.game
         assert game is not None
         try:
-            move = game.decode_move(body.move)  # type: ignore[arg-type]
+            move = game.moves.read(body.move)
         except IllegalMove as exc:
             raise _fail(f"malformed move: {exc.reason}") from None
-        claims = dict(game.reveals(move))
+        claims = dict(game.reveals(move))  # a failure here is the mover's (see Table.apply)
         need = [h for h in claims if h not in self.cards.public]
         if [h for h, _ in body.reveal] != need:
             raise _fail(f"the move must carry exactly its shares for cards {need}")
@@ -88,6 +90,7 @@ class MoveSteps(BatchSteps):
             game.check(self.state, seat, move)
         except IllegalMove as exc:
             raise _fail(f"illegal move {excerpt(move)}: {exc.reason}") from None
+        self._mutating = True
         for h, (label, d) in revealed.items():
             self.cards.shares[h][seat] = d
             self.cards.public[h] = label

@@ -26,7 +26,7 @@ from crypto import CryptoError, Opening, commit, verify_opening
 
 from ._bodies import SealClose, SealedCommit, SealedOpen
 from ._codec import pack, unpack
-from ._errors import LocalProtocolError, RemoteProtocolError
+from ._errors import LocalProtocolError, RemoteProtocolError, engine_failure
 from ._events import Event, PhaseClosed, Stopped
 from ._log import Log
 from ._messages import Entry, SignedEntry
@@ -51,6 +51,7 @@ class SealedSteps:
     stop_error: RemoteProtocolError | None
     _events: list[Event]
     _last_move: Move | None
+    _mutating: bool
     #: Where the current ``Commit`` phase began (``None`` outside one).
     anchor: int | None
     #: Every seat's logged commitment: its digest and the phase it was made in.
@@ -89,7 +90,7 @@ class SealedSteps:
         if self._mine is not None and self._mine[0] == self.anchor:
             raise LocalProtocolError("we sealed a move in this phase already")
         try:
-            move = game.decode_move(move)
+            move = game.moves.read(move)
             game.check(self.state, seat, move)
         except IllegalMove as exc:
             raise LocalProtocolError(f"illegal move: {exc.reason}") from None
@@ -148,6 +149,7 @@ class SealedSteps:
     def _seal_commit(self, e: Entry, seat: int, body: SealedCommit) -> None:
         self._turn_check(seat, "seal_commit")
         assert self.game is not None and self.anchor is not None
+        self._mutating = True
         self._sealed[seat] = (body.digest, self.anchor, e.pos)
         self.game.resolve(self.state, Committed(seat))
         if seat == self.my_seat and self._mine is not None:
@@ -161,20 +163,22 @@ class SealedSteps:
         digest, anchor, cpos = self._sealed.get(seat, (b"", -1, -1))
         try:
             verify_opening(digest, body.opening, self._ctx("sealed", anchor, seat))
-            move = game.decode_move(unpack(body.opening.value, MAX_SEALED_MOVE))  # type: ignore[arg-type]
+            move = game.moves.read(unpack(body.opening.value, MAX_SEALED_MOVE))
         except (CryptoError, IllegalMove, RemoteProtocolError) as exc:
             raise _fail(f"bad opening of a sealed move: {exc}") from None
+        self._mutating = True
         del self._sealed[seat]
         if seat == self.my_seat:
             self._mine = None
         self.inputs.append(e.pos)
         try:
             game.check(self.state, seat, move)
-        except IllegalMove as exc:
+        except Exception as exc:  # IllegalMove, or the rules engine failing on it
             # Provably committed to a move the rules refuse: nothing can follow it.
+            why = exc.reason if isinstance(exc, IllegalMove) else engine_failure(exc)
             m = self.members[seat]
             err = RemoteProtocolError(
-                f"{m.name} (seat {seat}) sealed a move the rules refuse: {exc.reason}",
+                f"{m.name} (seat {seat}) sealed a move the rules refuse: {why}",
                 culprit=m.fingerprint, seat=seat, pos=e.pos,
                 evidence=(self.log.entries[cpos].raw, se.raw),
             )  # fmt: skip
@@ -192,6 +196,7 @@ class SealedSteps:
         if tuple(body.missing) != st.seats:
             raise _fail(f"the seats still missing are {list(st.seats)}, not {list(body.missing)}")
         assert self.game is not None
+        self._mutating = True
         self.game.resolve(self.state, CommitTimeout(st.seats))
         if self._mine is not None and self._mine[0] == self.anchor and not self._mine[3]:
             self._mine = None  # too late: never logged, and never to be opened

@@ -41,7 +41,7 @@ from ._bodies import (
 )
 from ._codec import pack
 from ._deck import Batch, Cards, plan
-from ._errors import LocalProtocolError, RemoteProtocolError, excerpt
+from ._errors import LocalProtocolError, RemoteProtocolError, engine_failure, excerpt
 from ._events import (
     Applied,
     AuditFinished,
@@ -51,6 +51,7 @@ from ._events import (
     Joined,
     Removed,
     SeatsFixed,
+    Stopped,
     TableClosed,
 )
 from ._log import Log
@@ -77,6 +78,7 @@ from .contract import (
     TableOps,
     Turn,
 )
+from .shapes import read_options
 
 
 def _due(st: Status, seat: int, kind: str) -> bool:
@@ -132,6 +134,7 @@ class Table(MoveSteps, SealedSteps):
         self._events: list[Event] = []
         self._last_move: Move | None = None
         self._contested = False
+        self._mutating = False
         self._init_checks(defer_checks)
 
     # ------------------------------------------------------------------ queries
@@ -289,6 +292,8 @@ class Table(MoveSteps, SealedSteps):
         e = se.entry
         author = self._by_key.get(e.author)
         seat = author.seat if author else None
+        crash: Exception | None = None
+        self._mutating = False
         try:
             if self.phase in (Phase.CLOSED, Phase.STOPPED):
                 raise _fail(f"the table is {self.phase.value}; no entry may follow")
@@ -301,12 +306,36 @@ class Table(MoveSteps, SealedSteps):
             self._dispatch(e, se, author, own)
         except RemoteProtocolError as exc:
             raise exc.blame(fingerprint(e.author), seat, e.pos) from None
+        except Exception as exc:  # judging a peer's bytes failed: that peer's entry is at fault
+            if not self._mutating:  # nothing has changed yet: refused like any bad entry
+                err = RemoteProtocolError(f"its {e.body.KIND} entry: {engine_failure(exc)}")
+                raise err.blame(fingerprint(e.author), seat, e.pos) from None
+            crash = exc
         self.log.append(se, seq)
-        if self.phase is Phase.SIGNOFF and self._closing is None:
+        if crash is None and self.phase is Phase.SIGNOFF and self._closing is None:
             self._closing = self.closing_digest(self.log.head)
         self._events.append(Applied(e.pos, seat, e.body.KIND, self._last_move, self._contested))
-        self._advance()
+        if crash is None:
+            try:
+                self._advance()
+            except Exception as exc:
+                crash = exc
+        if crash is not None:
+            self._broken(se, seat, crash)
         return self._events
+
+    def _broken(self, se: SignedEntry, seat: int | None, crash: Exception) -> None:
+        """Applying ``se`` failed half-way (a rules engine raised while it changed the state):
+        this copy cannot go on. Every copy runs the same engine on the same entry and stops
+        here alike, naming the entry's author, with the entry as evidence."""
+        e = se.entry
+        err = RemoteProtocolError(
+            f"its {e.body.KIND} entry stopped the table: {engine_failure(crash)}",
+            culprit=fingerprint(e.author), seat=seat, pos=e.pos, evidence=(se.raw,),
+        )  # fmt: skip
+        self.phase = Phase.STOPPED
+        self.stop_error = err
+        self._events.append(Stopped(err))
 
     def _dispatch(self, e: Entry, se: SignedEntry, author: Member | None, own: bool) -> None:
         body = e.body
@@ -356,7 +385,8 @@ class Table(MoveSteps, SealedSteps):
         if game is None:
             raise _fail(f"unknown game {excerpt(body.game)}")
         try:
-            options = game.validate_options(body.options)  # type: ignore[arg-type]
+            given = read_options(game.option_specs, body.options)
+            options = game.validate_options(given)
         except GameError as exc:
             raise _fail(f"bad options: {exc}") from None
         if options != body.options:
