@@ -40,6 +40,8 @@ from ._messages import (
     hello_signature,
     leave_signature,
     race_rank,
+    read_head,
+    verify_entry_signature,
     verify_relay,
 )
 from ._roles import Phase, Private
@@ -374,13 +376,14 @@ class Peer(_Seat):
         t = self.table
         out = self._outstanding
         own = out is not None and out.raw == msg.raw and out.sig == msg.sig
+        # In order of cost: the entry's head (no curve point), the host's and the author's
+        # signatures, and only then its body's points (a forgery costs us two signatures).
         try:
-            se = out if own and out is not None else SignedEntry.parse(msg.raw, msg.sig)
+            head = read_head(msg.raw)
         except RemoteProtocolError as exc:
             return self._stop(exc.blame(self._host_fp, 0, len(t.log)))
-        e = se.entry
-        if self._host is None and e.pos == 0:
-            self._host = e.author
+        if self._host is None and head.pos == 0:
+            self._host = head.author
         host = self._host
         evidence = (encode_message(msg),)
         try:
@@ -388,13 +391,26 @@ class Peer(_Seat):
                 raise RemoteProtocolError("the first relayed entry must open the table")
             verify_relay(host, msg.raw, msg.seq)
         except RemoteProtocolError as exc:
-            return self._stop(exc.blame(self._host_fp, 0, e.pos))
-        if not own:
+            return self._stop(exc.blame(self._host_fp, 0, head.pos))
+        if own and out is not None:
+            se = out
+        else:
             try:
-                se.verify()
+                verify_entry_signature(head.author, msg.raw, msg.sig)
             except RemoteProtocolError as exc:
-                return self._stop(self._host_fault(f"relayed a forgery: {exc.reason}", e.pos,
+                return self._stop(self._host_fault(f"relayed a forgery: {exc.reason}", head.pos,
                                                    evidence))  # fmt: skip
+            try:
+                se = SignedEntry(msg.raw, msg.sig, head.entry())
+            except RemoteProtocolError as exc:  # signed by its author, relayed by the host
+                member = t.member(head.author)
+                err = RemoteProtocolError(
+                    f"{exc.reason} (relayed by the host {self._host_fp})",
+                    culprit=fingerprint(head.author), seat=member.seat if member else None,
+                    pos=head.pos, evidence=evidence,
+                )  # fmt: skip
+                return self._stop(err)
+        e = se.entry
         n = len(t.log)
         if e.pos < n:
             if t.log.entries[e.pos].raw == msg.raw:

@@ -163,8 +163,7 @@ class SealedSteps:
         digest, anchor, cpos = self._sealed.get(seat, (b"", -1, -1))
         try:
             verify_opening(digest, body.opening, self._ctx("sealed", anchor, seat))
-            move = game.moves.read(unpack(body.opening.value, MAX_SEALED_MOVE))
-        except (CryptoError, IllegalMove, RemoteProtocolError) as exc:
+        except CryptoError as exc:
             raise _fail(f"bad opening of a sealed move: {exc}") from None
         self._mutating = True
         del self._sealed[seat]
@@ -172,10 +171,14 @@ class SealedSteps:
             self._mine = None
         self.inputs.append(e.pos)
         try:
+            move = game.moves.read(unpack(body.opening.value, MAX_SEALED_MOVE))
             game.check(self.state, seat, move)
-        except Exception as exc:  # IllegalMove, or the rules engine failing on it
-            # Provably committed to a move the rules refuse: nothing can follow it.
-            why = exc.reason if isinstance(exc, IllegalMove) else engine_failure(exc)
+        except Exception as exc:  # of no move's shape, illegal, or the rules engine failed
+            # Provably committed to what the rules refuse: nothing can follow it.
+            if isinstance(exc, IllegalMove | RemoteProtocolError):
+                why = exc.reason
+            else:
+                why = engine_failure(exc)
             m = self.members[seat]
             err = RemoteProtocolError(
                 f"{m.name} (seat {seat}) sealed a move the rules refuse: {why}",
