@@ -43,7 +43,9 @@ PROTOCOL_VERSION: Final = 4
 #: only concerns connections, so a transcript stays auditable across protocol versions.
 #: 2: every point is a ristretto255 element (version 1: edwards25519), so a transcript of
 #: version 1 is refused with its version named, not misread.
-ENTRY_VERSION: Final = 2
+#: 3: a joint coin's contribution is bound to the log head it is committed on, and every
+#: move, sealed value and option is read against its game's declared shapes.
+ENTRY_VERSION: Final = 3
 TABLE_ID_BYTES: Final = 16
 SIG_BYTES: Final = 64
 NONCE_BYTES: Final = 32

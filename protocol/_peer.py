@@ -23,8 +23,9 @@ from ._bodies import (
 )
 from ._checks import DeferredCheck
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Event, MoveDropped, Refused, Removed, SealedMove, Stopped
+from ._events import Event, Holding, MoveDropped, Refused, Removed, SealedMove, Stopped
 from ._frames import FrameReader, frame
+from ._held import RACING_KINDS, Held
 from ._messages import (
     Challenge,
     Halt,
@@ -186,6 +187,7 @@ class Peer(_Seat):
         self._nonce: bytes | None = None  # this connection's challenge
         self._catch_up = 0  # entries to hold before proposing anything on this connection
         self._resuming: bytes | None = None  # the table id of a seat being taken back
+        self._held: Held | None = None  # what we held before a restart, until checked
         self._leaving = False
 
     @property
@@ -246,13 +248,26 @@ class Peer(_Seat):
         if self.table.my_seat is None:
             self._outstanding = None
 
-    def resume(self, table_id: bytes) -> None:
+    def resume(self, table_id: bytes, held: bytes | None = None) -> None:
         """Come back to a table we have a seat at after a restart (built with the same
         identity, key share and seal key): our hello holds no entries, the host relays the
         whole log, we find our seat in it and go on. Until we hold the log as it was when
         we connected we propose nothing (no second join, no duty already done). The relays
-        must be of table ``table_id``."""
+        must be of table ``table_id``.
+
+        ``held`` is the last :class:`Holding` blob this seat kept: a log that does not hold
+        the entry we had applied, or that put another seat's entry where our signed one had
+        to go, stops us naming the host (it rolled us back); our signed entry that the host
+        never sequenced is proposed again as it was. Raises :class:`LocalProtocolError` if
+        ``held`` is damaged."""
         self._resuming = table_id
+        if held:
+            self._held = Held.from_bytes(held)
+
+    def may_move(self) -> bool:
+        """True if we may send a game move now (never while we take our seat back and have
+        not yet seen the log as we held it)."""
+        return self._held is None and super().may_move()
 
     def leave(self) -> None:
         """Tell the host we leave for good (it halts the table at once, naming us)."""
@@ -271,6 +286,13 @@ class Peer(_Seat):
         me = self.table.me
         assert me is not None
         self._nonce = msg.nonce
+        held = self._held
+        if held is not None and msg.pos <= held.applied:
+            self._stop(self._host_fault(
+                f"rolled this seat back: it offers a log of {msg.pos} entries, and this seat "
+                f"held entry {held.applied}, relayed with the host's signature",
+                held.applied, (held.to_bytes(),)))  # fmt: skip
+            return
         pos = len(self.table.log)
         sig = hello_signature(me.identity, msg.nonce, pos)
         self._out += frame(encode_message(Hello(me.identity.public.raw, pos, sig)))
@@ -304,7 +326,13 @@ class Peer(_Seat):
         self._propose(self.table.entry(self._close_body()))
 
     def _propose(self, se: SignedEntry) -> None:
+        held = self._held
+        if held is not None and (held.signed is None or se.raw != held.signed.raw):
+            raise LocalProtocolError("taking our seat back: the log is not yet as we held it")
         self._outstanding = se
+        log = self.table.log
+        if log.entries:  # kept before it leaves: a restart must not sign another in its place
+            self._events.append(Holding(Held(len(log) - 1, log.head, log.seqs[-1], se).to_bytes()))
         if self._nonce is not None:  # else it goes out right after our hello
             self._out += frame(encode_message(Propose(se.raw, se.sig)))
 
@@ -315,6 +343,11 @@ class Peer(_Seat):
         t = self.table
         if not len(t.log) or self._nonce is None or len(t.log) < self._catch_up:
             return  # not yet answered the challenge, or replaying what was already logged
+        held = self._held
+        if held is not None:  # taking our seat back: only what we signed before, if due
+            if held.signed is not None and len(t.log) == held.signed.entry.pos:
+                self._propose(held.signed)
+            return
         if t.my_seat is None:  # outside the lobby the host refuses us, saying why
             if self._resuming is not None:
                 return  # our seat is further on in the log being replayed
@@ -432,6 +465,8 @@ class Peer(_Seat):
         if expected is not None and e.table != expected:
             return self._stop(self._host_fault("relayed an entry of another table", e.pos,
                                                evidence))  # fmt: skip
+        if self._held is not None and (why := self._rolled_back(self._held, se)):
+            return self._stop(self._host_fault(why, e.pos, (self._held.to_bytes(), *evidence)))
         st = t.status()
         free = isinstance(st, Turn) and st.free  # moves that commute: no race was drawn
         try:
@@ -443,6 +478,8 @@ class Peer(_Seat):
             )  # fmt: skip
             return self._stop(err)
         self._events.extend(events)
+        if self._held is not None and len(t.log) >= self._held.until:
+            self._held = None  # the log holds all we held: we are back
         if out is not None and not own and out.entry.pos <= e.pos:
             self._outstanding = None
             if isinstance(out.entry.body, MoveBody) and not (free and self._again(out.entry.body)):
@@ -463,6 +500,19 @@ class Peer(_Seat):
         ):
             self.refused = "the host removed you from the table"
             self._events.append(Refused(self.refused, True))
+
+    def _rolled_back(self, held: Held, se: SignedEntry) -> str | None:
+        """Why relaying ``se`` rolls back what we ``held`` before our restart, if it does."""
+        e, mine = se.entry, held.signed
+        if e.pos == held.applied and se.hash != held.head:
+            return (f"rolled this seat back: it relayed another entry at position {e.pos} "
+                    "than the one this seat held, relayed with the host's signature")  # fmt: skip
+        if mine is None or e.pos != mine.entry.pos or se.raw == mine.raw:
+            return None
+        if e.author == mine.entry.author or mine.entry.body.KIND in RACING_KINDS:
+            return None  # another seat's move (or commitment) may win the position
+        return (f"rolled this seat back: it put another entry at position {e.pos}, where this "
+                f"seat's own {mine.entry.body.KIND} had to go")  # fmt: skip
 
     def _again(self, body: MoveBody) -> bool:
         """Propose again a move that lost its position to another seat's where moves commute

@@ -111,9 +111,12 @@ class BatchSteps(CheckQueue):
             )
             return ShuffleBody(tuple(out), proof)
         if step.kind in ("coin_commit", "coin_open"):
-            # Derived from our key share, not kept: a seat restarted between its commitment
-            # and its opening (its key share saved) opens exactly what it committed.
-            made = [coin_commitment(me.key, self._ctx("coin", b.anchor, seat, k)) for k in b.coins]
+            # Derived from our key share and the log head we commit on, not kept: a seat
+            # restarted between its commitment and its opening (its key share saved) opens
+            # exactly what it committed, and a host that shows it another history (a rolled
+            # back log) gets another contribution, never one it saw opened.
+            head = b.coin_heads.get(seat, self.log.head)
+            made = [coin_commitment(me.key, self._coin_ctx(b, seat, k, head)) for k in b.coins]
             if step.kind == "coin_commit":
                 return CoinCommit(tuple(d for d, _ in made))
             return CoinOpen(tuple(o for _, o in made))
@@ -130,6 +133,11 @@ class BatchSteps(CheckQueue):
             return Show(show_cards(me.key, cts, self.members[req.to_seat].seal, ctx))
         complaint = step.index in b.complaint
         return ShowAck(me.seal.secret_bytes() if complaint else None)
+
+    def _coin_ctx(self, b: Batch, seat: int, index: int, head: bytes) -> bytes:
+        """The context of ``seat``'s contribution to coin ``index`` of ``b``, committed on
+        the log head ``head``."""
+        return self._ctx("coin", b.anchor, seat, index, head)
 
     def _share_ctx(self, pos: int, seat: int) -> bytes:
         return self._ctx("shares", pos, seat)
@@ -174,6 +182,7 @@ class BatchSteps(CheckQueue):
             if len(body.digests) != len(b.coins):
                 raise _fail(f"{len(b.coins)} coin commitments are due")
             b.coin_digests[seat] = body.digests
+            b.coin_heads[seat] = e.prev
         elif isinstance(body, CoinOpen):
             self._coin_open(b, seat, body)
         elif isinstance(body, SharesBody):
@@ -200,7 +209,7 @@ class BatchSteps(CheckQueue):
             raise _fail(f"{len(digests)} coin openings are due")
         for k, (d, o) in enumerate(zip(digests, body.openings, strict=True)):
             try:
-                verify_opening(d, o, self._ctx("coin", b.anchor, seat, b.coins[k]))
+                verify_opening(d, o, self._coin_ctx(b, seat, b.coins[k], b.coin_heads[seat]))
             except CryptoError:
                 raise _fail("a coin opening does not match its commitment") from None
         b.coin_values[seat] = tuple(o.value for o in body.openings)
