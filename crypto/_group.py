@@ -98,7 +98,10 @@ class Point:
     _b: bytes
 
     def __init__(self, encoded: bytes) -> None:
-        # Trusted constructor: callers pass libsodium output or already-validated bytes.
+        # Trusted constructor: callers pass libsodium output or already-validated bytes. The
+        # length is still checked: libsodium reads 32 bytes from whatever it is given.
+        if type(encoded) is not bytes or len(encoded) != POINT_BYTES:
+            raise ValueError("a Point holds exactly 32 bytes")
         object.__setattr__(self, "_b", encoded)
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -251,3 +251,10 @@ def test_the_identity_exists_only_inside_computations() -> None:
     for data in (_IDENTITY_BYTES, IDENTITY_ALIAS):
         with pytest.raises(InvalidPointError):
             Point.decode(data)
+
+
+@pytest.mark.parametrize("value", [b"\x01" * 31, b"\x01" * 33, bytearray(32), "x" * 32])
+def test_not_even_the_trusted_constructor_hands_libsodium_a_short_buffer(value: object) -> None:
+    # libsodium reads 32 bytes from the pointer it is given, whatever lies behind it.
+    with pytest.raises(ValueError, match="exactly 32 bytes"):
+        Point(value)  # type: ignore[arg-type]
