@@ -83,6 +83,22 @@ def test_the_fallback_loads_from_a_fresh_private_folder_and_removes_it(tmp_path:
     assert list(parent.iterdir()) == []
 
 
+def test_a_library_loaded_before_under_the_same_name_is_told_apart(tmp_path: Path) -> None:
+    # dlopen returns a library already loaded under the name it is given without opening the
+    # file, and /proc/self/fd/N names whatever N is now: the memory loader checks that the
+    # library's code is mapped from the file it wrote.
+    path = tmp_path / "libsodium-copy.so"
+    path.write_bytes(_native.bundled_library())
+    lib = ctypes.CDLL(str(path))
+    mine, other = os.open(path, os.O_RDONLY), os.memfd_create("other")
+    try:
+        assert _native._mapped_from(lib, mine)
+        assert not _native._mapped_from(lib, other)
+    finally:
+        os.close(mine)
+        os.close(other)
+
+
 @pytest.mark.parametrize(
     ("mode", "private"),
     [(0o777, False), (0o770, False), (0o757, False), (0o1777, True), (0o755, True)],
