@@ -225,10 +225,10 @@ def test_a_peer_and_the_offline_audit_refuse_the_entry(kind: str, alias: str) ->
     [bad] = done
     victim = h.parties[VICTIM]
     [stop] = [e.error for e in h.events[VICTIM] if isinstance(e, Stopped)]
-    # Its author signed it and the host relayed it: both are at fault. (The peer reads an
-    # entry's points before its signature today, so it names the host; once it checks the
-    # signature first, the author. Either way the entry is refused, and named.)
-    assert stop.culprit in (_fingerprint(h, AUTHOR), h.host.identity.public.fingerprint)
+    # Its author signed it (the peer checks the signature before the points) and the host
+    # relayed it: the author is named, the host's relay said in the reason.
+    assert stop.culprit == _fingerprint(h, AUTHOR)
+    assert "relayed by the host" in stop.reason
     assert _refused_for_its_encoding(stop), stop.reason
     assert stop.pos == bad.entry.pos and len(victim.table.log) == bad.entry.pos
     assert victim.stopped is stop  # it takes nothing more from this host
@@ -241,7 +241,7 @@ def test_a_peer_and_the_offline_audit_refuse_the_entry(kind: str, alias: str) ->
     with pytest.raises(RemoteProtocolError) as info:
         audit_transcript(pack(doc), GAMES)
     assert info.value.pos == bad.entry.pos and _refused_for_its_encoding(info.value)
-    assert info.value.culprit in (None, _fingerprint(h, AUTHOR))  # (the log position names it)
+    assert info.value.culprit == _fingerprint(h, AUTHOR)
 
 
 # ------------------------------------------------------------------------- show to one
