@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ._bodies import KEY_BYTES
 from ._codec import pack, unpack
 from ._errors import LocalProtocolError, RemoteProtocolError
 from ._messages import SIG_BYTES, SignedEntry, decode_entry
@@ -38,9 +39,10 @@ _MAX_HELD: Final = 1 << 21
 
 @dataclass(frozen=True, slots=True)
 class Held:
-    """A seat's hold on the log: the last entry it applied (position, hash, the host's relay
-    signature) and the last it signed (whole), if any."""
+    """A seat's hold on the log: the host's key, the last entry it applied (position, hash,
+    the host's relay signature) and the last it signed (whole), if any."""
 
+    host: bytes
     applied: int
     head: bytes
     seq: bytes
@@ -49,7 +51,7 @@ class Held:
     def to_bytes(self) -> bytes:
         """The form kept with the seat's secrets."""
         signed = [self.signed.raw, self.signed.sig] if self.signed is not None else None
-        return pack([self.applied, self.head, self.seq, signed])
+        return pack([self.host, self.applied, self.head, self.seq, signed])
 
     @classmethod
     def from_bytes(cls, blob: bytes) -> Held:
@@ -57,9 +59,11 @@ class Held:
         damaged (it is our own file: nothing to blame a peer for)."""
         try:
             value = unpack(blob, _MAX_HELD)
-            if not isinstance(value, list) or len(value) != 4:
+            if not isinstance(value, list) or len(value) != 5:
                 raise ValueError("not a held record")
-            applied, head, seq, signed = value
+            host, applied, head, seq, signed = value
+            if not isinstance(host, bytes) or len(host) != KEY_BYTES:
+                raise ValueError("bad host key")
             if type(applied) is not int or applied < 0:
                 raise ValueError("bad position")
             if not (isinstance(head, bytes) and isinstance(seq, bytes) and len(seq) == SIG_BYTES):
@@ -72,7 +76,7 @@ class Held:
                 se = SignedEntry(signed[0], signed[1], decode_entry(signed[0]))
         except (ValueError, RemoteProtocolError) as exc:
             raise LocalProtocolError(f"the kept record of the log is damaged: {exc}") from None
-        return cls(applied, head, seq, se)
+        return cls(host, applied, head, seq, se)
 
     @property
     def until(self) -> int:

@@ -263,6 +263,10 @@ class Peer(_Seat):
         self._resuming = table_id
         if held:
             self._held = Held.from_bytes(held)
+            if self._host is None:
+                self._host = self._held.host  # the host we held the log from
+            elif self._host != self._held.host:
+                raise LocalProtocolError("the kept record of the log is of another host")
 
     def may_move(self) -> bool:
         """True if we may send a game move now (never while we take our seat back and have
@@ -331,8 +335,9 @@ class Peer(_Seat):
             raise LocalProtocolError("taking our seat back: the log is not yet as we held it")
         self._outstanding = se
         log = self.table.log
-        if log.entries:  # kept before it leaves: a restart must not sign another in its place
-            self._events.append(Holding(Held(len(log) - 1, log.head, log.seqs[-1], se).to_bytes()))
+        if log.entries and self._host is not None:  # kept before it leaves: see Holding
+            held = Held(self._host, len(log) - 1, log.head, log.seqs[-1], se)
+            self._events.append(Holding(held.to_bytes()))
         if self._nonce is not None:  # else it goes out right after our hello
             self._out += frame(encode_message(Propose(se.raw, se.sig)))
 
@@ -402,6 +407,8 @@ class Peer(_Seat):
         self._stop(err)
 
     def _stop(self, err: RemoteProtocolError) -> None:
+        """We take nothing more from this host: our table stops here, for ``err``."""
+        self.table.halt(err)
         self.stopped = err
         self._events.append(Stopped(err))
 
