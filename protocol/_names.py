@@ -125,20 +125,22 @@ def _scripts(name: str) -> str:
     for c in name:
         if _LETTERS.contains(c):
             seen.setdefault(str(icu.Script.getScript(c).getName()).replace("_", " "))
-    *most, last = seen or [""]
-    return f"{', '.join(most)} and {last}" if most else last
+    return ", ".join(seen)
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` may not sit at any table (rules 1 and 2), as the end of a sentence that
-    starts with the name (``"uses ʙ (U+0299), …"``), or None if it may. Never raises."""
+    """Why ``name`` may not sit at any table (rules 1 and 2), in the words of the table's
+    refusal (``"the name 'ʙob' uses ʙ (U+0299), …"``), or None if it may. Never raises."""
+    reason: str | None = None
     for c in name:
         if _LETTERS.contains(c) and not _PROFILE.contains(c):
-            return (f"uses {c} (U+{ord(c):04X}), which is not a letter in common use in names "
-                    "(Unicode's identifier profile, UTS #39)")  # fmt: skip
+            reason = (f"the name {name!r} uses {c} (U+{ord(c):04X}), which is not a letter in "
+                      "common use in names")  # fmt: skip
+            return reason
     found = int(_SPOOF.check(name))
     if found & _MIXED_SCRIPTS:
-        return f"mixes {_scripts(name)} letters, as only a look-alike name would"
-    if found & _MIXED_NUMBERS:
-        return "mixes digits of different number systems"
-    return None
+        reason = (f"the name {name!r} mixes letters of different scripts ({_scripts(name)}), "
+                  "as only a look-alike would")  # fmt: skip
+    elif found & _MIXED_NUMBERS:
+        reason = f"the name {name!r} mixes digits of different number systems"
+    return reason

@@ -372,7 +372,7 @@ class Table(MoveSteps, SealedSteps):
     def _check_name(name: str) -> None:
         problem = name_problem(name)
         if problem is not None:
-            raise _fail(f"the name {name!r} {problem}")
+            raise _fail(problem)
 
     def _seal_key(self, value: bytes) -> bytes:
         try:

@@ -141,16 +141,17 @@ def test_honest_names_in_many_scripts_are_seated(name, games):
 
 @pytest.mark.parametrize(
     ("name", "problem"),
-    [("ʙob", "uses ʙ (U+0299), which is not a letter in common use"),
+    [("ʙob", "'ʙob' uses ʙ (U+0299), which is not a letter in common use in names"),
      ("ꓐob", "uses ꓐ (U+A4D0)"), ("Ｈｏｓｔｙ", "uses Ｈ (U+FF28)"),
-     ("Воb", "mixes Cyrillic and Latin letters"), ("Αnn", "mixes Greek and Latin letters"),
-     ("1١", "mixes digits of different number systems")],
+     ("Воb", "mixes letters of different scripts (Cyrillic, Latin)"),
+     ("Αnn", "mixes letters of different scripts (Greek, Latin)"),
+     ("1١", "'1١' mixes digits of different number systems")],
 )  # fmt: skip
 def test_a_name_that_breaks_rule_1_or_2_is_refused_alone(name, problem, games):
     """Even at a table where nobody it could imitate sits yet, and as the host's own name."""
     assert problem in (name_problem(name) or "")
     _, [refused] = _join(_table("Carl", games), name, games)
-    assert refused.reason == f"the name {name!r} {name_problem(name)}"
+    assert refused.reason == name_problem(name)
     with pytest.raises(LocalProtocolError, match="cannot open the table: the name"):
         Host(Identity(), name, games, "kato", {"rounds": 1}, 4)
 
@@ -159,6 +160,19 @@ def test_bot_names_may_sit_together() -> None:
     """Bots fill seats of one table: a look-alike pair among them would be refused."""
     assert all(name_problem(n) is None for n in BOT_NAMES)
     assert not any(looks_alike(a, b) for i, a in enumerate(BOT_NAMES) for b in BOT_NAMES[:i])
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "lowercased"),
+    [("B0b", "bob", True),  # lowercased: a zero reads o (as written it reads O)
+     ("ꓐob", "Bob", True), ("Kırn", "Kim", True),
+     ("lan", "Ian", False),  # as written: a capital i reads l (lowercased it is an i)
+     ("Нosty", "Hosty", False),  # as written: Cyrillic En reads H (lowercased, н reads ʜ)
+     ("НOSTY", "Hosty", False)],  # uppercased: HOSTY and HOSTY
+)  # fmt: skip
+def test_each_reading_catches_what_the_others_miss(one, other, lowercased) -> None:
+    assert looks_alike(one, other)
+    assert (skeleton(one) == skeleton(other)) is lowercased
 
 
 def test_invisible_characters_and_case_never_tell_names_apart() -> None:
@@ -192,12 +206,13 @@ def test_every_copy_of_the_table_refuses_what_the_host_should_have(games) -> Non
     bob, cid_bob = Peer(Identity(), "Bob", games), host.connect()
     _link(host, bob, cid_bob)
     _, [refused] = _join(host, "Ηosty", games)  # a Greek capital Eta
-    assert refused.fatal and "the name 'Ηosty' mixes Greek and Latin letters" in refused.reason
+    assert refused.fatal
+    assert "the name 'Ηosty' mixes letters of different scripts (Greek, Latin)" in refused.reason
     # A host that relayed these anyway would be caught by Bob's own copy of the table.
     t = bob.table
     assert t.table_id is not None
     for name, reason in [("Bօb", "'Bօb' looks like 'Bob'"),  # an Armenian oh
-                         ("В0b", "'В0b' mixes Cyrillic and Latin letters"),
+                         ("В0b", "'В0b' mixes letters of different scripts (Cyrillic, Latin)"),
                          ("ʙob", "'ʙob' uses ʙ (U+0299)")]:  # fmt: skip
         who = Identity()
         body = Join(name, SealKey().public)
@@ -206,3 +221,18 @@ def test_every_copy_of_the_table_refuses_what_the_host_should_have(games) -> Non
         with pytest.raises(RemoteProtocolError, match=re.escape(reason)):
             t.apply(forged)
     assert [m.name for m in t.members] == ["Hosty", "Bob"]
+
+
+def test_a_refusal_for_a_name_reads_in_the_joiners_language() -> None:
+    from lanparty import i18n, stopwords
+
+    try:
+        i18n.set_language("pl")
+        assert stopwords.said(name_problem("ʙob") or "") == (
+            "imię 'ʙob' zawiera ʙ (U+0299), znak, którego zwykle nie używa się w imionach")
+        i18n.set_language("es")
+        assert stopwords.said(name_problem("Воb") or "") == (
+            "el nombre 'Воb' mezcla letras de distintas escrituras (Cyrillic, Latin), como solo "
+            "lo haría una imitación")
+    finally:
+        i18n.set_language("en")
