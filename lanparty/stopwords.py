@@ -49,6 +49,10 @@ STOPS = (
     N_("the game has started; the table takes no more players"),
     N_("the name {name} is already taken at this table"),
     N_("the name {name} looks like {other}, already at this table"),
+    N_("the name {name} uses {char} (U+{code}), which is not a letter in common use in names"),
+    N_("the name {name} mixes letters of different scripts ({scripts}), as only a look-alike "
+       "would"),
+    N_("the name {name} mixes digits of different number systems"),
     N_("this key already has a seat at the table"),
     N_("this table takes no spectators"),
     N_("the host removed you from this table"),

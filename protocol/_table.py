@@ -61,7 +61,7 @@ from ._messages import (
     entry_hash,
 )
 from ._moves import MoveSteps
-from ._names import skeleton
+from ._names import looks_alike, name_problem
 from ._roles import Member, Phase, Private
 from ._sealed import SealedSteps
 from ._steps import _fail
@@ -393,9 +393,16 @@ class Table(MoveSteps, SealedSteps):
             raise _fail("the options must be given complete, with every default filled in")
         if not game.min_seats <= body.seats <= game.max_seats:
             raise _fail(f"{body.game} is for {game.min_seats}..{game.max_seats} seats")
+        self._check_name(body.name)
         seal = self._seal_key(body.seal)
         self.game, self.options, self.capacity = game, options, body.seats
         self._seat(e.author, body.name, seal)
+
+    @staticmethod
+    def _check_name(name: str) -> None:
+        problem = name_problem(name)
+        if problem is not None:
+            raise _fail(problem)
 
     def _seal_key(self, value: bytes) -> bytes:
         try:
@@ -412,7 +419,8 @@ class Table(MoveSteps, SealedSteps):
             raise _fail("the game has started; the table takes no more players")
         if any(m.name.casefold() == body.name.casefold() for m in self.members):
             raise _fail(f"the name {body.name!r} is already taken at this table")
-        like = [m.name for m in self.members if skeleton(m.name) == skeleton(body.name)]
+        self._check_name(body.name)
+        like = [m.name for m in self.members if looks_alike(m.name, body.name)]
         if like:
             raise _fail(f"the name {body.name!r} looks like {like[0]!r}, already at this table")
         seal = self._seal_key(body.seal)

@@ -26,11 +26,16 @@ class Procs:
         self.err: dict[str, list[str]] = {}
         self._said: dict[str, trio.Event] = {}
 
-    async def start(self, who: str, *args: str, home: str | None = None) -> trio.Process:
+    async def start(
+        self, who: str, *args: str, home: str | None = None, cwd: Path | None = None
+    ) -> trio.Process:
+        """Start ``lanparty ARGS`` as ``who``; in the folder ``cwd`` if given, and then as the
+        ``lanparty`` script runs (``-P``: that folder is not on its path)."""
         path = self.tmp / (home or who)
         path.mkdir(exist_ok=True)
         env = {**os.environ, "LANPARTY_HOME": str(path)}
-        proc = await trio.lowlevel.open_process([*LANPARTY, *args], env=env, stdout=-1, stderr=-1)
+        cmd = [*LANPARTY, *args] if cwd is None else [sys.executable, "-P", *LANPARTY[1:], *args]
+        proc = await trio.lowlevel.open_process(cmd, env=env, cwd=cwd, stdout=-1, stderr=-1)
         self.procs[who] = proc
         self.err[who] = []
         self.nursery.start_soon(self._read, who, proc)
