@@ -73,13 +73,14 @@ from ._messages import (
 )
 from ._offline import audit_transcript
 from ._peer import Peer
-from ._roles import Member, Phase, Private
+from ._roles import PERSONS_CHOICE, Member, Phase, Private
 from ._table import Table
 from ._watcher import Watcher
 
 __all__ = [
     "MAX_ENTRY",
     "MAX_FRAME",
+    "PERSONS_CHOICE",
     "PROTOCOL_VERSION",
     "Applied",
     "AuditFinished",

@@ -103,6 +103,8 @@ class RemoteProtocolError(ProtocolError):
         )
 
     def __str__(self) -> str:
+        if self.culprit is None and self.seat is None and self.pos is None:
+            return self.reason  # blames nobody (it names whom it may in its own words)
         who = self.culprit or "unknown peer"
         if self.seat is not None:
             who += f" (seat {self.seat})"

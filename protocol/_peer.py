@@ -45,7 +45,7 @@ from ._messages import (
     verify_entry_signature,
     verify_relay,
 )
-from ._roles import Phase, Private
+from ._roles import PERSONS_CHOICE, Phase, Private
 from ._table import Table
 from .contract import Commit, Game, Move, Plain, Status, Turn
 
@@ -383,19 +383,29 @@ class Peer(_Seat):
             return
         if isinstance(msg, Halt):
             if self.stopped is None and self.table.phase is not Phase.CLOSED:
-                seat = msg.seat if msg.seat >= 0 else None
-                member = self.table.member_at(seat) if seat is not None else None
-                err = RemoteProtocolError(
-                    f"the host stopped the table: {msg.reason}",
-                    culprit=member.fingerprint if member else None, seat=seat,
-                )  # fmt: skip
-                self.table.halt(err)
-                self._stop(err)
+                self._stop(self._halted(msg))
             return
         if not isinstance(msg, Relay):
             raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame")
         if self.stopped is None:
             self._relay(msg)
+
+    def _halted(self, msg: Halt) -> RemoteProtocolError:
+        """The host's halt as we can take it. It blames a seat on its word alone: where that
+        seat owes a protocol entry (its coin opening, its shares…), the host may as well be
+        the one withholding it (it relays every entry), so both are named and neither is
+        blamed; otherwise (a seat that left, say) the seat is named as the host says."""
+        seat = msg.seat if msg.seat >= 0 else None
+        member = self.table.member_at(seat) if seat is not None else None
+        reason = f"the host stopped the table: {msg.reason}"
+        due = self.table.waiting_on()
+        if member is None or due is None or due[0] != member.seat or due[1] in PERSONS_CHOICE:
+            return RemoteProtocolError(
+                reason, culprit=member.fingerprint if member else None, seat=seat
+            )
+        return RemoteProtocolError(
+            f"{reason}; either {member.name} (seat {member.seat}) or the host withheld it"
+        )
 
     def _checks_done(self) -> None:
         if not self.defer_duties:

@@ -330,3 +330,26 @@ def test_a_terminal_is_shown_the_progress_and_then_a_clean_verdict(
         assert f"\ntranscript   {saved}" in "\n" + screen.split("read go")[-1].lstrip("\n")
     finally:
         pane.kill()
+
+
+def test_a_withheld_coin_opening_is_recorded_as_the_seat_or_the_host(
+    game: dict[str, Any], saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The log ends where seat 1 owed its coin opening: whoever withheld it (that seat, or the
+    host who relays it and saw the other openings first) could have steered the coin, and
+    the log cannot tell which; the verdict says both."""
+    value = unpack(saved.read_bytes(), 1 << 28)
+    assert isinstance(value, dict)
+    entries = value["entries"]
+    kinds = [unpack(raw, 1 << 24)["kind"] for raw, _sig, _seq in entries]  # type: ignore[index]
+    cut = [i for i, k in enumerate(kinds) if k == "coin_open"][1]  # seat 1's
+    path = tmp_path / "withheld.lptx"
+    path.write_bytes(pack({**value, "entries": entries[:cut]}))
+    assert main(["audit", str(path), "--json"]) == 3
+    v = json.loads(capsys.readouterr().out)
+    assert v["waiting_for"] == {"seat": 1, "name": game["names"][1], "owed": "coin_open",
+                                "withheld": True}  # fmt: skip
+    assert main(["audit", str(path)]) == 3
+    out = capsys.readouterr().out
+    assert f"either {game['names'][1]} (seat 1) or the host withheld it" in out
+    assert "the log cannot tell which" in out and "coin opening" in out.splitlines()[-1]
