@@ -51,7 +51,8 @@ class Crafty(Peer):
     def data_to_send(self) -> bytes:
         honest = super().data_to_send()
         st = self.status()
-        if self.sent_at is not None and len(self.table.log) > self.sent_at and not self.refused_once:
+        passed = self.sent_at is not None and len(self.table.log) > self.sent_at
+        if passed and not self.refused_once:
             self.sent_at = None  # another seat's move took the position first: again
         if self.sent_at is not None or self._nonce is None or not isinstance(st, Turn):
             return honest
