@@ -16,9 +16,11 @@ Table names are not unique: two friends may both open "Dup", and a stranger may 
 unique from the start: the table's name (cut) followed by its host's key fingerprint,
 ``Dup [7QXM-K2PA-93TD-HB0R]``. mDNS probing is not what keeps two tables apart: python-zeroconf
 probes with QU questions, and on one machine the defending answer is unicast to port 5353,
-where the kernel hands it to one of the many sockets bound there (often the defender's own),
-so a second host on one machine is not renamed; it does not break simultaneous probes either
-(RFC 6762 §8.2), nor rename after a late conflict (§9). A table is shown by the name in its
+where the kernel hands it to one of the many sockets bound there (the defender's own, when
+tried), so a second host on one machine was not renamed; nor does python-zeroconf break the
+tie of simultaneous probes (RFC 6762 §8.2) or rename after a late conflict (§9); probes are
+asked QM here (:class:`_Zeroconf`), for the one case they still serve: one key announcing one
+name twice. A table is shown by the name in its
 TXT record, always with its host's fingerprint; nothing here chooses between two tables of one
 name. A host listens for tables whose names read like its own while it announces, and says
 which it heard (:attr:`Advertisement.namesakes`). ``name``, ``spect``, ``watch`` and
