@@ -29,7 +29,7 @@ from lanparty.i18n import _
 from lanparty.interrupt import call_on_ctrl_c, end_all, lanparty_command, on_interrupt, spawn
 from lanparty.keepseat import keep_host, keeping_sealed, keeping_seat, restore_host, saved_peer
 from lanparty.locate import dial, first_dial, locate
-from lanparty.net.discovery import TableAd, advertise, bad_table_name
+from lanparty.net.discovery import Advertisement, TableAd, advertise, bad_table_name
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
 from lanparty.net.node import (
@@ -195,12 +195,9 @@ async def _host(
                                           "--grace", str(args.grace), "--trust", trust,
                                           *_react_args(args)], bot_ids[i]))  # fmt: skip
             if getattr(args, "advertise", True):
-                async with advertise(iface.ip, ad) as adv:
-                    if adv.renamed:
-                        tell(_("another table on this network is already called {name}: "
-                               "players will see both, each with its host's key; yours is "
-                               "{key}").format(name=repr(name),
-                                               key=host.identity.public.fingerprint))  # fmt: skip
+                async with advertise(iface.ip, ad) as adv, trio.open_nursery() as heard:
+                    first = adv.name_taken  # heard before we began: the name was taken
+                    heard.start_soon(_tell_namesakes, adv, first, tell, host.identity)
                     with trio.CancelScope() as scope:
                         nursery.start_soon(_cancel_when, server.done, scope)
                         async for _seated in seats_taken:  # until the seats are fixed
@@ -218,6 +215,7 @@ async def _host(
                             await server.watchers_changed.wait()
                     # Withdraw the advertisement once the seats are fixed or the table ends.
                     await adv.withdraw()
+                    heard.cancel_scope.cancel()
     finally:
         leaving = not server.done.is_set()
         if leaving:  # we are leaving (Ctrl-C, quit): tell everyone
@@ -269,6 +267,24 @@ def _soon(nursery: trio.Nursery, fn: Any, *args: Any) -> None:
     """Start ``fn(*args)`` in ``nursery`` unless the nursery is already winding down."""
     with suppress(RuntimeError):  # "closed to new arrivals": the table is ending anyway
         nursery.start_soon(fn, *args)
+
+
+async def _tell_namesakes(adv: Advertisement, taken: bool, tell: Any, me: Identity) -> None:
+    """Say each table whose name reads like ours as it is heard, for as long as ours is
+    announced: one there before us (``taken``: the name was taken), or one that came after
+    (a friend's, or a stranger's squatting it). Players see both, each with its host's key."""
+    while True:
+        other = await adv.next_namesake()
+        if taken:
+            tell(_("another table on this network is already called {name}: players will see "
+                   "both, each with its host's key; yours is {key}").format(
+                       name=repr(other.name), key=me.public.fingerprint))  # fmt: skip
+            taken = False
+        else:
+            tell(_("a table named {name} (key {other}) was just opened on this network: "
+                   "players will see both, each with its host's key; yours is {key}").format(
+                       name=repr(other.name), other=other.fingerprint,
+                       key=me.public.fingerprint))  # fmt: skip
 
 
 async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:

@@ -345,6 +345,13 @@ async def test_a_squatted_table_name_is_never_chosen_silently(tmp_path: Path) ->
                     await lobby.wait_for(
                         lambda t: any(a.fingerprint == key and a.free == 1 for a in t.values())
                     )
+                    # A third table of that name, opened after hers: Ana is told of it too.
+                    late = replace(squat, fingerprint="LATE-0PEN-93TD-HB0R", port=squat.port + 1)
+                    async with advertise("127.0.0.1", late):
+                        line = await ana.until("was just opened")
+                        assert line == (f"a table named {name!r} (key {late.fingerprint}) was "
+                                        "just opened on this network: players will see both, "
+                                        f"each with its host's key; yours is {key}")  # fmt: skip
 
 
 async def _listing(home: Path, extra: list[str], into: list[tuple[int, str, str]]) -> None:
