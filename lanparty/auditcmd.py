@@ -466,7 +466,7 @@ def verdict_text(v: Verdict) -> str:
         seat, _owed = v.waiting or (-1, "")
         rows.append((pgettext("audit", "why"), _("either {who} or the host withheld it: the "
                      "host relays every entry, and its halt is not a signed entry, so the log "
-                     "cannot tell which").format(who=v.who(seat))))  # fmt: skip
+                     "cannot tell which").format(who=v.who(seat, t))))  # fmt: skip
     elif not v.complete:
         rows.append((pgettext("audit", "why"), _("not in the log: the host's halt is not a "
                      "signed entry (the players were told who left, vanished or stalled)")))
