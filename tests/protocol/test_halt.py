@@ -135,16 +135,7 @@ def test_a_halt_for_a_withheld_coin_opening_blames_the_seat_or_the_host(games):
     relays every entry and has seen them first: the peers name both, and blame neither."""
     h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=6)
     while h.host.table.waiting_on() != (2, "coin_open"):  # one exchange at a time
-        moved = False
-        for i, p in enumerate(h.peers):
-            if data := p.data_to_send():
-                h.deliver_to_host(i, data)
-                moved = True
-        for i in range(len(h.peers)):
-            if data := h.host.data_to_send(h.conns[i]):
-                h.deliver_to_peer(i, data)
-                moved = True
-        assert moved, h.host.table.waiting_on()
+        assert h.exchange(), h.host.table.waiting_on()
     h.host.halt("p2 (seat 2)'s coin opening is more than 60 s late", seat=2)
     peer = h.peers[0]
     peer.receive_data(h.host.data_to_send(h.conns[0]))

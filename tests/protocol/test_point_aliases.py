@@ -52,7 +52,7 @@ from protocol import (
     run_check,
     unpack,
 )
-from protocol._bodies import KeyShareBody, MoveBody, SharesBody, Show, ShuffleBody
+from protocol._bodies import HandleShares, KeyShareBody, MoveBody, SharesBody, Show, ShuffleBody
 from protocol._checks import DeferredCheck
 from protocol._messages import relay_signature
 from protocol.harness import Harness
@@ -121,26 +121,29 @@ def _shuffle_proof(h: Harness, e: Entry, alias: Callable[[Point], Point]) -> Ent
     return replace(e, body=ShuffleBody(e.body.deck, replace(proof, chain=chain)))
 
 
+def _aliased_shares(
+    h: Harness, e: Entry, shares: HandleShares, step: str, alias: Callable[[Point], Point]
+) -> tuple[HandleShares, DleqProof]:
+    """``shares`` with the first one's point aliased, and a batch proof made over that."""
+    t = _table(h, e.author)
+    out = ((shares[0][0], alias(shares[0][1])), *shares[1:])
+    ctx = context(e.table, step, e.pos, t.my_seat)
+    cts = [t.cards.ct[hd] for hd, _ in out]
+    return out, _batch_proof(t.me.key, cts, [d for _, d in out], ctx)
+
+
 def _shares(h: Harness, e: Entry, alias: Callable[[Point], Point]) -> Entry | None:
     if not isinstance(e.body, SharesBody):
         return None
-    t = _table(h, e.author)
-    shares = [(e.body.shares[0][0], alias(e.body.shares[0][1])), *e.body.shares[1:]]
-    ctx = context(e.table, "shares", e.pos, t.my_seat)
-    cts = [t.cards.ct[hd] for hd, _ in shares]
-    proof = _batch_proof(t.me.key, cts, [d for _, d in shares], ctx)
-    return replace(e, body=SharesBody(tuple(shares), proof))
+    shares, proof = _aliased_shares(h, e, e.body.shares, "shares", alias)
+    return replace(e, body=SharesBody(shares, proof))
 
 
 def _reveal(h: Harness, e: Entry, alias: Callable[[Point], Point]) -> Entry | None:
     if not (isinstance(e.body, MoveBody) and e.body.reveal):
         return None
-    t = _table(h, e.author)
-    reveal = [(e.body.reveal[0][0], alias(e.body.reveal[0][1])), *e.body.reveal[1:]]
-    ctx = context(e.table, "reveal", e.pos, t.my_seat)
-    cts = [t.cards.ct[hd] for hd, _ in reveal]
-    proof = _batch_proof(t.me.key, cts, [d for _, d in reveal], ctx)
-    return replace(e, body=MoveBody(e.body.move, tuple(reveal), proof))
+    reveal, proof = _aliased_shares(h, e, e.body.reveal, "reveal", alias)
+    return replace(e, body=MoveBody(e.body.move, reveal, proof))
 
 
 MAKERS: dict[str, Maker] = {
