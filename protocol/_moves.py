@@ -9,7 +9,7 @@ from crypto import CryptoError, Point, ShareBatch, unmask
 from ._bodies import MoveBody
 from ._errors import LocalProtocolError, excerpt
 from ._messages import Entry
-from ._steps import BatchSteps, _fail
+from ._steps import BatchSteps, _fail, judged
 from .contract import IllegalMove, Move, Status, Turn
 
 __all__ = ["MoveSteps"]
@@ -20,8 +20,6 @@ class MoveSteps(BatchSteps):
 
     _last_move: Move | None
     _contested: bool
-    #: Set once applying an entry has begun to change this copy (see ``Table.apply``).
-    _mutating: bool
 
     def may_move(self, seat: int) -> bool:
         """See :meth:`Table.may_move`."""
@@ -63,10 +61,10 @@ class MoveSteps(BatchSteps):
         game = self.game
         assert game is not None
         try:
-            move = game.moves.read(body.move)
+            move = judged(lambda: game.moves.read(body.move))
         except IllegalMove as exc:
             raise _fail(f"malformed move: {exc.reason}") from None
-        claims = dict(game.reveals(move))  # a failure here is the mover's (see Table.apply)
+        claims = judged(lambda: dict(game.reveals(move)))
         need = [h for h in claims if h not in self.cards.public]
         if [h for h, _ in body.reveal] != need:
             raise _fail(f"the move must carry exactly its shares for cards {need}")
@@ -87,10 +85,9 @@ class MoveSteps(BatchSteps):
             if h in self.cards.public and self.cards.public[h] != label:
                 raise _fail(f"card {h} is public and is not {label!r}")
         try:
-            game.check(self.state, seat, move)
+            judged(lambda: game.check(self.state, seat, move))
         except IllegalMove as exc:
             raise _fail(f"illegal move {excerpt(move)}: {exc.reason}") from None
-        self._mutating = True
         for h, (label, d) in revealed.items():
             self.cards.shares[h][seat] = d
             self.cards.public[h] = label

@@ -51,7 +51,6 @@ class SealedSteps:
     stop_error: RemoteProtocolError | None
     _events: list[Event]
     _last_move: Move | None
-    _mutating: bool
     #: Where the current ``Commit`` phase began (``None`` outside one).
     anchor: int | None
     #: Every seat's logged commitment: its digest and the phase it was made in.
@@ -149,7 +148,6 @@ class SealedSteps:
     def _seal_commit(self, e: Entry, seat: int, body: SealedCommit) -> None:
         self._turn_check(seat, "seal_commit")
         assert self.game is not None and self.anchor is not None
-        self._mutating = True
         self._sealed[seat] = (body.digest, self.anchor, e.pos)
         self.game.resolve(self.state, Committed(seat))
         if seat == self.my_seat and self._mine is not None:
@@ -165,7 +163,6 @@ class SealedSteps:
             verify_opening(digest, body.opening, self._ctx("sealed", anchor, seat))
         except CryptoError as exc:
             raise _fail(f"bad opening of a sealed move: {exc}") from None
-        self._mutating = True
         del self._sealed[seat]
         if seat == self.my_seat:
             self._mine = None
@@ -199,7 +196,6 @@ class SealedSteps:
         if tuple(body.missing) != st.seats:
             raise _fail(f"the seats still missing are {list(st.seats)}, not {list(body.missing)}")
         assert self.game is not None
-        self._mutating = True
         self.game.resolve(self.state, CommitTimeout(st.seats))
         if self._mine is not None and self._mine[0] == self.anchor and not self._mine[3]:
             self._mine = None  # too late: never logged, and never to be opened

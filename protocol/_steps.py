@@ -9,8 +9,9 @@ the table as it was; only a shuffle proof may be checked beside the table instea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from crypto import (
     CardSet,
@@ -34,7 +35,7 @@ from ._audit import ShowRecord
 from ._bodies import Body, CoinCommit, CoinOpen, SharesBody, Show, ShowAck, ShuffleBody
 from ._checks import CheckQueue, DeferredCheck
 from ._deck import Batch, Cards, check_share_set
-from ._errors import RemoteProtocolError
+from ._errors import RemoteProtocolError, engine_failure
 from ._events import Event, Stopped
 from ._log import Log, context
 from ._messages import Entry, SignedEntry
@@ -44,6 +45,7 @@ from .contract import (
     Deal,
     Dealt,
     Game,
+    GameError,
     JointCoin,
     Result,
     Revealed,
@@ -57,6 +59,22 @@ from .contract import (
 
 def _fail(reason: str) -> RemoteProtocolError:
     return RemoteProtocolError(reason)
+
+
+_T = TypeVar("_T")
+
+
+def judged(judge: Callable[[], _T]) -> _T:
+    """``judge()``: a pure call of game code on a peer's values (a move's shape, its reveals,
+    ``check``, the options), which changes nothing. Whatever it raises is that peer's fault:
+    a ``GameError`` or protocol error passes as it is, any other exception becomes a
+    :class:`RemoteProtocolError` (the entry is refused, its author named)."""
+    try:
+        return judge()
+    except (GameError, RemoteProtocolError):
+        raise
+    except Exception as exc:
+        raise _fail(engine_failure(exc)) from None
 
 
 class BatchSteps(CheckQueue):

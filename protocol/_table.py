@@ -64,7 +64,7 @@ from ._moves import MoveSteps
 from ._names import looks_alike, name_problem
 from ._roles import Member, Phase, Private
 from ._sealed import SealedSteps
-from ._steps import _fail
+from ._steps import _fail, judged
 from .contract import (
     Commit,
     Game,
@@ -134,7 +134,6 @@ class Table(MoveSteps, SealedSteps):
         self._events: list[Event] = []
         self._last_move: Move | None = None
         self._contested = False
-        self._mutating = False
         self._init_checks(defer_checks)
 
     # ------------------------------------------------------------------ queries
@@ -293,7 +292,6 @@ class Table(MoveSteps, SealedSteps):
         author = self._by_key.get(e.author)
         seat = author.seat if author else None
         crash: Exception | None = None
-        self._mutating = False
         try:
             if self.phase in (Phase.CLOSED, Phase.STOPPED):
                 raise _fail(f"the table is {self.phase.value}; no entry may follow")
@@ -306,10 +304,7 @@ class Table(MoveSteps, SealedSteps):
             self._dispatch(e, se, author, own)
         except RemoteProtocolError as exc:
             raise exc.blame(fingerprint(e.author), seat, e.pos) from None
-        except Exception as exc:  # judging a peer's bytes failed: that peer's entry is at fault
-            if not self._mutating:  # nothing has changed yet: refused like any bad entry
-                err = RemoteProtocolError(f"its {e.body.KIND} entry: {engine_failure(exc)}")
-                raise err.blame(fingerprint(e.author), seat, e.pos) from None
+        except Exception as exc:  # past its judging (``judged``): this copy may be half-changed
             crash = exc
         self.log.append(se, seq)
         if crash is None and self.phase is Phase.SIGNOFF and self._closing is None:
@@ -386,7 +381,7 @@ class Table(MoveSteps, SealedSteps):
             raise _fail(f"unknown game {excerpt(body.game)}")
         try:
             given = read_options(game.option_specs, body.options)
-            options = game.validate_options(given)
+            options = judged(lambda: game.validate_options(given))
         except GameError as exc:
             raise _fail(f"bad options: {exc}") from None
         if options != body.options:
@@ -450,8 +445,9 @@ class Table(MoveSteps, SealedSteps):
 
     def _setup(self, seats: int) -> Any:
         assert self.game is not None
+        game = self.game
         try:
-            return self.game.setup(seats, self.options)
+            return judged(lambda: game.setup(seats, self.options))
         except GameError as exc:
             raise _fail(f"the game cannot start: {exc}") from None
 

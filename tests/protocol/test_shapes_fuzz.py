@@ -29,6 +29,7 @@ from protocol import (
     Phase,
     Propose,
     Refuse,
+    Rejected,
     Relay,
     RemoteProtocolError,
     SignedEntry,
@@ -41,9 +42,9 @@ from protocol import (
 )
 from protocol._bodies import MoveBody, OpenTable
 from protocol._messages import ENTRY_VERSION, Entry, relay_signature
-from protocol.contract import Commit, Move, Turn
+from protocol.contract import Commit, GameOver, Move, Outcome, Turn
 from protocol.harness import Harness
-from protocol.shapes import ShapeError
+from protocol.shapes import Moves, ShapeError, Text
 
 from ..shapes import any_move_of, options_of
 from .test_fuzz import _frames
@@ -284,3 +285,81 @@ def test_a_sealed_value_of_no_shape_stops_the_table_naming_who_sealed_it(
         assert party.phase is Phase.STOPPED and err is not None, type(party).__name__
         assert err.culprit == cheat.table.members[seat].fingerprint and err.seat == seat
         assert "sealed a move the rules refuse" in err.reason and len(err.evidence) == 2
+
+
+class _Fragile:
+    """A game whose rules code fails where it should refuse: ``check`` on ``"check-bug"``,
+    ``apply`` on ``"apply-bug"`` (standing for any bug a peer's values could find)."""
+
+    name, min_seats, max_seats, option_specs = "fragile", 2, 2, ()
+    moves = Moves.of(say=(Text(10),))
+
+    def validate_options(self, given):
+        return {}
+
+    def setup(self, seats, options):
+        return {"said": []}
+
+    def status(self, st):
+        return GameOver(self.outcome(st)) if len(st["said"]) == 4 else Turn(len(st["said"]) % 2)
+
+    def check(self, st, seat, move):
+        if move[1] == "check-bug":
+            raise TypeError("unhashable type: 'list'")
+
+    def apply(self, st, seat, move):
+        if move[1] == "apply-bug":
+            st["said"].append(None)
+            raise KeyError("half-way")
+        st["said"].append(move[1])
+
+    def resolve(self, st, result):
+        raise AssertionError("no request is made")
+
+    def reveals(self, move):
+        return {}
+
+    def legal_moves(self, st, seat):
+        return [("say", "hi")]
+
+    def view(self, st, seat):
+        return {"said": [x or "" for x in st["said"]]}
+
+    def outcome(self, st):
+        return Outcome((0, 0), (), (), len(st["said"]) == 4)
+
+    def encode_state(self, st):
+        return [x or "" for x in st["said"]]
+
+    def decode_state(self, value):
+        raise NotImplementedError
+
+    def audit(self, st, cards):
+        return []
+
+
+def test_a_rules_engine_failing_on_a_peers_move_refuses_it_or_stops_every_copy_naming_it() -> None:
+    h = Harness({"fragile": _Fragile()}, "fragile", 2, {}, [None, None], seed=1, watchers=1)
+    h.pump()
+    host, peer = h.host, h.peers[0]
+    host.play(("say", "hi"))
+    h.pump()
+    assert host.status() == Turn(1)
+    me = fingerprint(peer.table.me.identity.public.raw)  # type: ignore[union-attr]
+    # Judging it failed: refused, naming the peer; nothing changed, the game goes on.
+    se = peer.table.entry(MoveBody(("say", "check-bug")))
+    before = _state(host)
+    _propose(h, peer, se)
+    h.pump()
+    assert _state(host) == before and host.phase is Phase.GAME
+    [rejected] = [e.error for e in h.events[0] if isinstance(e, Rejected)]
+    assert rejected.culprit == me and "rules engine failed on it (TypeError" in rejected.reason
+    # Applying it failed half-way: every copy stops there, naming the peer, the entry kept.
+    se = peer.table.entry(MoveBody(("say", "apply-bug")))
+    _propose(h, peer, se)
+    h.pump()
+    for party in (host, peer, *h.watchers):
+        err = party.table.stop_error
+        assert party.phase is Phase.STOPPED and err is not None, type(party).__name__
+        assert err.culprit == me and err.evidence == (se.raw,) and "KeyError" in err.reason
+        assert party.table.log.entries[-1].raw == se.raw
