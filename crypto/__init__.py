@@ -21,7 +21,6 @@ from ._batch import MAX_BATCH, ShareBatch
 from ._commit import (
     Opening,
     coin_commitment,
-    coin_seed,
     commit,
     joint_coin,
     read_commitment,
@@ -76,7 +75,6 @@ __all__ = [
     "ShuffleProof",
     "base_mul",
     "coin_commitment",
-    "coin_seed",
     "commit",
     "deck_from_wire",
     "deck_to_wire",

@@ -71,11 +71,6 @@ def verify_opening(commitment: bytes, opening: Opening, context: bytes) -> None:
         raise ProofError("opening does not match the commitment")
 
 
-def coin_seed() -> bytes:
-    """A fresh random contribution to a joint coin."""
-    return secrets.token_bytes(32)
-
-
 def coin_commitment(key: KeyShare, context: bytes) -> tuple[bytes, Opening]:
     """A commitment to a joint-coin contribution drawn from ``key``'s secret and the coin's
     ``context``: the salt and the contribution are two values derived from both

@@ -1,8 +1,10 @@
 """The ristretto255 group (RFC 9496), through libsodium (as bundled by ``rbcl``).
 
 Points are immutable wrappers of their canonical 32-byte encoding; scalars are Python ints
-reduced mod :data:`L`. All curve arithmetic is libsodium's; this module only adds the identity
-element, which libsodium's multiplication refuses, and strict validation of foreign points.
+reduced mod :data:`L`. All curve arithmetic is libsodium's, called directly (``_native`` loads
+it); this module adds the identity element, which libsodium's multiplication refuses, strict
+validation of foreign points (one encoding per element: the top bit libsodium ignores is
+refused), and turns any failure of the library into :class:`InvalidPointError`.
 
 ristretto255 is a prime-order group built on edwards25519: every canonical encoding names one
 element of a group of order ``L``, so a foreign point needs no subgroup check (the costly part
@@ -13,33 +15,13 @@ edwards25519 one through PyNaCl, and checking a decoded point about a twelfth.
 
 from __future__ import annotations
 
-import contextlib
+import ctypes
 import hashlib
-import importlib
-import os
 import secrets
-import sys
 from typing import Any, Final
 
+from . import _native
 from ._errors import DecodeError, InvalidPointError
-
-
-def _load() -> Any:
-    """``rbcl``, loaded. It writes the libsodium it bundles to a temporary file to load it and
-    leaves the file behind (2.7 MB a process); once loaded the file is not needed (the mapping
-    stays), so it is removed here. Raises ``ImportError`` naming the cause if libsodium cannot
-    be loaded (a temporary directory mounted ``noexec``, say)."""
-    try:
-        rbcl = importlib.import_module("rbcl")
-        loader = sys.modules["rbcl._sodium"]  # the module (rbcl's namespace shadows its name)
-    except OSError as exc:
-        raise ImportError(
-            f"cannot load libsodium's ristretto255 (rbcl): {exc}; if the temporary directory "
-            "does not allow programs to run, set TMPDIR to one that does"
-        ) from exc
-    with contextlib.suppress(OSError, AttributeError):  # gone already, or another rbcl
-        os.unlink(loader.lib_path)
-    return rbcl
 
 #: Order of the group (and of the scalar field).
 L: Final = 2**252 + 27742317777372353535851937790883648493
@@ -51,13 +33,59 @@ _IDENTITY_BYTES: Final = bytes(32)
 #: hashed for the other group.
 _PROTOCOL_TAG: Final = b"lanparty/v2/"
 
-_lib: Any = _load()
-_add = _lib.crypto_core_ristretto255_add
-_sub = _lib.crypto_core_ristretto255_sub
-_mul = _lib.crypto_scalarmult_ristretto255
-_mul_base = _lib.crypto_scalarmult_ristretto255_base
-_valid = _lib.crypto_core_ristretto255_is_valid_point
-_from_hash = _lib.crypto_core_ristretto255_from_hash
+_lib: Any = _native.load()  # rbcl's libsodium, never from a temporary file (see _native)
+_c_add = _lib.crypto_core_ristretto255_add
+_c_sub = _lib.crypto_core_ristretto255_sub
+_c_mul = _lib.crypto_scalarmult_ristretto255
+_c_mul_base = _lib.crypto_scalarmult_ristretto255_base
+_c_valid = _lib.crypto_core_ristretto255_is_valid_point
+_c_from_hash = _lib.crypto_core_ristretto255_from_hash
+_Buf = ctypes.c_char * POINT_BYTES
+
+# Every call into libsodium goes through these and checks its return code. The points given
+# are libsodium's own output or passed Point.decode, so none of them fails; if one ever did, it
+# would be on a point that came from outside, so it raises InvalidPointError (a CryptoError,
+# blamed on the sender), never the library's own error or a silent identity.
+
+
+def _refused(what: str) -> InvalidPointError:
+    return InvalidPointError(f"the group library refused a point ({what})")
+
+
+def _add(p: bytes, q: bytes) -> bytes:
+    r = _Buf()
+    if _c_add(r, p, q) != 0:
+        raise _refused("addition")
+    return r.raw
+
+
+def _sub(p: bytes, q: bytes) -> bytes:
+    r = _Buf()
+    if _c_sub(r, p, q) != 0:
+        raise _refused("subtraction")
+    return r.raw
+
+
+def _mul(s: bytes, p: bytes) -> bytes:
+    # libsodium fails for an invalid point and for the identity as the result, which a valid
+    # point other than the identity times a scalar other than 0 mod L never gives.
+    r = _Buf()
+    if _c_mul(r, s, p) != 0:
+        raise _refused("multiplication")
+    return r.raw
+
+
+def _mul_base(s: bytes) -> bytes:
+    r = _Buf()
+    if _c_mul_base(r, s) != 0:
+        raise _refused("fixed-base multiplication")
+    return r.raw
+
+
+def _from_hash(h: bytes) -> bytes:
+    r = _Buf()
+    _c_from_hash(r, h)  # defined for every 64-byte input
+    return r.raw
 
 
 class Point:
@@ -70,7 +98,10 @@ class Point:
     _b: bytes
 
     def __init__(self, encoded: bytes) -> None:
-        # Trusted constructor: callers pass libsodium output or already-validated bytes.
+        # Trusted constructor: callers pass libsodium output or already-validated bytes. The
+        # length is still checked: libsodium reads 32 bytes from whatever it is given.
+        if type(encoded) is not bytes or len(encoded) != POINT_BYTES:
+            raise ValueError("a Point holds exactly 32 bytes")
         object.__setattr__(self, "_b", encoded)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -82,12 +113,18 @@ class Point:
 
         Raises :class:`InvalidPointError` unless ``data`` is the 32-byte canonical encoding of
         a ristretto255 element other than the identity (which no honest message carries).
+        Canonical: the bundled libsodium ignores the top bit of the last byte, so it is
+        refused here; below it, libsodium refuses every other non-canonical encoding (a
+        field element not below 2^255 - 19, or negative), so each element has exactly one
+        encoding that decodes, and two points are equal exactly when their bytes are.
         """
         if not isinstance(data, bytes) or len(data) != POINT_BYTES:
             raise InvalidPointError("a point must be exactly 32 bytes")
+        if data[31] & 0x80:
+            raise InvalidPointError("not a canonical ristretto255 encoding (top bit set)")
         if data == _IDENTITY_BYTES:
             raise InvalidPointError("the identity element is refused")
-        if not _valid(data):
+        if _c_valid(data) != 1:
             raise InvalidPointError("not a canonical ristretto255 encoding")
         return cls(data)
 

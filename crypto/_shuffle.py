@@ -2,7 +2,7 @@
 
 The proof follows GenShuffleProof / CheckShuffleProof of Haenni, Locher, Koenig and Dubuis,
 "Pseudo-Code Algorithms for Verifiable Re-Encryption Mix-Nets" (FC 2017) and the CHVote
-specification, written here in additive notation over edwards25519. ElGamal ciphertexts are
+specification, written here in additive notation over ristretto255. ElGamal ciphertexts are
 ``(a, b) = (r·G, M + r·Y)``; re-encryption adds ``(r'·G, r'·Y)``.
 
 The prover commits to the permutation (``c_j = r_j·G + h_i`` for ``j = ψ(i)``), derives

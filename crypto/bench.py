@@ -25,7 +25,9 @@ from nacl import bindings
 from . import (
     CardSet,
     DecryptionShare,
+    G,
     KeyShare,
+    Point,
     ShareBatch,
     ShuffleProof,
     deck_from_wire,
@@ -57,6 +59,19 @@ def _scalarmult_us() -> float:
         start = time.perf_counter()
         for _ in range(n):
             bindings.crypto_scalarmult_ed25519_noclamp(s, p)
+        best = min(best, (time.perf_counter() - start) / n)
+    return best * 1e6
+
+
+def _decode_us() -> float:
+    """Best time of one :meth:`Point.decode` of a valid point, in microseconds."""
+    encoded = (G * random_scalar()).encode()
+    n = 5000
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(n):
+            Point.decode(encoded)
         best = min(best, (time.perf_counter() - start) / n)
     return best * 1e6
 
@@ -142,6 +157,7 @@ def run(cards: int, players: int, repeat: int) -> dict[str, object]:
         "shuffle_prove_s": round(prove_s, 4),
         "shuffle_verify_s": round(verify_s, 4),
         "shuffle_decode_s": round(decode_s, 4),
+        "point_decode_us": round(_decode_us(), 2),
         "prove_mults_per_card": round(prove_s / per_card, 2),
         "verify_mults_per_card": round(verify_s / per_card, 2),
         "verify_with_decode_mults_per_card": round((verify_s + decode_s) / per_card, 2),

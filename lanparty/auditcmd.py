@@ -42,6 +42,7 @@ from lanparty.progress import Progress
 from lanparty.stopwords import OWED, said
 from lanparty.text import printable
 from protocol import (
+    PERSONS_CHOICE,
     AuditReport,
     Finding,
     ProtocolError,
@@ -147,13 +148,23 @@ class Verdict:
                      else t.gettext("no entry due"))  # fmt: skip
             return t.gettext("stopped at entry {n}, {where}").format(n=n, where=where)
         seat, owed = self.waiting
-        name = self.name(seat)
-        who = (t.gettext("{name} (seat {seat})").format(name=name, seat=seat) if name
-               else t.gettext("seat {seat}").format(seat=seat))  # fmt: skip
         what = t.gettext(OWED[owed]) if owed in OWED else owed
         return t.gettext("stopped at entry {n}, waiting for {who}'s {what}").format(
-            n=n, who=who, what=what
+            n=n, who=self.who(seat, t), what=what
         )
+
+    @property
+    def withheld(self) -> bool:
+        """The log stops where a seat owed a protocol entry (a coin opening, shares…), not a
+        person's choice: that seat, or the host that relays it, kept it back."""
+        return (not self.complete and not self.error and self.waiting is not None
+                and self.waiting[1] not in PERSONS_CHOICE)  # fmt: skip
+
+    def who(self, seat: int, t: Words = ENGLISH) -> str:
+        """``"ann (seat 1)"``, or ``"seat 1"`` when the name is not known."""
+        name = self.name(seat)
+        return (t.gettext("{name} (seat {seat})").format(name=name, seat=seat) if name
+                else t.gettext("seat {seat}").format(seat=seat))  # fmt: skip
 
     def name(self, seat: int) -> str | None:
         """The name at ``seat``, if known."""
@@ -381,7 +392,8 @@ def _waiting_json(v: Verdict) -> dict[str, Any] | None:
     if v.complete or v.error or v.waiting is None:
         return None
     seat, owed = v.waiting
-    return {"seat": seat, "name": v.name(seat), "owed": owed}
+    # ``withheld``: a protocol entry, kept back by that seat or by the host (who relays it).
+    return {"seat": seat, "name": v.name(seat), "owed": owed, "withheld": v.withheld}
 
 
 def _finding_json(v: Verdict, f: Finding) -> dict[str, Any]:
@@ -450,7 +462,12 @@ def verdict_text(v: Verdict) -> str:
     else:  # the secrets that open every hidden card were never published
         rows.append((broken, _("none seen; the rules that depend on hidden cards could not be "
                                "checked (the game stopped before its audit)")))
-    if not v.complete:
+    if v.withheld:  # a protocol entry never came: its seat, or the host, kept it back
+        seat, _owed = v.waiting or (-1, "")
+        rows.append((pgettext("audit", "why"), _("either {who} or the host withheld it: the "
+                     "host relays every entry, and its halt is not a signed entry, so the log "
+                     "cannot tell which").format(who=v.who(seat, t))))  # fmt: skip
+    elif not v.complete:
         rows.append((pgettext("audit", "why"), _("not in the log: the host's halt is not a "
                      "signed entry (the players were told who left, vanished or stalled)")))
     width = max(len(label) for label, _said in rows)

@@ -49,7 +49,6 @@ import secrets
 import signal
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -64,6 +63,7 @@ import lanparty
 from lanparty.benchmodel import compose, measure_costs
 from lanparty.games import PLUGINS, get_game
 from lanparty.games.localdealer import LocalTable
+from lanparty.interrupt import child_env, lanparty_command
 from lanparty.net.discovery import TableAd, browse
 from lanparty.netcmd import NetError
 from protocol.contract import Shuffle, TableOps
@@ -294,13 +294,13 @@ def _env(base: Path, trace: Path) -> dict[str, str]:
     root = str(Path(lanparty.__file__).resolve().parent.parent)
     path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
     trace.mkdir(parents=True, exist_ok=True)
-    return {**os.environ, "LANPARTY_HOME": str(base / "home"), "LANPARTY_TRACE": str(trace),
-            "PYTHONPATH": path}  # fmt: skip
+    return child_env({"LANPARTY_HOME": str(base / "home"), "LANPARTY_TRACE": str(trace),
+                      "PYTHONPATH": path})  # fmt: skip
 
 
 def _host_cmd(game: str, players: int, name: str, nick: str, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "lanparty", "host", game, "--bot", "--local", "--quiet",
-            "--seats", str(players), "--name", name, "--nick", nick, *extra]  # fmt: skip
+    return lanparty_command("host", game, "--bot", "--local", "--quiet", "--seats",
+                            str(players), "--name", name, "--nick", nick, *extra)  # fmt: skip
 
 
 @dataclass

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import subprocess
 import sys
@@ -23,7 +22,7 @@ from typing import Any
 
 from lanparty.games import get_game
 from lanparty.i18n import _, ngettext
-from lanparty.interrupt import end_all, on_interrupt, spawn
+from lanparty.interrupt import end_all, lanparty_command, on_interrupt, spawn
 from lanparty.outcome import verdict
 from lanparty.progress import Progress
 
@@ -82,10 +81,10 @@ class _Watch:
 
 def _demo(args: argparse.Namespace, progress: Progress) -> dict[str, Any]:
     name = f"demo-{secrets.token_hex(4)}"
-    base = [sys.executable, "-m", "lanparty"]
+    base = lanparty_command()  # never importing from the folder the demo is run in
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="lanparty-demo-") as trace:
-        env = {**os.environ, "LANPARTY_TRACE": trace} if progress.on else None
+        env = {"LANPARTY_TRACE": trace} if progress.on else None
         watch = _Watch(Path(trace) / f"{_HOST}.jsonl" if progress.on else None, args.players)
         host = spawn(
             [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--seats",

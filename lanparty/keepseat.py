@@ -15,8 +15,15 @@ from typing import Any
 from lanparty.errors import NetError
 from lanparty.games import GAMES
 from lanparty.i18n import _
-from lanparty.store import SavedSeat, append_journal, journal_path, load_seat, save_seat
-from protocol import Event, Host, LocalProtocolError, Peer, SealedMove
+from lanparty.store import (
+    SavedSeat,
+    append_journal,
+    journal_path,
+    load_seat,
+    save_held,
+    save_seat,
+)
+from protocol import Event, Holding, Host, LocalProtocolError, Peer, SealedMove
 
 __all__ = ["keep_host", "keeping_sealed", "keeping_seat", "restore_host", "saved_peer"]
 
@@ -86,6 +93,12 @@ def keeping_seat(sink: Any, peer: Peer, endpoint: str, tell: Any) -> Any:
             except OSError as exc:  # only --resume needs it: play on without
                 tell(_("cannot keep this seat for --resume: {error}").format(
                     error=exc.strerror or exc))  # fmt: skip
+        if isinstance(event, Holding) and kept is not None:
+            try:  # before what we signed leaves: a resumed seat must not be rolled back
+                save_held(kept, event.blob)
+            except OSError as exc:
+                tell(_("cannot keep this seat for --resume: {error}").format(
+                    error=exc.strerror or exc))  # fmt: skip
         sealing(event)
 
     sealing = keeping_sealed(sink, lambda: kept, tell)
@@ -124,5 +137,8 @@ def saved_peer(prefix: str | None, base: Path | None = None) -> tuple[Peer, Save
         raise NetError(str(exc)) from None
     except LocalProtocolError as exc:
         raise NetError(_("cannot resume the seat: {error}").format(error=exc)) from None
-    peer.resume(saved.table)
+    try:
+        peer.resume(saved.table, held=saved.held or None)
+    except LocalProtocolError as exc:
+        raise NetError(_("cannot resume the seat: {error}").format(error=exc)) from None
     return peer, saved

@@ -195,6 +195,9 @@ def configure_join(p: argparse.ArgumentParser) -> None:
         "to the host while every seat is one of these keys (hex, comma-separated): the "
         "host checks every proof for the table, so they are not checked again"),
     )
+    # Set by lanparty for the bots a command starts: the descriptor of a pipe that holds
+    # the bot's signing key (see netcmd._spawn_join). Not for people: no help, no catalogue.
+    p.add_argument("--key-fd", type=int, default=None, help=argparse.SUPPRESS)
     _network_args(p)
 
 

@@ -15,7 +15,6 @@ import math
 import os
 import secrets
 import subprocess
-import sys
 from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
@@ -27,10 +26,10 @@ from lanparty.errors import NetError
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
 from lanparty.i18n import _
-from lanparty.interrupt import call_on_ctrl_c, end_all, on_interrupt, spawn
+from lanparty.interrupt import call_on_ctrl_c, end_all, lanparty_command, on_interrupt, spawn
 from lanparty.keepseat import keep_host, keeping_sealed, keeping_seat, restore_host, saved_peer
 from lanparty.locate import dial, first_dial, locate
-from lanparty.net.discovery import TableAd, advertise, bad_table_name
+from lanparty.net.discovery import Advertisement, TableAd, advertise, bad_table_name
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
 from lanparty.net.node import (
@@ -67,7 +66,7 @@ from protocol import (
     RemoteProtocolError,
     SeatsFixed,
 )
-from protocol._names import skeleton
+from protocol._names import looks_alike
 
 #: Seconds between two announcements of a playing table's spectator count.
 AD_PAUSE = 2.0
@@ -171,8 +170,8 @@ async def _host(
             key=host.identity.public.fingerprint))  # fmt: skip
         seat.on_ready()
     procs: list[subprocess.Popen[bytes]] = []
-    taken = skeleton(args.nick)  # a bot named like the host would be refused its seat
-    bot_names = [n for n in BOT_NAMES if skeleton(n) != taken]
+    # A bot named like the host would be refused its seat.
+    bot_names = [n for n in BOT_NAMES if not looks_alike(n, args.nick)]
     bot_names += [f"Bot {i}" for i in range(len(bot_names) + 1, args.bots + 1)]
     try:
         async with trio.open_nursery() as nursery:
@@ -196,12 +195,9 @@ async def _host(
                                           "--grace", str(args.grace), "--trust", trust,
                                           *_react_args(args)], bot_ids[i]))  # fmt: skip
             if getattr(args, "advertise", True):
-                async with advertise(iface.ip, ad) as adv:
-                    if adv.renamed:
-                        tell(_("another table on this network is already called {name}: "
-                               "players will see both, each with its host's key; yours is "
-                               "{key}").format(name=repr(name),
-                                               key=host.identity.public.fingerprint))  # fmt: skip
+                async with advertise(iface.ip, ad) as adv, trio.open_nursery() as heard:
+                    first = adv.name_taken  # heard before we began: the name was taken
+                    heard.start_soon(_tell_namesakes, adv, first, tell, host.identity)
                     with trio.CancelScope() as scope:
                         nursery.start_soon(_cancel_when, server.done, scope)
                         async for _seated in seats_taken:  # until the seats are fixed
@@ -219,6 +215,7 @@ async def _host(
                             await server.watchers_changed.wait()
                     # Withdraw the advertisement once the seats are fixed or the table ends.
                     await adv.withdraw()
+                    heard.cancel_scope.cancel()
     finally:
         leaving = not server.done.is_set()
         if leaving:  # we are leaving (Ctrl-C, quit): tell everyone
@@ -272,36 +269,75 @@ def _soon(nursery: trio.Nursery, fn: Any, *args: Any) -> None:
         nursery.start_soon(fn, *args)
 
 
+async def _tell_namesakes(adv: Advertisement, taken: bool, tell: Any, me: Identity) -> None:
+    """Say each table whose name reads like ours as it is heard, for as long as ours is
+    announced: one there before us (``taken``: the name was taken), or one that came after
+    (a friend's, or a stranger's squatting it). Players see both, each with its host's key."""
+    while True:
+        other = await adv.next_namesake()
+        if taken:
+            tell(_("another table on this network is already called {name}: players will see "
+                   "both, each with its host's key; yours is {key}").format(
+                       name=repr(other.name), key=me.public.fingerprint))  # fmt: skip
+            taken = False
+        else:
+            tell(_("a table named {name} (key {other}) was just opened on this network: "
+                   "players will see both, each with its host's key; yours is {key}").format(
+                       name=repr(other.name), other=other.fingerprint,
+                       key=me.public.fingerprint))  # fmt: skip
+
+
 async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
     await event.wait()
     scope.cancel()
 
 
-#: The environment variable that hands a spawned bot its signing key (never the command
-#: line: that is readable by every user of the machine).
-BOT_KEY_ENV = "LANPARTY_BOT_KEY"
+#: The length of the key seed a spawned bot reads from its ``--key-fd``.
+_SEED_BYTES = 32
 
 
 def _spawn_join(extra: list[str], identity: Identity) -> subprocess.Popen[bytes]:
+    """Start a bot process that joins with ``identity``; raises :class:`OSError` if it
+    cannot be started."""
     # Our bots keep no transcript: the host keeps the table's (one copy, not one per bot).
-    cmd = [sys.executable, "-m", "lanparty", "join", "--bot", "--no-transcript", *extra]
-    env = {**os.environ, BOT_KEY_ENV: identity.seed().hex()}
-    # The bot's own words would mix into ours (and into a terminal UI): they go to its log
-    # file; it reports to us by its exit code. It runs in a session of its own: Ctrl-C is
-    # ours to handle (we halt the table, and it stops).
-    log = open_log(f"bot-{secrets.token_hex(3)}")
-    with log:
-        return spawn(cmd, stdout=log, stderr=log, env=env)
-
-
-def _bot_identity() -> Identity:
-    """A bot's key: the one its spawner made (:data:`BOT_KEY_ENV`, taken out of the
-    environment), else a fresh one."""
-    seed = os.environ.pop(BOT_KEY_ENV, "")
+    cmd = lanparty_command("join", "--bot", "--no-transcript", *extra)
+    # The bot's signing key goes through a pipe it inherits and reads once: never on its
+    # command line nor in its environment, which /proc keeps readable for the process's
+    # whole life. 32 bytes fit in any pipe's buffer (and are written at once, being under
+    # PIPE_BUF), so they are written before the bot starts, and the bot reads to the end.
+    read_end, write_end = os.pipe()
     try:
-        return Identity(bytes.fromhex(seed)) if seed else Identity()
+        try:
+            os.write(write_end, identity.seed())
+        finally:
+            os.close(write_end)
+        # The bot's own words would mix into ours (and into a terminal UI): they go to its
+        # log file; it reports to us by its exit code. It runs in a session of its own:
+        # Ctrl-C is ours to handle (we halt the table, and it stops).
+        log = open_log(f"bot-{secrets.token_hex(3)}")
+        with log:
+            return spawn([*cmd, "--key-fd", str(read_end)], stdout=log, stderr=log,
+                         pass_fds=(read_end,))  # fmt: skip
+    finally:
+        os.close(read_end)
+
+
+def _bot_identity(key_fd: int | None) -> Identity:
+    """A bot's key: the one its spawner wrote to the descriptor ``key_fd`` (read to its end
+    and closed at once), else a fresh one. Raises :class:`NetError` if that fails."""
+    if key_fd is None:
+        return Identity()
+    try:
+        with os.fdopen(key_fd, "rb") as pipe:
+            seed = pipe.read(_SEED_BYTES + 1)
+    except OSError as exc:
+        raise NetError(f"--key-fd {key_fd}: {exc.strerror or exc}") from None
+    try:
+        if len(seed) != _SEED_BYTES:
+            raise ValueError
+        return Identity(seed)
     except (ValueError, CryptoError):
-        raise NetError(f"{BOT_KEY_ENV} is not a 32-byte hex key") from None
+        raise NetError(f"--key-fd {key_fd}: expected a {_SEED_BYTES}-byte key") from None
 
 
 def _trusted(args: argparse.Namespace) -> frozenset[bytes]:
@@ -454,7 +490,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
 def _seat_for(args: argparse.Namespace) -> tuple[Peer, SavedSeat | None]:
     """A new peer with fresh table secrets, or (``--resume``) the saved seat's own."""
     if getattr(args, "resume", None) is None:
-        identity = _bot_identity() if args.bot else _identity()
+        identity = _bot_identity(getattr(args, "key_fd", None)) if args.bot else _identity()
         return Peer(identity, args.nick, GAMES, key=KeyShare(), seal=SealKey()), None
     peer, saved = saved_peer(args.resume or None)
     args.connect, args.nick = saved.endpoint, saved.nick

@@ -294,7 +294,7 @@ class NetSeat:
                 raise IllegalMove(_("too late: play has moved on"))
             raise IllegalMove(_("it is not your move"))
         try:
-            move = game.decode_move(move)
+            move = game.moves.read(move)
             game.check(state, self.seat, move)
         except IllegalMove:
             raise

@@ -24,6 +24,7 @@ from protocol import (
     GameEnded,
     Joined,
     Refused,
+    Rejected,
     SeatsFixed,
     Stopped,
     TableClosed,
@@ -129,6 +130,8 @@ def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
             out.stopped = str(event.error)
         elif isinstance(event, Refused) and event.fatal:
             out.stopped = f"refused by the host: {event.reason}"
+        elif isinstance(event, Rejected):  # the host refused an entry, naming its author
+            say(quiet, _("refused an entry: {error}").format(error=stop_said(str(event.error))))
 
     return sink
 

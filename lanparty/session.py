@@ -211,7 +211,7 @@ class LocalTable:
         status = self.game.status(self._state)
         if isinstance(status, GameOver):
             raise IllegalMove(_("the game is over"))
-        move = self.game.decode_move(move)
+        move = self.game.moves.read(move)
         if isinstance(status, Commit):
             if self.seat not in status.seats:
                 raise IllegalMove(_("you have handed in already"))

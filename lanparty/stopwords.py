@@ -22,7 +22,7 @@ from collections.abc import Callable
 from lanparty.games.wording import template_pattern
 from lanparty.i18n import N_, _, ngettext
 
-__all__ = ["COUNTED", "PARTS", "PATTERNS", "STOPS", "in_language", "said", "translate"]
+__all__ = ["COUNTED", "OWED", "PARTS", "PATTERNS", "STOPS", "in_language", "said", "translate"]
 
 STOPS = (
     # The host halts the table: someone left, vanished, is late or misbehaves.
@@ -31,12 +31,14 @@ STOPS = (
     N_("{name} (seat {seat}) lost the connection and did not come back within {s} s"),
     N_("{what} is more than {s} s late"),
     N_("internal error (a bug) while handling a peer's frame: {what}"),
+    N_("it cannot be checked ({what}: {w})"),
     # A peer or spectator sees the table end.
     N_("the host vanished"),
     N_("the host vanished and did not come back within {s} s"),
     N_("nothing from the host for {s} s while waiting for {what}"),
     N_("the table stalled: {reason}"),
     N_("the host stopped the table: {reason}"),
+    N_("{reason}; either {name} (seat {seat}) or the host withheld it"),
     N_("the host broke the protocol: {reason}"),
     N_("a peer vanished: {names}"),
     N_("the table was full or closed before we got a seat"),
@@ -49,6 +51,10 @@ STOPS = (
     N_("the game has started; the table takes no more players"),
     N_("the name {name} is already taken at this table"),
     N_("the name {name} looks like {other}, already at this table"),
+    N_("the name {name} uses {char} (U+{code}), which is not a letter in common use in names"),
+    N_("the name {name} mixes letters of different scripts ({scripts}), as only a look-alike "
+       "would"),
+    N_("the name {name} mixes digits of different number systems"),
     N_("this key already has a seat at the table"),
     N_("this table takes no spectators"),
     N_("the host removed you from this table"),

@@ -12,7 +12,7 @@ import json
 import os
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
@@ -116,6 +116,10 @@ class SavedSeat:
     seal: bytes
     host: bool = False  # the table's host: its relays are kept too (``journal_path``)
     sealed: bytes = b""  # our pending sealed move (salt and move): secret until opened
+    #: What this seat held of the log when it last signed (``protocol.Holding``): a host
+    #: that gives the resumed seat a log without it is refused (kept in its own file,
+    #: :func:`save_held`, as it changes with every entry the seat signs).
+    held: bytes = b""
 
     @classmethod
     def of(
@@ -173,6 +177,17 @@ def save_seat(seat: SavedSeat, base: Path | None = None) -> Path:
     return path
 
 
+def held_path(seat: SavedSeat, base: Path | None = None) -> Path:
+    """Where a seat keeps what it held of the log when it last signed."""
+    return _seats_dir(base) / seat.file_name.replace(".json", ".held")
+
+
+def save_held(seat: SavedSeat, blob: bytes, base: Path | None = None) -> None:
+    """Keep ``blob`` (``protocol.Holding``) for ``seat``: mode 0600, replaced atomically and
+    flushed to the disk before this returns (what the seat signs next leaves after it)."""
+    _write_private(held_path(seat, base), blob)
+
+
 def _seat_file(table: bytes, key: bytes) -> str:
     return f"{table.hex()}-{key.hex()[:16]}.json"
 
@@ -198,11 +213,15 @@ def _seat_files(base: Path | None) -> list[Path]:
 def _read_seat(path: Path) -> SavedSeat:
     try:
         d = json.loads(path.read_text())
-        return SavedSeat(
+        seat = SavedSeat(
             bytes.fromhex(d["table"]), str(d["nick"]), str(d["endpoint"]),
             bytes.fromhex(d["identity"]), bytes.fromhex(d["key"]), bytes.fromhex(d["seal"]),
             bool(d.get("host", False)), bytes.fromhex(d.get("sealed", "")),
         )  # fmt: skip
+        held = path.with_name(path.name.replace(".json", ".held"))
+        if held.exists():
+            seat = replace(seat, held=held.read_bytes())
+        return seat
     except (OSError, ValueError, KeyError, TypeError):
         raise ValueError(f"{path} is damaged; remove it") from None
 
@@ -255,6 +274,6 @@ def forget_seat(table: bytes, key: bytes, base: Path | None = None) -> None:
     """Delete the seat of identity ``key`` at ``table`` (it ended), and a host's journal;
     nothing if there is none."""
     name = _seat_file(table, key)
-    for f in (name, name.replace(".json", ".journal")):
+    for f in (name, name.replace(".json", ".journal"), name.replace(".json", ".held")):
         with contextlib.suppress(FileNotFoundError):
             (_seats_dir(base) / f).unlink()

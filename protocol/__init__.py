@@ -34,6 +34,7 @@ from ._events import (
     Event,
     Finding,
     GameEnded,
+    Holding,
     JoinAsked,
     Joined,
     JoinWithdrawn,
@@ -73,13 +74,14 @@ from ._messages import (
 )
 from ._offline import audit_transcript
 from ._peer import Peer
-from ._roles import Member, Phase, Private
+from ._roles import PERSONS_CHOICE, Member, Phase, Private
 from ._table import Table
 from ._watcher import Watcher
 
 __all__ = [
     "MAX_ENTRY",
     "MAX_FRAME",
+    "PERSONS_CHOICE",
     "PROTOCOL_VERSION",
     "Applied",
     "AuditFinished",
@@ -94,6 +96,7 @@ __all__ = [
     "GameEnded",
     "Halt",
     "Hello",
+    "Holding",
     "Host",
     "JoinAsked",
     "JoinWithdrawn",

@@ -26,12 +26,14 @@ from ._errors import RemoteProtocolError
 
 __all__ = ["CheckQueue", "DeferredCheck"]
 
+
 @dataclass(frozen=True, slots=True, eq=False)
 class DeferredCheck:
-    """One proof to check: ``run()`` returns if it holds and raises ``CryptoError`` if not
-    (it touches no table state, so any thread may run it). ``what`` names the check in the
-    refusal; ``fingerprint``, ``seat`` and ``pos`` name the entry's author and place. Two
-    checks are equal only if they are the same object."""
+    """One proof to check: ``run()`` returns if it holds and raises if not (``CryptoError``,
+    or anything else: see :func:`run_check`); it touches no table state, so any thread may
+    run it. ``what`` names the check in the refusal; ``fingerprint``, ``seat`` and ``pos``
+    name the entry's author and place. Two checks are equal only if they are the same
+    object."""
 
     run: Callable[[], None]
     what: str
@@ -41,15 +43,20 @@ class DeferredCheck:
 
 
 def run_check(check: DeferredCheck) -> RemoteProtocolError | None:
-    """Run ``check``: ``None`` if the proof holds, else the error naming its author (never
-    raises for a failed proof; safe to call from a worker thread)."""
+    """Run ``check``: ``None`` if the proof holds, else the error naming its author. Raises no
+    ``Exception`` (safe to call from a worker thread): whatever the check raises was raised
+    on the author's data, so it is that author's proof error, not an internal error of ours."""
     try:
         check.run()
     except CryptoError as exc:
-        return RemoteProtocolError(
-            f"{check.what}: {exc}", culprit=check.fingerprint, seat=check.seat, pos=check.pos
-        )
-    return None
+        reason = str(exc)
+    except Exception as exc:  # the group library on a hostile point, say: still their proof
+        reason = f"it cannot be checked ({type(exc).__name__}: {exc})"
+    else:
+        return None
+    return RemoteProtocolError(
+        f"{check.what}: {reason}", culprit=check.fingerprint, seat=check.seat, pos=check.pos
+    )
 
 
 class CheckQueue:

@@ -88,6 +88,9 @@ class Batch:
     decks: dict[int, list[Ciphertext]] = field(default_factory=dict)
     cardsets: dict[int, CardSet] = field(default_factory=dict)
     coin_digests: dict[int, tuple[bytes, ...]] = field(default_factory=dict)
+    #: The log head each seat's coin commitment was made on (its entry's ``prev``): bound
+    #: into the contribution, so another history never draws the same one.
+    coin_heads: dict[int, bytes] = field(default_factory=dict)
     coin_values: dict[int, tuple[bytes, ...]] = field(default_factory=dict)
     boxes: dict[int, tuple[int, bytes]] = field(default_factory=dict)
     shown: dict[int, tuple[str, ...]] = field(default_factory=dict)

@@ -46,6 +46,12 @@ def clamp(reason: str) -> str:
     return text
 
 
+def engine_failure(exc: BaseException) -> str:
+    """What to say of an exception a rules engine (or any code judging a peer's bytes)
+    raised where it should have refused: its type and a short excerpt of its message."""
+    return f"the rules engine failed on it ({type(exc).__name__}: {excerpt(str(exc))})"
+
+
 class ProtocolError(Exception):
     """Base class of every error this package raises on purpose. Its ``reason`` is always
     short and printable (:func:`clamp`), whatever went into it."""
@@ -97,6 +103,8 @@ class RemoteProtocolError(ProtocolError):
         )
 
     def __str__(self) -> str:
+        if self.culprit is None and self.seat is None and self.pos is None:
+            return self.reason  # blames nobody (it names whom it may in its own words)
         who = self.culprit or "unknown peer"
         if self.seat is not None:
             who += f" (seat {self.seat})"

@@ -176,6 +176,16 @@ class SealedMove:
 
 
 @dataclass(frozen=True, slots=True)
+class Holding:
+    """We are about to propose an entry we signed: ``blob`` is what this seat holds of the
+    log now (see ``protocol._held``), to keep with the seat *before* what is queued to send
+    goes out, so that a restarted program (``Peer.resume(..., held=blob)``) refuses a host
+    that gives it a log rolled back past it."""
+
+    blob: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseClosed:
     """The sealed phase was closed by its closer: ``missing`` handed nothing in."""
 
@@ -206,6 +216,7 @@ Event: TypeAlias = (
     | MoveDropped
     | RaceOpened
     | SealedMove
+    | Holding
     | PhaseClosed
     | Returned
 )

@@ -38,12 +38,16 @@ from ._frames import MAX_FRAME
 #: how a seat comes back: version 1's rejoin could be replayed by anyone who saw it).
 #: 3: the group is ristretto255 (it was edwards25519's prime-order subgroup).
 #: 4: a connection may answer the challenge with ``watch`` instead of a hello (a spectator).
-PROTOCOL_VERSION: Final = 4
+#: 5: log entries of version 3 (coins bound to the log head, declared shapes), so a peer of
+#: version 4 is told at its first frame rather than at its first entry.
+PROTOCOL_VERSION: Final = 5
 #: The version of the signed log entries (and so of a transcript file): unchanged by what
 #: only concerns connections, so a transcript stays auditable across protocol versions.
 #: 2: every point is a ristretto255 element (version 1: edwards25519), so a transcript of
 #: version 1 is refused with its version named, not misread.
-ENTRY_VERSION: Final = 2
+#: 3: a joint coin's contribution is bound to the log head it is committed on, and every
+#: move, sealed value and option is read against its game's declared shapes.
+ENTRY_VERSION: Final = 3
 TABLE_ID_BYTES: Final = 16
 SIG_BYTES: Final = 64
 NONCE_BYTES: Final = 32

@@ -9,7 +9,7 @@ from crypto import CryptoError, Point, ShareBatch, unmask
 from ._bodies import MoveBody
 from ._errors import LocalProtocolError, excerpt
 from ._messages import Entry
-from ._steps import BatchSteps, _fail
+from ._steps import BatchSteps, _fail, judged
 from .contract import IllegalMove, Move, Status, Turn
 
 __all__ = ["MoveSteps"]
@@ -43,7 +43,7 @@ class MoveSteps(BatchSteps):
         if self.checking:
             raise LocalProtocolError("a shuffle proof is still being checked; wait a moment")
         try:
-            move = game.decode_move(move)
+            move = game.moves.read(move)
             game.check(self.state, seat, move)
         except IllegalMove as exc:
             raise LocalProtocolError(f"illegal move: {exc.reason}") from None
@@ -61,10 +61,10 @@ class MoveSteps(BatchSteps):
         game = self.game
         assert game is not None
         try:
-            move = game.decode_move(body.move)  # type: ignore[arg-type]
+            move = judged(lambda: game.moves.read(body.move))
         except IllegalMove as exc:
             raise _fail(f"malformed move: {exc.reason}") from None
-        claims = dict(game.reveals(move))
+        claims = judged(lambda: dict(game.reveals(move)))
         need = [h for h in claims if h not in self.cards.public]
         if [h for h, _ in body.reveal] != need:
             raise _fail(f"the move must carry exactly its shares for cards {need}")
@@ -85,7 +85,7 @@ class MoveSteps(BatchSteps):
             if h in self.cards.public and self.cards.public[h] != label:
                 raise _fail(f"card {h} is public and is not {label!r}")
         try:
-            game.check(self.state, seat, move)
+            judged(lambda: game.check(self.state, seat, move))
         except IllegalMove as exc:
             raise _fail(f"illegal move {excerpt(move)}: {exc.reason}") from None
         for h, (label, d) in revealed.items():

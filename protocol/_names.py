@@ -1,75 +1,146 @@
-"""Names that look alike: one *skeleton* for every spelling that reads as the same name.
+"""Names that look alike, judged by Unicode's own security data (UTS #39) through ICU.
 
-A stranger who sits down as "Ηosty" (a Greek capital Eta) next to a seated "Hosty" looks like
-Hosty on every screen; the table refuses such a join just as it refuses a second "hosty".
-:func:`skeleton` maps a name to a representative string so that names a person would read as
-the same get the same skeleton. It is pure, deterministic and small; in this order:
+A stranger who sits down as "Ηosty" (a Greek capital Eta) or "ꓐob" (a Lisu letter) next to a
+seated "Hosty" or "Bob" looks like that player on every screen. The table refuses such a join
+just as it refuses a second "hosty", by three rules that every peer applies to every name
+(:func:`name_problem` for the first two, :func:`looks_alike` for the third):
 
-1. NFKC, then ``casefold`` (and NFKC once more, as Unicode's NFKC_Casefold does): fullwidth,
-   mathematical and ligature forms become plain letters (``Ｈ``, ``𝐇``, ``ﬁ``, ``ℓ``), and case
-   never tells two names apart. (The lunate sigma ``ϲ``, drawn like ``c``, becomes ``c``
-   first: NFKC would make it a σ.)
-2. NFD, and every combining mark (``é`` → ``e``) and invisible character (zero-width spaces
-   and joiners, the soft hyphen, Hangul fillers) is dropped.
-3. ``_LOOKALIKE``: Greek and Cyrillic letters drawn like Latin ones map to that Latin letter
-   (a capital's look decides: ``Η``/``η`` → ``h``); ``0`` → ``o``; ``1``, ``i``, ``l``, ``|``
-   and their look-alikes → ``l``; typographic quotes → ``'``, dashes → ``-``.
-4. ``rn`` → ``m`` and ``vv`` → ``w`` (two letters that read as one).
-5. White space runs become one space, none at the ends.
+1. **Letters in common use.** Every letter and combining mark must be in UTS #39's General
+   Security Profile (ICU's recommended and inclusion sets): IPA small capitals (``ʙ``),
+   fullwidth and mathematical letters, and scripts of limited or historic use (Lisu,
+   Cherokee, Coptic…) are refused outright. Digits, spaces, punctuation and emoji are free.
+2. **One script, or a usual mix.** The name must meet UTS #39's *moderately restrictive* level
+   (§5.2): Latin with Cyrillic or Greek (``Воb``) is refused, Japanese (Han with kana) or
+   Latin with Han is not; digits of two number systems are refused.
+3. **No seated look-alike.** Two names look alike when one of three readings gives them the
+   same UTS #39 skeleton (ICU's ``SpoofChecker.getSkeleton``, confusables.txt): the lowercase
+   reading (NFKC_Casefold, skeleton, again until stable), the name as written, and the
+   uppercase reading; combining marks and default-ignorable characters are dropped from
+   every reading (``Zoë`` looks like ``Zoe``, ``Łukasz`` like ``Lukasz``: a mark is easy to
+   miss at a glance; a refused player picks another name, while a seated impostor is taken
+   for someone else all game). The three readings are needed because names compare without
+   case: ``Ian`` as written reads ``lan``; ``B0b`` only lowercased reads ``bob``.
 
-It errs towards calling names alike ("Kai" and "Kal" share a skeleton): a refused player
-picks another name, while a seated look-alike can be mistaken for someone else all game.
+Every decision comes from one place, ICU's data (:data:`DATA_VERSION`): case folding,
+normalisation and character classes are ICU's too, not Python's ``unicodedata`` (whose
+version follows the Python release), so two peers with the same ICU reach the same verdict.
+Case mappings use the root locale, never the machine's (a Turkish locale maps ``i`` to
+``İ``).
 """
 
 from __future__ import annotations
 
-import unicodedata
+from collections.abc import Iterator
+from typing import Any
 
-__all__ = ["skeleton"]
+import icu  # type: ignore[import-untyped]  # PyICU ships no type information
 
-#: Look-alike letters, after case folding, to the one they are drawn like. Lowercase keys
-#: only (case folding came first); where a capital and its small letter look like different
-#: Latin letters, the capital decides, since that is how an impostor writes a name.
-_PAIRS = {
-    # Greek
-    "α": "a", "β": "b", "γ": "y", "ε": "e", "ζ": "z", "η": "h", "ι": "l", "κ": "k",
-    "μ": "m", "ν": "n", "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x", "ω": "w",
-    "ϳ": "j",
-    # Cyrillic
-    "а": "a", "в": "b", "ь": "b", "е": "e", "һ": "h", "н": "h", "і": "l", "ӏ": "l",
-    "ј": "j", "к": "k", "м": "m", "п": "n", "о": "o", "р": "p", "ԛ": "q", "с": "c",
-    "ѕ": "s", "т": "t", "у": "y", "ү": "y", "х": "x", "ԁ": "d", "ԝ": "w",
-    # Latin look-alikes, digits and signs
-    "ı": "l", "ɩ": "l", "ǀ": "l", "i": "l", "1": "l", "|": "l", "0": "o",
-    "ɑ": "a", "ɡ": "g",
-    "‘": "'", "’": "'", "ʼ": "'", "′": "'", "`": "'",
-    "‐": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-",
-}  # fmt: skip
-_LOOKALIKE = str.maketrans(_PAIRS)
-#: Look-alikes that NFKC would fold into a letter that looks like no Latin one (the lunate
-#: sigma, drawn like C, becomes σ): mapped before normalising.
-_BEFORE = str.maketrans({"ϲ": "c", "Ϲ": "C"})
+__all__ = ["DATA_VERSION", "looks_alike", "name_problem", "skeleton"]
 
-#: Letters with no mark of their own that render as nothing (Unicode's default ignorables
-#: outside the mark and format categories).
-_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0")
+#: What decides every verdict: the Unicode data of the ICU that PyICU was built against.
+DATA_VERSION = f"Unicode {icu.UNICODE_VERSION} (ICU {icu.ICU_VERSION})"
 
-#: Two letters that read as one, replaced left to right after the single letters.
-_DIGRAPHS = (("rn", "m"), ("vv", "w"))
+_SPOOF = icu.SpoofChecker()
+_SPOOF.setChecks(icu.USpoofChecks.RESTRICTION_LEVEL | icu.USpoofChecks.MIXED_NUMBERS)
+_SPOOF.setRestrictionLevel(icu.URestrictionLevel.MODERATELY_RESTRICTIVE)
+_MIXED_SCRIPTS = int(icu.USpoofChecks.RESTRICTION_LEVEL)
+_MIXED_NUMBERS = int(icu.USpoofChecks.MIXED_NUMBERS)
+_ANY_CASE = 0  # getSkeleton's type argument: USPOOF_ANY_CASE, the only one UTS #39 defines
 
 
-def _visible(c: str) -> bool:
-    return unicodedata.category(c) not in ("Mn", "Me", "Cf") and c not in _INVISIBLE
+def _frozen(pattern: str) -> Any:
+    chars = icu.UnicodeSet(pattern)
+    chars.freeze()  # frozen sets are safe to share between threads
+    return chars
+
+
+_PROFILE = icu.UnicodeSet()
+_PROFILE.addAll(_SPOOF.getRecommendedUnicodeSet())
+_PROFILE.addAll(_SPOOF.getInclusionUnicodeSet())
+_PROFILE.freeze()
+#: What rule 1 checks: letters and marks (digits, punctuation, symbols and spaces are free).
+_LETTERS = _frozen("[[:L:][:M:]]")
+#: What no reading keeps: marks, and characters that render as nothing.
+_UNSEEN = _frozen("[[:M:][:Default_Ignorable_Code_Point:]]")
+_SPACE = _frozen("[:White_Space:]")
+_NFD = icu.Normalizer2.getNFDInstance()
+_FOLD = icu.Normalizer2.getNFKCCasefoldInstance()
+_ROOT = icu.Locale.getRoot()
+#: A fold and a skeleton settle in one or two rounds; the bound only guards the loop.
+_ROUNDS = 8
+
+
+def _skel(text: str) -> str:
+    return str(_SPOOF.getSkeleton(_ANY_CASE, text))
+
+
+def _bare(text: str) -> str:
+    """``text`` decomposed, without marks or invisible characters, its white space runs
+    made one space and none at the ends."""
+    out: list[str] = []
+    space = False
+    for c in str(_NFD.normalize(text)):
+        if _SPACE.contains(c):
+            space = bool(out)
+        elif not _UNSEEN.contains(c):
+            if space:
+                out.append(" ")
+            out.append(c)
+            space = False
+    return "".join(out)
+
+
+def _lower(text: str) -> str:
+    return _bare(str(_FOLD.normalize(text)))
 
 
 def skeleton(name: str) -> str:
-    """The skeleton of ``name``: equal for names that read alike (``"Ηosty"`` and ``"hosty"``,
-    ``"B0b"`` and ``"bob"``), and a fixed point (``skeleton(skeleton(s)) == skeleton(s)``).
+    """The lowercase reading of ``name``: equal for names such as ``"Ηosty"`` and ``"hosty"``,
+    ``"B0b"`` and ``"bob"``, ``"ꓐob"`` and ``"Bob"``; a fixed point (``skeleton(skeleton(s))
+    == skeleton(s)``). One key per name, for grouping; :func:`looks_alike` is the full test.
     Never raises."""
-    nfkc = unicodedata.normalize("NFKC", name.translate(_BEFORE))
-    folded = unicodedata.normalize("NFKC", nfkc.casefold())
-    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if _visible(c))
-    text = " ".join(bare.translate(_LOOKALIKE).split())
-    for pair, one in _DIGRAPHS:
-        text = text.replace(pair, one)
+    text = _lower(name)
+    for _ in range(_ROUNDS):
+        nxt = _lower(_skel(text))
+        if nxt == text:
+            break
+        text = nxt
     return text
+
+
+def _readings(name: str) -> Iterator[str]:
+    yield skeleton(name)
+    yield _bare(_skel(name))
+    yield _bare(_skel(str(icu.UnicodeString(name).toUpper(_ROOT))))
+
+
+def looks_alike(one: str, other: str) -> bool:
+    """Whether ``one`` and ``other`` read as the same name (rule 3): some reading gives both
+    the same skeleton. Symmetric; true for names equal without case. Never raises."""
+    return any(a == b for a, b in zip(_readings(one), _readings(other), strict=True))
+
+
+def _scripts(name: str) -> str:
+    seen: dict[str, None] = {}
+    for c in name:
+        if _LETTERS.contains(c):
+            seen.setdefault(str(icu.Script.getScript(c).getName()).replace("_", " "))
+    return ", ".join(seen)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` may not sit at any table (rules 1 and 2), in the words of the table's
+    refusal (``"the name 'ʙob' uses ʙ (U+0299), …"``), or None if it may. Never raises."""
+    reason: str | None = None
+    for c in name:
+        if _LETTERS.contains(c) and not _PROFILE.contains(c):
+            reason = (f"the name {name!r} uses {c} (U+{ord(c):04X}), which is not a letter in "
+                      "common use in names")  # fmt: skip
+            return reason
+    found = int(_SPOOF.check(name))
+    if found & _MIXED_SCRIPTS:
+        reason = (f"the name {name!r} mixes letters of different scripts ({_scripts(name)}), "
+                  "as only a look-alike would")  # fmt: skip
+    elif found & _MIXED_NUMBERS:
+        reason = f"the name {name!r} mixes digits of different number systems"
+    return reason

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
+from crypto import fingerprint
+
 from ._errors import RemoteProtocolError
 from ._events import AuditReport, Finding
 from ._log import ByteSource, check_transcript, iter_transcript
-from ._messages import SignedEntry, verify_relay
+from ._messages import SignedEntry, read_head, verify_entry_signature, verify_relay
 from ._roles import Phase
 from ._table import Table
 from .contract import Game
@@ -70,17 +72,24 @@ def _replay(
         if seen is not None:
             seen(pos, raw)
         try:
-            se = SignedEntry.parse(raw, sig)
+            head = read_head(raw)
         except RemoteProtocolError as exc:  # keeps its class (another version, say)
             exc.pos = pos if exc.pos is None else exc.pos
             raise
         if host is None:
-            host = se.entry.author
+            host = head.author
         try:
             verify_relay(host, raw, seq)
         except RemoteProtocolError as exc:
-            raise exc.blame(None, 0, se.entry.pos) from None
-        table.apply(se, seq)
+            raise exc.blame(None, 0, head.pos) from None
+        member = table.member(head.author)
+        try:  # the signature before the body's points: a forgery costs no point check
+            verify_entry_signature(head.author, raw, sig)
+            se = SignedEntry(raw, sig, head.entry())
+        except RemoteProtocolError as exc:
+            raise exc.blame(fingerprint(head.author), member.seat if member else None,
+                            head.pos) from None  # fmt: skip
+        table.apply(se, seq, sig_checked=True)
         if table.phase is Phase.STOPPED and table.stop_error is not None:
             raise table.stop_error
     report = table.report

@@ -23,8 +23,9 @@ from ._bodies import (
 )
 from ._checks import DeferredCheck
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Event, MoveDropped, Refused, Removed, SealedMove, Stopped
+from ._events import Event, Holding, MoveDropped, Refused, Removed, SealedMove, Stopped
 from ._frames import FrameReader, frame
+from ._held import RACING_KINDS, Held
 from ._messages import (
     Challenge,
     Halt,
@@ -40,9 +41,11 @@ from ._messages import (
     hello_signature,
     leave_signature,
     race_rank,
+    read_head,
+    verify_entry_signature,
     verify_relay,
 )
-from ._roles import Phase, Private
+from ._roles import PERSONS_CHOICE, Phase, Private
 from ._table import Table
 from .contract import Commit, Game, Move, Plain, Status, Turn
 
@@ -184,6 +187,7 @@ class Peer(_Seat):
         self._nonce: bytes | None = None  # this connection's challenge
         self._catch_up = 0  # entries to hold before proposing anything on this connection
         self._resuming: bytes | None = None  # the table id of a seat being taken back
+        self._held: Held | None = None  # what we held before a restart, until checked
         self._leaving = False
 
     @property
@@ -244,13 +248,30 @@ class Peer(_Seat):
         if self.table.my_seat is None:
             self._outstanding = None
 
-    def resume(self, table_id: bytes) -> None:
+    def resume(self, table_id: bytes, held: bytes | None = None) -> None:
         """Come back to a table we have a seat at after a restart (built with the same
         identity, key share and seal key): our hello holds no entries, the host relays the
         whole log, we find our seat in it and go on. Until we hold the log as it was when
         we connected we propose nothing (no second join, no duty already done). The relays
-        must be of table ``table_id``."""
+        must be of table ``table_id``.
+
+        ``held`` is the last :class:`Holding` blob this seat kept: a log that does not hold
+        the entry we had applied, or that put another seat's entry where our signed one had
+        to go, stops us naming the host (it rolled us back); our signed entry that the host
+        never sequenced is proposed again as it was. Raises :class:`LocalProtocolError` if
+        ``held`` is damaged."""
         self._resuming = table_id
+        if held:
+            self._held = Held.from_bytes(held)
+            if self._host is None:
+                self._host = self._held.host  # the host we held the log from
+            elif self._host != self._held.host:
+                raise LocalProtocolError("the kept record of the log is of another host")
+
+    def may_move(self) -> bool:
+        """True if we may send a game move now (never while we take our seat back and have
+        not yet seen the log as we held it)."""
+        return self._held is None and super().may_move()
 
     def leave(self) -> None:
         """Tell the host we leave for good (it halts the table at once, naming us)."""
@@ -269,6 +290,13 @@ class Peer(_Seat):
         me = self.table.me
         assert me is not None
         self._nonce = msg.nonce
+        held = self._held
+        if held is not None and msg.pos <= held.applied:
+            self._stop(self._host_fault(
+                f"rolled this seat back: it offers a log of {msg.pos} entries, and this seat "
+                f"held entry {held.applied}, relayed with the host's signature",
+                held.applied, (held.to_bytes(),)))  # fmt: skip
+            return
         pos = len(self.table.log)
         sig = hello_signature(me.identity, msg.nonce, pos)
         self._out += frame(encode_message(Hello(me.identity.public.raw, pos, sig)))
@@ -302,7 +330,14 @@ class Peer(_Seat):
         self._propose(self.table.entry(self._close_body()))
 
     def _propose(self, se: SignedEntry) -> None:
+        held = self._held
+        if held is not None and (held.signed is None or se.raw != held.signed.raw):
+            raise LocalProtocolError("taking our seat back: the log is not yet as we held it")
         self._outstanding = se
+        log = self.table.log
+        if log.entries and self._host is not None:  # kept before it leaves: see Holding
+            held = Held(self._host, len(log) - 1, log.head, log.seqs[-1], se)
+            self._events.append(Holding(held.to_bytes()))
         if self._nonce is not None:  # else it goes out right after our hello
             self._out += frame(encode_message(Propose(se.raw, se.sig)))
 
@@ -313,6 +348,11 @@ class Peer(_Seat):
         t = self.table
         if not len(t.log) or self._nonce is None or len(t.log) < self._catch_up:
             return  # not yet answered the challenge, or replaying what was already logged
+        held = self._held
+        if held is not None:  # taking our seat back: only what we signed before, if due
+            if held.signed is not None and len(t.log) == held.signed.entry.pos:
+                self._propose(held.signed)
+            return
         if t.my_seat is None:  # outside the lobby the host refuses us, saying why
             if self._resuming is not None:
                 return  # our seat is further on in the log being replayed
@@ -343,19 +383,29 @@ class Peer(_Seat):
             return
         if isinstance(msg, Halt):
             if self.stopped is None and self.table.phase is not Phase.CLOSED:
-                seat = msg.seat if msg.seat >= 0 else None
-                member = self.table.member_at(seat) if seat is not None else None
-                err = RemoteProtocolError(
-                    f"the host stopped the table: {msg.reason}",
-                    culprit=member.fingerprint if member else None, seat=seat,
-                )  # fmt: skip
-                self.table.halt(err)
-                self._stop(err)
+                self._stop(self._halted(msg))
             return
         if not isinstance(msg, Relay):
             raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame")
         if self.stopped is None:
             self._relay(msg)
+
+    def _halted(self, msg: Halt) -> RemoteProtocolError:
+        """The host's halt as we can take it. It blames a seat on its word alone: where that
+        seat owes a protocol entry (its coin opening, its shares…), the host may as well be
+        the one withholding it (it relays every entry), so both are named and neither is
+        blamed; otherwise (a seat that left, say) the seat is named as the host says."""
+        seat = msg.seat if msg.seat >= 0 else None
+        member = self.table.member_at(seat) if seat is not None else None
+        reason = f"the host stopped the table: {msg.reason}"
+        due = self.table.waiting_on()
+        if member is None or due is None or due[0] != member.seat or due[1] in PERSONS_CHOICE:
+            return RemoteProtocolError(
+                reason, culprit=member.fingerprint if member else None, seat=seat
+            )
+        return RemoteProtocolError(
+            f"{reason}; either {member.name} (seat {member.seat}) or the host withheld it"
+        )
 
     def _checks_done(self) -> None:
         if not self.defer_duties:
@@ -367,6 +417,8 @@ class Peer(_Seat):
         self._stop(err)
 
     def _stop(self, err: RemoteProtocolError) -> None:
+        """We take nothing more from this host: our table stops here, for ``err``."""
+        self.table.halt(err)
         self.stopped = err
         self._events.append(Stopped(err))
 
@@ -374,13 +426,14 @@ class Peer(_Seat):
         t = self.table
         out = self._outstanding
         own = out is not None and out.raw == msg.raw and out.sig == msg.sig
+        # In order of cost: the entry's head (no curve point), the host's and the author's
+        # signatures, and only then its body's points (a forgery costs us two signatures).
         try:
-            se = out if own and out is not None else SignedEntry.parse(msg.raw, msg.sig)
+            head = read_head(msg.raw)
         except RemoteProtocolError as exc:
             return self._stop(exc.blame(self._host_fp, 0, len(t.log)))
-        e = se.entry
-        if self._host is None and e.pos == 0:
-            self._host = e.author
+        if self._host is None and head.pos == 0:
+            self._host = head.author
         host = self._host
         evidence = (encode_message(msg),)
         try:
@@ -388,13 +441,26 @@ class Peer(_Seat):
                 raise RemoteProtocolError("the first relayed entry must open the table")
             verify_relay(host, msg.raw, msg.seq)
         except RemoteProtocolError as exc:
-            return self._stop(exc.blame(self._host_fp, 0, e.pos))
-        if not own:
+            return self._stop(exc.blame(self._host_fp, 0, head.pos))
+        if own and out is not None:
+            se = out
+        else:
             try:
-                se.verify()
+                verify_entry_signature(head.author, msg.raw, msg.sig)
             except RemoteProtocolError as exc:
-                return self._stop(self._host_fault(f"relayed a forgery: {exc.reason}", e.pos,
+                return self._stop(self._host_fault(f"relayed a forgery: {exc.reason}", head.pos,
                                                    evidence))  # fmt: skip
+            try:
+                se = SignedEntry(msg.raw, msg.sig, head.entry())
+            except RemoteProtocolError as exc:  # signed by its author, relayed by the host
+                member = t.member(head.author)
+                err = RemoteProtocolError(
+                    f"{exc.reason} (relayed by the host {self._host_fp})",
+                    culprit=fingerprint(head.author), seat=member.seat if member else None,
+                    pos=head.pos, evidence=evidence,
+                )  # fmt: skip
+                return self._stop(err)
+        e = se.entry
         n = len(t.log)
         if e.pos < n:
             if t.log.entries[e.pos].raw == msg.raw:
@@ -416,6 +482,8 @@ class Peer(_Seat):
         if expected is not None and e.table != expected:
             return self._stop(self._host_fault("relayed an entry of another table", e.pos,
                                                evidence))  # fmt: skip
+        if self._held is not None and (why := self._rolled_back(self._held, se)):
+            return self._stop(self._host_fault(why, e.pos, (self._held.to_bytes(), *evidence)))
         st = t.status()
         free = isinstance(st, Turn) and st.free  # moves that commute: no race was drawn
         try:
@@ -427,6 +495,8 @@ class Peer(_Seat):
             )  # fmt: skip
             return self._stop(err)
         self._events.extend(events)
+        if self._held is not None and len(t.log) >= self._held.until:
+            self._held = None  # the log holds all we held: we are back
         if out is not None and not own and out.entry.pos <= e.pos:
             self._outstanding = None
             if isinstance(out.entry.body, MoveBody) and not (free and self._again(out.entry.body)):
@@ -447,6 +517,19 @@ class Peer(_Seat):
         ):
             self.refused = "the host removed you from the table"
             self._events.append(Refused(self.refused, True))
+
+    def _rolled_back(self, held: Held, se: SignedEntry) -> str | None:
+        """Why relaying ``se`` rolls back what we ``held`` before our restart, if it does."""
+        e, mine = se.entry, held.signed
+        if e.pos == held.applied and se.hash != held.head:
+            return (f"rolled this seat back: it relayed another entry at position {e.pos} "
+                    "than the one this seat held, relayed with the host's signature")  # fmt: skip
+        if mine is None or e.pos != mine.entry.pos or se.raw == mine.raw:
+            return None
+        if e.author == mine.entry.author or mine.entry.body.KIND in RACING_KINDS:
+            return None  # another seat's move (or commitment) may win the position
+        return (f"rolled this seat back: it put another entry at position {e.pos}, where this "
+                f"seat's own {mine.entry.body.KIND} had to go")  # fmt: skip
 
     def _again(self, body: MoveBody) -> bool:
         """Propose again a move that lost its position to another seat's where moves commute

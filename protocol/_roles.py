@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from crypto import SYSTEM_RNG as _SYSTEM_RNG
 from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
@@ -18,6 +19,12 @@ class Phase(enum.Enum):
     SIGNOFF = "signoff"
     CLOSED = "closed"
     STOPPED = "stopped"
+
+
+#: What a table may wait for (``Table.waiting_on``'s kinds) that is a person's to choose — a
+#: move, a sealed move to write — unlike every other entry, a duty its seat's program owes
+#: at once (a seat, or the host relaying it, that withholds a duty stalls the table).
+PERSONS_CHOICE: Final = ("move", "seal_commit")
 
 
 class Member:

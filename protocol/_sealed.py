@@ -26,7 +26,7 @@ from crypto import CryptoError, Opening, commit, verify_opening
 
 from ._bodies import SealClose, SealedCommit, SealedOpen
 from ._codec import pack, unpack
-from ._errors import LocalProtocolError, RemoteProtocolError
+from ._errors import LocalProtocolError, RemoteProtocolError, engine_failure
 from ._events import Event, PhaseClosed, Stopped
 from ._log import Log
 from ._messages import Entry, SignedEntry
@@ -89,7 +89,7 @@ class SealedSteps:
         if self._mine is not None and self._mine[0] == self.anchor:
             raise LocalProtocolError("we sealed a move in this phase already")
         try:
-            move = game.decode_move(move)
+            move = game.moves.read(move)
             game.check(self.state, seat, move)
         except IllegalMove as exc:
             raise LocalProtocolError(f"illegal move: {exc.reason}") from None
@@ -161,20 +161,24 @@ class SealedSteps:
         digest, anchor, cpos = self._sealed.get(seat, (b"", -1, -1))
         try:
             verify_opening(digest, body.opening, self._ctx("sealed", anchor, seat))
-            move = game.decode_move(unpack(body.opening.value, MAX_SEALED_MOVE))  # type: ignore[arg-type]
-        except (CryptoError, IllegalMove, RemoteProtocolError) as exc:
+        except CryptoError as exc:
             raise _fail(f"bad opening of a sealed move: {exc}") from None
         del self._sealed[seat]
         if seat == self.my_seat:
             self._mine = None
         self.inputs.append(e.pos)
         try:
+            move = game.moves.read(unpack(body.opening.value, MAX_SEALED_MOVE))
             game.check(self.state, seat, move)
-        except IllegalMove as exc:
-            # Provably committed to a move the rules refuse: nothing can follow it.
+        except Exception as exc:  # of no move's shape, illegal, or the rules engine failed
+            # Provably committed to what the rules refuse: nothing can follow it.
+            if isinstance(exc, IllegalMove | RemoteProtocolError):
+                why = exc.reason
+            else:
+                why = engine_failure(exc)
             m = self.members[seat]
             err = RemoteProtocolError(
-                f"{m.name} (seat {seat}) sealed a move the rules refuse: {exc.reason}",
+                f"{m.name} (seat {seat}) sealed a move the rules refuse: {why}",
                 culprit=m.fingerprint, seat=seat, pos=e.pos,
                 evidence=(self.log.entries[cpos].raw, se.raw),
             )  # fmt: skip

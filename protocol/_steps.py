@@ -9,8 +9,9 @@ the table as it was; only a shuffle proof may be checked beside the table instea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from crypto import (
     CardSet,
@@ -34,7 +35,7 @@ from ._audit import ShowRecord
 from ._bodies import Body, CoinCommit, CoinOpen, SharesBody, Show, ShowAck, ShuffleBody
 from ._checks import CheckQueue, DeferredCheck
 from ._deck import Batch, Cards, check_share_set
-from ._errors import RemoteProtocolError
+from ._errors import RemoteProtocolError, engine_failure
 from ._events import Event, Stopped
 from ._log import Log, context
 from ._messages import Entry, SignedEntry
@@ -44,6 +45,7 @@ from .contract import (
     Deal,
     Dealt,
     Game,
+    GameError,
     JointCoin,
     Result,
     Revealed,
@@ -57,6 +59,22 @@ from .contract import (
 
 def _fail(reason: str) -> RemoteProtocolError:
     return RemoteProtocolError(reason)
+
+
+_T = TypeVar("_T")
+
+
+def judged(judge: Callable[[], _T]) -> _T:
+    """``judge()``: a pure call of game code on a peer's values (a move's shape, its reveals,
+    ``check``, the options), which changes nothing. Whatever it raises is that peer's fault:
+    a ``GameError`` or protocol error passes as it is, any other exception becomes a
+    :class:`RemoteProtocolError` (the entry is refused, its author named)."""
+    try:
+        return judge()
+    except (GameError, RemoteProtocolError):
+        raise
+    except Exception as exc:
+        raise _fail(engine_failure(exc)) from None
 
 
 class BatchSteps(CheckQueue):
@@ -111,9 +129,12 @@ class BatchSteps(CheckQueue):
             )
             return ShuffleBody(tuple(out), proof)
         if step.kind in ("coin_commit", "coin_open"):
-            # Derived from our key share, not kept: a seat restarted between its commitment
-            # and its opening (its key share saved) opens exactly what it committed.
-            made = [coin_commitment(me.key, self._ctx("coin", b.anchor, seat, k)) for k in b.coins]
+            # Derived from our key share and the log head we commit on, not kept: a seat
+            # restarted between its commitment and its opening (its key share saved) opens
+            # exactly what it committed, and a host that shows it another history (a rolled
+            # back log) gets another contribution, never one it saw opened.
+            head = b.coin_heads.get(seat, self.log.head)
+            made = [coin_commitment(me.key, self._coin_ctx(b, seat, k, head)) for k in b.coins]
             if step.kind == "coin_commit":
                 return CoinCommit(tuple(d for d, _ in made))
             return CoinOpen(tuple(o for _, o in made))
@@ -130,6 +151,11 @@ class BatchSteps(CheckQueue):
             return Show(show_cards(me.key, cts, self.members[req.to_seat].seal, ctx))
         complaint = step.index in b.complaint
         return ShowAck(me.seal.secret_bytes() if complaint else None)
+
+    def _coin_ctx(self, b: Batch, seat: int, index: int, head: bytes) -> bytes:
+        """The context of ``seat``'s contribution to coin ``index`` of ``b``, committed on
+        the log head ``head``."""
+        return self._ctx("coin", b.anchor, seat, index, head)
 
     def _share_ctx(self, pos: int, seat: int) -> bytes:
         return self._ctx("shares", pos, seat)
@@ -174,6 +200,7 @@ class BatchSteps(CheckQueue):
             if len(body.digests) != len(b.coins):
                 raise _fail(f"{len(b.coins)} coin commitments are due")
             b.coin_digests[seat] = body.digests
+            b.coin_heads[seat] = e.prev
         elif isinstance(body, CoinOpen):
             self._coin_open(b, seat, body)
         elif isinstance(body, SharesBody):
@@ -200,7 +227,7 @@ class BatchSteps(CheckQueue):
             raise _fail(f"{len(digests)} coin openings are due")
         for k, (d, o) in enumerate(zip(digests, body.openings, strict=True)):
             try:
-                verify_opening(d, o, self._ctx("coin", b.anchor, seat, b.coins[k]))
+                verify_opening(d, o, self._coin_ctx(b, seat, b.coins[k], b.coin_heads[seat]))
             except CryptoError:
                 raise _fail("a coin opening does not match its commitment") from None
         b.coin_values[seat] = tuple(o.value for o in body.openings)

@@ -41,7 +41,7 @@ from ._bodies import (
 )
 from ._codec import pack
 from ._deck import Batch, Cards, plan
-from ._errors import LocalProtocolError, RemoteProtocolError, excerpt
+from ._errors import LocalProtocolError, RemoteProtocolError, engine_failure, excerpt
 from ._events import (
     Applied,
     AuditFinished,
@@ -51,6 +51,7 @@ from ._events import (
     Joined,
     Removed,
     SeatsFixed,
+    Stopped,
     TableClosed,
 )
 from ._log import Log
@@ -60,10 +61,10 @@ from ._messages import (
     entry_hash,
 )
 from ._moves import MoveSteps
-from ._names import skeleton
+from ._names import looks_alike, name_problem
 from ._roles import Member, Phase, Private
 from ._sealed import SealedSteps
-from ._steps import _fail
+from ._steps import _fail, judged
 from .contract import (
     Commit,
     Game,
@@ -77,6 +78,7 @@ from .contract import (
     TableOps,
     Turn,
 )
+from .shapes import read_options
 
 
 def _due(st: Status, seat: int, kind: str) -> bool:
@@ -289,6 +291,7 @@ class Table(MoveSteps, SealedSteps):
         e = se.entry
         author = self._by_key.get(e.author)
         seat = author.seat if author else None
+        crash: Exception | None = None
         try:
             if self.phase in (Phase.CLOSED, Phase.STOPPED):
                 raise _fail(f"the table is {self.phase.value}; no entry may follow")
@@ -301,12 +304,33 @@ class Table(MoveSteps, SealedSteps):
             self._dispatch(e, se, author, own)
         except RemoteProtocolError as exc:
             raise exc.blame(fingerprint(e.author), seat, e.pos) from None
+        except Exception as exc:  # past its judging (``judged``): this copy may be half-changed
+            crash = exc
         self.log.append(se, seq)
-        if self.phase is Phase.SIGNOFF and self._closing is None:
+        if crash is None and self.phase is Phase.SIGNOFF and self._closing is None:
             self._closing = self.closing_digest(self.log.head)
         self._events.append(Applied(e.pos, seat, e.body.KIND, self._last_move, self._contested))
-        self._advance()
+        if crash is None:
+            try:
+                self._advance()
+            except Exception as exc:
+                crash = exc
+        if crash is not None:
+            self._broken(se, seat, crash)
         return self._events
+
+    def _broken(self, se: SignedEntry, seat: int | None, crash: Exception) -> None:
+        """Applying ``se`` failed half-way (a rules engine raised while it changed the state):
+        this copy cannot go on. Every copy runs the same engine on the same entry and stops
+        here alike, naming the entry's author, with the entry as evidence."""
+        e = se.entry
+        err = RemoteProtocolError(
+            f"its {e.body.KIND} entry stopped the table: {engine_failure(crash)}",
+            culprit=fingerprint(e.author), seat=seat, pos=e.pos, evidence=(se.raw,),
+        )  # fmt: skip
+        self.phase = Phase.STOPPED
+        self.stop_error = err
+        self._events.append(Stopped(err))
 
     def _dispatch(self, e: Entry, se: SignedEntry, author: Member | None, own: bool) -> None:
         body = e.body
@@ -356,16 +380,24 @@ class Table(MoveSteps, SealedSteps):
         if game is None:
             raise _fail(f"unknown game {excerpt(body.game)}")
         try:
-            options = game.validate_options(body.options)  # type: ignore[arg-type]
+            given = read_options(game.option_specs, body.options)
+            options = judged(lambda: game.validate_options(given))
         except GameError as exc:
             raise _fail(f"bad options: {exc}") from None
         if options != body.options:
             raise _fail("the options must be given complete, with every default filled in")
         if not game.min_seats <= body.seats <= game.max_seats:
             raise _fail(f"{body.game} is for {game.min_seats}..{game.max_seats} seats")
+        self._check_name(body.name)
         seal = self._seal_key(body.seal)
         self.game, self.options, self.capacity = game, options, body.seats
         self._seat(e.author, body.name, seal)
+
+    @staticmethod
+    def _check_name(name: str) -> None:
+        problem = name_problem(name)
+        if problem is not None:
+            raise _fail(problem)
 
     def _seal_key(self, value: bytes) -> bytes:
         try:
@@ -382,7 +414,8 @@ class Table(MoveSteps, SealedSteps):
             raise _fail("the game has started; the table takes no more players")
         if any(m.name.casefold() == body.name.casefold() for m in self.members):
             raise _fail(f"the name {body.name!r} is already taken at this table")
-        like = [m.name for m in self.members if skeleton(m.name) == skeleton(body.name)]
+        self._check_name(body.name)
+        like = [m.name for m in self.members if looks_alike(m.name, body.name)]
         if like:
             raise _fail(f"the name {body.name!r} looks like {like[0]!r}, already at this table")
         seal = self._seal_key(body.seal)
@@ -412,8 +445,9 @@ class Table(MoveSteps, SealedSteps):
 
     def _setup(self, seats: int) -> Any:
         assert self.game is not None
+        game = self.game
         try:
-            return self.game.setup(seats, self.options)
+            return judged(lambda: game.setup(seats, self.options))
         except GameError as exc:
             raise _fail(f"the game cannot start: {exc}") from None
 

@@ -58,6 +58,6 @@ class Watcher(Peer):
         """Stop watching (nothing is sent: a spectator just hangs up)."""
         self._leaving = True
 
-    def resume(self, table_id: bytes) -> None:
+    def resume(self, table_id: bytes, held: bytes | None = None) -> None:
         """Always raises :class:`LocalProtocolError`: a spectator has no seat to take back."""
         raise LocalProtocolError("a spectator has no seat to take back")

@@ -21,9 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
 
 from ._errors import clamp, excerpt
+
+if TYPE_CHECKING:
+    from .shapes import Moves
 
 __all__ = [
     "BadResult",
@@ -73,8 +76,10 @@ Plain: TypeAlias = (
 Move: TypeAlias = tuple[Plain, ...]
 """A move is a tuple whose first item is the move's name, e.g. ``("draw",)``.
 
-Moves are plain values: the protocol signs and logs them as they are. After a msgpack round
-trip (arrays become lists) pass them through ``Game.decode_move`` to get the canonical form.
+Moves are plain values: the protocol signs and logs them as they are. Every game declares the
+shape of each of its moves (``Game.moves``, see ``protocol.shapes``); a value from outside (or
+after a msgpack round trip, which makes arrays lists) becomes a canonical move only through
+``game.moves.read(value)``, which the protocol applies before any game code sees a move.
 """
 
 
@@ -120,8 +125,10 @@ class OptionSpec:
     """One table option: its name, default, the allowed values and a one-line help.
 
     ``choices`` lists the allowed values for an enumerated option; ``minimum``/``maximum``
-    bound an integer option (``None`` = unbounded). The game's ``validate_options`` is the
-    authority; these fields only serve menus and ``--help`` texts.
+    bound an integer option (every int option without ``choices`` declares both). They are
+    the option's declared shape, which the protocol checks before the game's
+    ``validate_options`` (the authority on what else is allowed) sees a value from outside;
+    they also serve menus and ``--help`` texts.
     """
 
     name: str
@@ -370,6 +377,10 @@ class Game(Protocol[StateT]):
     min_seats: int
     max_seats: int
     option_specs: tuple[OptionSpec, ...]
+    #: The shape of every move (types, lengths, ranges): the protocol reads each move, each
+    #: sealed value, against it before ``check`` or ``reveals`` sees it, so those meet only
+    #: values of the declared shapes. ``legal_moves`` returns moves of these shapes.
+    moves: Moves
 
     def validate_options(self, given: Mapping[str, Plain]) -> dict[str, Plain]:
         """Return every option with defaults filled in; raise ``OptionError`` naming the first
@@ -434,11 +445,6 @@ class Game(Protocol[StateT]):
 
     def decode_state(self, value: Plain) -> StateT:
         """Inverse of ``encode_state``; raise ``GameError`` on a malformed value."""
-        ...
-
-    def decode_move(self, value: Plain) -> Move:
-        """The canonical move for a plain value (lists become tuples); raise ``IllegalMove``
-        if it has no valid shape. ``legal_moves`` already returns canonical moves."""
         ...
 
     def audit(self, state: StateT, cards: Mapping[int, str]) -> list[Violation]:

@@ -161,6 +161,21 @@ class Harness:
         self.bytes += len(data)
         self.peers[i].receive_data(data)
 
+    def exchange(self) -> bool:
+        """One round of deliveries between the host and its seated peers (each peer's bytes
+        to the host, then the host's to each peer): a step slower than :meth:`pump`, for
+        stopping at an exact moment. True if anything moved."""
+        moved = False
+        for i, p in enumerate(self.peers):
+            if data := p.data_to_send():
+                self.deliver_to_host(i, data)
+                moved = True
+        for i in range(len(self.peers)):
+            if data := self.host.data_to_send(self.conns[i]):
+                self.deliver_to_peer(i, data)
+                moved = True
+        return moved
+
     def pump(self) -> None:
         """Deliver bytes both ways until nobody has anything to send."""
         moved = True

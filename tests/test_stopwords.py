@@ -35,8 +35,8 @@ CALLS = {"halt": 0, "Refuse": 1, "PeerVanished": 0, "Stalled": 0, "_notice": 0, 
 """Calls that take a text a person reads, and which argument it is."""
 TARGETS = {"stopped", "refused", "why", "reason", "_halting"}
 """Names that hold such a text when assigned one."""
-SCOPES = {"_join": "_fail", "_reject": "RemoteProtocolError"}
-"""Functions whose errors a joiner reads as the host's refusal."""
+SCOPES = {"_join": "_fail", "_reject": "RemoteProtocolError", "_halted": "RemoteProtocolError"}
+"""Functions whose errors a joiner reads as the host's refusal, or a peer as the host's halt."""
 
 
 @pytest.fixture(autouse=True)

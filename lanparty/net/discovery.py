@@ -12,13 +12,21 @@ most 9 characters): ``txtvers``, ``name`` (the table's name), ``game``, ``seats`
 spectators stays announced while it plays).
 
 Table names are not unique: two friends may both open "Dup", and a stranger may announce
-"Ana's kato" before Ana does. So a table is known by its DNS-SD *instance* name, which mDNS
-keeps unique (a host whose name is taken is renamed, ``Dup-2``), and shown by the name in its
+"Ana's kato" before Ana does. So a table is known by its DNS-SD *instance* name, which is
+unique from the start: the table's name (cut) followed by its host's key fingerprint,
+``Dup [7QXM-K2PA-93TD-HB0R]``. mDNS probing is not what keeps two tables apart: python-zeroconf
+probes with QU questions, and on one machine the defending answer is unicast to port 5353,
+where the kernel hands it to one of the many sockets bound there (the defender's own, when
+tried), so a second host on one machine was not renamed; nor does python-zeroconf break the
+tie of simultaneous probes (RFC 6762 §8.2) or rename after a late conflict (§9); probes are
+asked QM here (:class:`_Zeroconf`), for the one case they still serve: one key announcing one
+name twice. A table is shown by the name in its
 TXT record, always with its host's fingerprint; nothing here chooses between two tables of one
-name. ``name``, ``spect``, ``watch`` and ``state`` were added to version 1 of the record
-without changing ``txtvers`` (a reader ignores keys it does not know, RFC 6763 §6.7); a
-record without ``name`` is shown by its instance, one without the others as an open table
-that takes no spectators.
+name. A host listens for tables whose names read like its own while it announces, and says
+which it heard (:attr:`Advertisement.namesakes`). ``name``, ``spect``, ``watch`` and
+``state`` were added to version 1 of the record without changing ``txtvers`` (a reader
+ignores keys it does not know, RFC 6763 §6.7); a record without ``name`` is shown by its
+instance, one without the others as an open table that takes no spectators.
 """
 
 from __future__ import annotations
@@ -27,19 +35,25 @@ import socket
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import trio
 from zeroconf import (
     DNSQuestionType,
+    EventLoopBlocked,
     IPVersion,
+    NonUniqueNameException,
     ServiceBrowser,
     ServiceInfo,
     ServiceStateChange,
     Zeroconf,
 )
 
+from lanparty.errors import NetError
 from protocol._names import skeleton
+
+if TYPE_CHECKING:
+    from zeroconf._protocol.outgoing import DNSOutgoing
 
 SERVICE_TYPE = "_lanparty._tcp.local."
 TXT_VERSION = "1"
@@ -47,9 +61,20 @@ _MAX_TEXT = 63  # one DNS label; also keeps a TXT entry short
 #: The most spectators a host may take at once (``--spectators``).
 MAX_SPECTATORS = 64
 _STATES = ("open", "playing")
-#: Bytes of a table's name kept in its instance name: a DNS label holds 63, and room is left
-#: for the ``-N`` mDNS appends when the name is taken.
-_INSTANCE_BYTES = 56
+#: Bytes of an instance name (the table's name, then its host's fingerprint): a DNS label
+#: holds 63, and room is left for the ``-N`` that probing appends to an instance taken.
+_INSTANCE_BYTES = 59
+#: A new table says whether it heard another of its name (:attr:`Advertisement.name_taken`)
+#: once one is heard, or else NAME_CHECK seconds after it began to listen and NAME_SETTLE
+#: seconds after its own announcement, whichever is later. A live host answers a browse
+#: question within 20-120 ms (about 1 s later if it multicast the answer in the last
+#: second), and the browser asks again after 1 s; a host that registers meanwhile announces
+#: itself. So of two tables of one name, the one announced second always hears the first,
+#: with half a second to spare: registering (probes, then announcements) takes 1.6 s.
+NAME_CHECK = 1.5
+NAME_SETTLE = 0.5
+#: Tables of a name like ours kept in an advertisement's queue until someone reads them.
+_MAX_NAMESAKES = 64
 
 
 class AdError(ValueError):
@@ -152,32 +177,74 @@ def same_name(a: str, b: str) -> bool:
     return skeleton(a) == skeleton(b)
 
 
-def _instance_for(name: str) -> str:
-    """The instance name a host asks for: its table's name, cut to fit a DNS label."""
-    return name.encode()[:_INSTANCE_BYTES].decode(errors="ignore").strip() or "table"
+def _instance_for(name: str, fingerprint: str) -> str:
+    """The instance name a host asks for: its table's name, cut, then its host's key
+    fingerprint (``Dup [7QXM-K2PA-93TD-HB0R]``). A key is used by one process at a time, so
+    two tables of one name ask for two instances, with no probing needed to tell them
+    apart; and a host that restarts its table announces the instance browsers remember."""
+    tag = f" [{fingerprint}]"
+    room = max(0, _INSTANCE_BYTES - len(tag.encode()))
+    cut = name.encode()[:room].decode(errors="ignore").strip() or "table"
+    return (cut + tag).encode()[:_INSTANCE_BYTES].decode(errors="ignore").strip()
 
 
 def _service_name(instance: str) -> str:
     return f"{instance}.{SERVICE_TYPE}"
 
 
+class _Zeroconf(Zeroconf):
+    """Zeroconf whose probes ask for multicast answers (QM).
+
+    python-zeroconf probes with QU questions (RFC 6762 §8.1 suggests it), and a responder
+    that multicast its records recently answers a QU probe by unicast to the prober's
+    address and port 5353. On one machine every responder's sockets share that port
+    (SO_REUSEPORT), and the kernel gives a unicast datagram to one socket of the group, the
+    same one every time: the defender's own, in the runs tried here, so the prober never
+    hears the defence (the "unicast response problem", RFC 6762 §15.1). Asked QM, a
+    defender multicasts its answer at once, and every socket on the port receives it.
+    """
+
+    def generate_service_query(self, info: ServiceInfo) -> DNSOutgoing:
+        """The probe for ``info``'s instance, with its question asked QM."""
+        probe = super().generate_service_query(info)
+        for question in probe.questions:  # made for this probe alone: ours to change
+            question.unique = False  # the unicast-response bit
+        return probe
+
+
 def _new_zeroconf(ip: str) -> Zeroconf:
-    return Zeroconf(interfaces=[ip], ip_version=IPVersion.V4Only)
+    return _Zeroconf(interfaces=[ip], ip_version=IPVersion.V4Only)
 
 
 class Advertisement:
     """A table announced on the network; update it, or withdraw it with a goodbye.
 
-    ``renamed`` says that mDNS gave the table another instance name (``ad.instance``) because
-    another service on the network already had the one asked for: another table of that
-    name, most likely, which players will see beside this one."""
+    While it is announced it listens for other tables whose names read like its own (a
+    friend's "Dup", a stranger's "Ana's kato"): :attr:`namesakes` holds those heard and
+    still announced, by instance, and :meth:`next_namesake` reports each as it is first
+    heard. :attr:`name_taken` says whether one was heard (or the instance asked for was
+    taken) by the time :func:`advertise` returned it: players will see both tables."""
 
-    def __init__(self, zc: Zeroconf, info: ServiceInfo, ad: TableAd, renamed: bool) -> None:
+    def __init__(self, zc: Zeroconf, info: ServiceInfo, ad: TableAd) -> None:
         self._zc = zc
         self._info = info
         self.ad = ad
-        self.renamed = renamed
+        self.name_taken = False
+        self.namesakes: dict[str, TableAd] = {}
+        self._heard, self._reports = trio.open_memory_channel[TableAd](_MAX_NAMESAKES)
+        self._first = trio.Event()
         self._live = True
+
+    @property
+    def renamed(self) -> bool:
+        """The former spelling of :attr:`name_taken` (once, mDNS renaming was relied on)."""
+        return self.name_taken
+
+    async def next_namesake(self) -> TableAd:
+        """Wait for the next table heard whose name reads like this one's: each is reported
+        once, when first heard, from the first on (beyond 64 unread, later ones are only in
+        :attr:`namesakes`)."""
+        return await self._reports.receive()
 
     async def update(self, **changes: Any) -> None:
         """Announce changed fields (e.g. ``free=2``)."""
@@ -192,6 +259,23 @@ class Advertisement:
         if self._live:
             self._live = False
             await trio.to_thread.run_sync(self._zc.unregister_service, self._info)
+
+    async def _listen(self, lobby: Lobby) -> None:
+        """Keep :attr:`namesakes` up to date from ``lobby`` (heard on our own zeroconf)."""
+        while True:
+            event = await lobby.next_event()
+            if isinstance(event, TableGone):
+                self.namesakes.pop(event.instance, None)
+                continue
+            seen = event.ad
+            if seen.instance == self.ad.instance or not same_name(seen.name, self.ad.name):
+                continue
+            new = seen.instance not in self.namesakes
+            self.namesakes[seen.instance] = seen
+            if new:
+                self._first.set()
+                with suppress(trio.WouldBlock):
+                    self._heard.send_nowait(seen)
 
 
 def _info_for(ad: TableAd, ip: str, server: str) -> ServiceInfo:
@@ -209,24 +293,42 @@ def _info_for(ad: TableAd, ip: str, server: str) -> ServiceInfo:
 async def advertise(ip: str, ad: TableAd) -> AsyncIterator[Advertisement]:
     """Announce ``ad`` on the interface with address ``ip`` until the block exits.
 
-    The instance name is the table's name (cut to fit a DNS label), unless another service
-    already has it: then mDNS picks another (``name-2``), ``ad.instance`` holds the one used
-    and ``renamed`` is true. Players still see ``ad.name``.
+    The instance name is the table's name and its host's fingerprint (see
+    :func:`_instance_for`), so another table of the same name never takes it; should the
+    same key announce the same name twice, probing appends ``-2``. Players see ``ad.name``.
+    Before returning, the advertisement listens for other tables of a name like ``ad.name``
+    until one is heard or its time is up (see :data:`NAME_CHECK`): then
+    :attr:`Advertisement.name_taken` says whether one was. Raises :class:`NetError` if the
+    table cannot be announced (a network that answers for every name probed, say).
     """
     zc = await trio.to_thread.run_sync(_new_zeroconf, ip)
     try:
-        host_label = "lanparty-" + ad.fingerprint.replace("-", "").lower()[:12]
-        wanted = _instance_for(ad.name)
-        info = _info_for(replace(ad, address=ip, instance=wanted), ip, f"{host_label}.local.")
-        await trio.to_thread.run_sync(lambda: zc.register_service(info, allow_name_change=True))
-        instance = info.name.removesuffix("." + SERVICE_TYPE)
-        adv = Advertisement(zc, info, replace(ad, instance=instance, address=ip),
-                            renamed=instance != wanted)  # fmt: skip
-        try:
-            yield adv
-        finally:
-            with trio.CancelScope(shield=True):
-                await adv.withdraw()
+        async with _lobby_on(zc) as lobby:  # listening before our own probes go out
+            listening = trio.current_time()
+            wanted = _instance_for(ad.name, ad.fingerprint)
+            server = "lanparty-" + ad.fingerprint.replace("-", "").lower()[:12] + ".local."
+            info = _info_for(replace(ad, address=ip, instance=wanted), ip, server)
+            try:
+                await trio.to_thread.run_sync(
+                    lambda: zc.register_service(info, allow_name_change=True)
+                )
+            except (EventLoopBlocked, NonUniqueNameException):
+                raise NetError(f"the table could not be announced as {wanted!r} on {ip}: "
+                               "mDNS probing never ended") from None  # fmt: skip
+            instance = info.name.removesuffix("." + SERVICE_TYPE)
+            adv = Advertisement(zc, info, replace(ad, instance=instance, address=ip))
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(adv._listen, lobby)
+                deadline = max(listening + NAME_CHECK, trio.current_time() + NAME_SETTLE)
+                with trio.move_on_at(deadline):
+                    await adv._first.wait()
+                adv.name_taken = bool(adv.namesakes) or instance != wanted
+                try:
+                    yield adv
+                finally:
+                    nursery.cancel_scope.cancel()
+                    with trio.CancelScope(shield=True):
+                        await adv.withdraw()
     finally:
         with trio.CancelScope(shield=True):
             await trio.to_thread.run_sync(zc.close)
@@ -275,9 +377,21 @@ class Lobby:
 @asynccontextmanager
 async def browse(ip: str) -> AsyncIterator[Lobby]:
     """Browse tables on the interface with address ``ip`` while the block runs."""
+    zc = await trio.to_thread.run_sync(_new_zeroconf, ip)
+    try:
+        async with _lobby_on(zc) as lobby:
+            yield lobby
+    finally:
+        with trio.CancelScope(shield=True):
+            await trio.to_thread.run_sync(zc.close)
+
+
+@asynccontextmanager
+async def _lobby_on(zc: Zeroconf) -> AsyncIterator[Lobby]:
+    """Browse tables with ``zc`` (QM questions: answers are multicast, so every process on
+    the machine hears them) while the block runs; ``zc`` stays open."""
     send, receive = trio.open_memory_channel[LobbyEvent](256)
     token = trio.lowlevel.current_trio_token()
-    zc = await trio.to_thread.run_sync(_new_zeroconf, ip)
 
     def resolve_and_send(name: str) -> None:
         # Runs in a worker thread: resolving blocks, and must not run on zeroconf's loop.
@@ -325,6 +439,4 @@ async def browse(ip: str) -> AsyncIterator[Lobby]:
                 with trio.CancelScope(shield=True):
                     await trio.to_thread.run_sync(browser.cancel)
     finally:
-        with trio.CancelScope(shield=True):
-            await trio.to_thread.run_sync(zc.close)
         send.close()

@@ -29,6 +29,7 @@ import trio.testing
 from lanparty.games.bots import Bot
 from lanparty.trace import Tracer
 from protocol import (
+    PERSONS_CHOICE,
     DeferredCheck,
     Event,
     Host,
@@ -64,9 +65,6 @@ DONE_PHASES = (Phase.CLOSED, Phase.STOPPED)
 #: Seconds a seat may take for a protocol duty (a shuffle, its shares, a key) before the
 #: host halts the table naming it. Moves are a person's to think over: they have no deadline.
 DUTY_TIMEOUT = 60.0
-#: What a table may wait for without a deadline: a person deciding a move, or writing a
-#: sealed one (opening it is a duty again).
-PERSONS_CHOICE = ("move", "seal_commit")
 _WHAT = {
     "key": "key share", "shuffle": "shuffle", "shares": "decryption shares",
     "coin_commit": "coin commitment", "coin_open": "coin opening", "show": "shown hand",

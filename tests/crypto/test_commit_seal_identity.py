@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import secrets
 from collections import Counter
 
 import pytest
@@ -15,7 +16,6 @@ from crypto import (
     ProofError,
     PublicIdentity,
     SealKey,
-    coin_seed,
     commit,
     joint_coin,
     open_shown_cards,
@@ -48,11 +48,12 @@ def test_commitments_hide_equal_values() -> None:
 
 
 def test_joint_coin_is_deterministic_and_depends_on_every_contribution() -> None:
-    seeds = [coin_seed() for _ in range(4)]
+    seeds = [secrets.token_bytes(32) for _ in range(4)]
     value = joint_coin(seeds, 1000, b"who-starts")
     assert value == joint_coin(seeds, 1000, b"who-starts")
     changed = [
-        joint_coin([*seeds[:i], coin_seed(), *seeds[i + 1 :]], 2**32, b"c") for i in range(4)
+        joint_coin([*seeds[:i], secrets.token_bytes(32), *seeds[i + 1 :]], 2**32, b"c")
+        for i in range(4)
     ]
     assert len(set(changed)) == 4
     with pytest.raises(ValueError):

@@ -188,7 +188,8 @@ def test_unreduced_scalar_is_refused() -> None:
 
 
 def test_loading_the_group_leaves_nothing_in_the_temporary_directory(tmp_path) -> None:
-    # rbcl writes its libsodium to a temporary file to load it; we remove it once loaded.
+    # rbcl would write its libsodium to a temporary file to load it; crypto never lets it
+    # (tests/crypto/test_native.py shows where it is loaded from instead).
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     subprocess.run([sys.executable, "-c", "import crypto; crypto.G * 3"], env=env, check=True,
                    timeout=60)  # fmt: skip

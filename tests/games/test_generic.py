@@ -106,7 +106,7 @@ def _playout(name: str, seed: int, deep: bool) -> None:
     for actor, entry in table.log:
         if actor is not None:
             wire = msgpack.unpackb(pack(entry), raw=False)
-            assert game.decode_move(wire) == entry
+            assert game.moves.read(wire) == entry
     # The full audit runs on the final state with every card known.
     game.audit(state, table.dealer.cards)
 

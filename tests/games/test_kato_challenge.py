@@ -195,7 +195,7 @@ def test_a_call_made_with_the_play_cannot_be_caught() -> None:
     rig = kato_table()
     called = (*rig.play_move(0, "r1"), "kato")
     assert called in rig.legal(0) and rig.play_move(0, "r1") in rig.legal(0)
-    assert KATO.decode_move(list(called)) == called
+    assert KATO.moves.read(list(called)) == called
     rig.move(0, *called)
     assert rig.turn() == Turn(1) and rig.view()["kato"] is None  # no window to catch in
     illegal(rig, 2, ("catch",), "nobody")

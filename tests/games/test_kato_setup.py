@@ -255,11 +255,11 @@ def test_start_on_wild_draw_four_buries_it_and_flips_again() -> None:
 
 
 def test_decode_move_canonicalises_and_refuses_garbage() -> None:
-    assert KATO.decode_move(["play", [3], ["r5"], ""]) == ("play", (3,), ("r5",), "")
-    assert KATO.decode_move(["draw"]) == ("draw",)
+    assert KATO.moves.read(["play", [3], ["r5"], ""]) == ("play", (3,), ("r5",), "")
+    assert KATO.moves.read(["draw"]) == ("draw",)
     for bad in ([], ["fly"], ["draw", 1], ["play", 3, ["r5"], ""], "draw", None):
         with pytest.raises(IllegalMove):
-            KATO.decode_move(bad)  # type: ignore[arg-type]
+            KATO.moves.read(bad)  # type: ignore[arg-type]
 
 
 def test_check_refuses_malformed_moves() -> None:
@@ -305,4 +305,4 @@ def test_moves_from_no_such_seat_or_with_odd_names_are_refused() -> None:
         with pytest.raises(IllegalMove, match="no seat"):
             KATO.check(rig.state, seat, ("catch",))
     with pytest.raises(IllegalMove):
-        KATO.decode_move([["play"], 1])  # type: ignore[list-item]
+        KATO.moves.read([["play"], 1])  # type: ignore[list-item]

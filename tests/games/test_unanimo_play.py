@@ -386,12 +386,12 @@ def test_reveals_nothing_and_audits_nothing() -> None:
 
 
 def test_decode_move_gives_canonical_tuples() -> None:
-    assert G.decode_move(["words", ["a", "b"]]) == ("words", ("a", "b"))
-    assert G.decode_move(["vote", "keep"]) == ("vote", "keep")
-    assert G.decode_move(["done"]) == ("done",)
+    assert G.moves.read(["words", ["a", "b"]]) == ("words", ("a", "b"))
+    assert G.moves.read(["vote", "keep"]) == ("vote", "keep")
+    assert G.moves.read(["done"]) == ("done",)
     for bad in ([], ["play", 1], ["done", 1], ["words", "ab"], ["words", [1]], "words", None):
         with pytest.raises(IllegalMove):
-            G.decode_move(bad)  # type: ignore[arg-type]
+            G.moves.read(bad)  # type: ignore[arg-type]
 
 
 def test_encoding_round_trips_mid_vote_and_refuses_garbage() -> None:

@@ -90,7 +90,7 @@ def test_done_and_votes_commute_so_no_race_is_drawn_and_none_is_lost() -> None:
     for seat in (3, 2, 1, 0):  # the host's own comes last, the peers' race for one position
         h.by_seat(seat).play(("done",))
     h.pump()
-    moves = [UNANIMO.decode_move(se.entry.body.move) for se in h.host.table.log.entries[before:]
+    moves = [UNANIMO.moves.read(se.entry.body.move) for se in h.host.table.log.entries[before:]
              if se.entry.body.KIND == "move"]  # fmt: skip
     assert moves.count(("done",)) == 4
     events = [e for evs in h.events for e in evs]

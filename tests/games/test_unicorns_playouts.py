@@ -103,7 +103,7 @@ def test_bots_play_every_variant_to_the_end_legally(seed: int) -> None:
             G.check(seat0, actor, entry)
             G.apply(seat0, actor, entry)
             wire = msgpack.unpackb(pack(entry), raw=False)
-            assert G.decode_move(wire) == entry
+            assert G.moves.read(wire) == entry
     assert pack(G.encode_state(replay)) == pack(G.encode_state(state))
     assert pack(G.encode_state(seat0)) == pack(G.encode_state(rig.copies[0]))
     decoded = G.decode_state(msgpack.unpackb(pack(G.encode_state(rig.copies[1])), raw=False))

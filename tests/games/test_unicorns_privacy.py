@@ -76,7 +76,7 @@ def test_no_peer_can_unmask_a_scheme_it_was_not_given(options) -> None:
             labels = [s for s in strings(body.to_plain()) if s in _LABELS]
             if isinstance(body, MoveBody):  # only a plant names a card: the one it discards
                 game = h.host.table.game
-                assert set(labels) <= set(game.reveals(game.decode_move(body.move)).values())
+                assert set(labels) <= set(game.reveals(game.moves.read(body.move)).values())
             else:
                 assert not labels, f"{body.KIND} entry carries labels {labels}"
         for handle, ct in t.cards.ct.items():

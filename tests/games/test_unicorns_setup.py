@@ -207,10 +207,10 @@ def test_decode_state_refuses_other_values() -> None:
 
 
 def test_decode_move_is_strict_and_canonical() -> None:
-    assert G.decode_move(["cards", [0, 4]]) == ("cards", (0, 4))
-    assert G.decode_move(["buy", "horn", 7, "", [3]]) == ("buy", "horn", 7, "", (3,))
-    assert G.decode_move(["plant", 20, 1, 21, "shiny"]) == ("plant", 20, 1, 21, "shiny")
-    assert G.decode_move(("pass",)) == ("pass",)
+    assert G.moves.read(["cards", [0, 4]]) == ("cards", (0, 4))
+    assert G.moves.read(["buy", "horn", 7, "", [3]]) == ("buy", "horn", 7, "", (3,))
+    assert G.moves.read(["plant", 20, 1, 21, "shiny"]) == ("plant", 20, 1, 21, "shiny")
+    assert G.moves.read(("pass",)) == ("pass",)
     for bad in (
         [],
         "pass",
@@ -225,7 +225,7 @@ def test_decode_move_is_strict_and_canonical() -> None:
         ["buy", "horn", 7, "", 3],
     ):
         with pytest.raises(IllegalMove):
-            G.decode_move(bad)  # type: ignore[arg-type]
+            G.moves.read(bad)  # type: ignore[arg-type]
 
 
 def test_reveals_names_only_a_face_up_discard() -> None:

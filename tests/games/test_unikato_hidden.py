@@ -14,6 +14,7 @@ from lanparty.games.localdealer import LocalTable
 from lanparty.games.unikato import UNIKATO
 from lanparty.games.unikato.tiles import CODE
 from protocol.contract import IllegalMove
+from protocol.shapes import ShapeError
 
 # ----------------------------------------------------------------------------- reveals
 
@@ -32,8 +33,10 @@ def test_placing_and_exchanging_reveal_the_tile_leaving_the_hand() -> None:
     [("place", 17, "cOsW", 0), ("place", True, "cOsW", 0, 1), ("exchange", "17", "cOsW", 4),
      ("exchange", 17, None, 4), ("fly", 17, "cOsW"), ()],
 )  # fmt: skip
-def test_malformed_moves_reveal_nothing(move: tuple[object, ...]) -> None:
-    assert UNIKATO.reveals(move) == {}  # type: ignore[arg-type]
+def test_malformed_moves_never_reach_reveals(move: tuple[object, ...]) -> None:
+    # ``reveals`` sees only moves of their declared shape: these are refused before it.
+    with pytest.raises(ShapeError):
+        UNIKATO.moves.read(move)
 
 
 def test_every_listed_revealing_move_names_its_tile() -> None:

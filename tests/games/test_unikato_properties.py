@@ -108,7 +108,7 @@ def test_random_games_stay_legal_private_and_replayable(
             UNIKATO.resolve(seat0, for_seat(entry, 0))  # type: ignore[arg-type]
         else:
             wire = msgpack.unpackb(pack(entry), raw=False)
-            move = UNIKATO.decode_move(wire)
+            move = UNIKATO.moves.read(wire)
             assert move == entry
             UNIKATO.check(seat0, actor, move)
             UNIKATO.apply(replay, actor, move)

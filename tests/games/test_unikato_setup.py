@@ -255,7 +255,7 @@ def test_decode_state_refuses_bad_options() -> None:
 )  # fmt: skip
 def test_decode_move_refuses_every_bad_shape(value: object) -> None:
     with pytest.raises(IllegalMove):
-        UNIKATO.decode_move(value)  # type: ignore[arg-type]
+        UNIKATO.moves.read(value)  # type: ignore[arg-type]
 
 
 def test_decode_move_gives_the_canonical_tuple() -> None:
@@ -268,8 +268,8 @@ def test_decode_move_gives_the_canonical_tuple() -> None:
         ("done",),
         ("pass",),
     ]:
-        assert UNIKATO.decode_move(list(move)) == move
-        assert UNIKATO.decode_move(msgpack.unpackb(msgpack.packb(move), raw=False)) == move
+        assert UNIKATO.moves.read(list(move)) == move
+        assert UNIKATO.moves.read(msgpack.unpackb(msgpack.packb(move), raw=False)) == move
 
 
 def test_check_refuses_bad_arity_with_a_reason() -> None:

@@ -27,14 +27,22 @@ class Procs:
         self._said: dict[str, trio.Event] = {}
 
     async def start(
-        self, who: str, *args: str, home: str | None = None, netns: str | None = None
+        self,
+        who: str,
+        *args: str,
+        home: str | None = None,
+        cwd: Path | None = None,
+        netns: str | None = None,
     ) -> trio.Process:
-        """Start ``lanparty ARGS`` as ``who`` (inside network namespace ``netns``, if given)."""
+        """Start ``lanparty ARGS`` as ``who``; in the folder ``cwd`` if given, and then as the
+        ``lanparty`` script runs (``-P``: that folder is not on its path); inside network
+        namespace ``netns`` if given."""
         path = self.tmp / (home or who)
         path.mkdir(exist_ok=True)
         env = {**os.environ, "LANPARTY_HOME": str(path)}
+        cmd = [*LANPARTY, *args] if cwd is None else [sys.executable, "-P", *LANPARTY[1:], *args]
         inside = ["ip", "netns", "exec", netns] if netns else []
-        proc = await trio.lowlevel.open_process([*inside, *LANPARTY, *args], env=env, stdout=-1,
+        proc = await trio.lowlevel.open_process([*inside, *cmd], env=env, cwd=cwd, stdout=-1,
                                                 stderr=-1)  # fmt: skip
         self.procs[who] = proc
         self.err[who] = []

@@ -20,7 +20,10 @@ from lanparty.auditcmd import MAX_TRANSCRIPT, too_large
 from lanparty.cli import main
 from lanparty.games import GAMES
 from protocol import Phase, pack, read_transcript, unpack
-from protocol._messages import ENTRY_VERSION
+from protocol._bodies import MoveBody
+from protocol._messages import ENTRY_VERSION, relay_signature
+from protocol.contract import Turn
+from protocol.harness import Harness
 
 from ..protocol.conftest import Bluffer, Honest, play_until
 from ..ui.tmux import REPO, Pane
@@ -330,3 +333,50 @@ def test_a_terminal_is_shown_the_progress_and_then_a_clean_verdict(
         assert f"\ntranscript   {saved}" in "\n" + screen.split("read go")[-1].lstrip("\n")
     finally:
         pane.kill()
+
+
+def test_a_withheld_coin_opening_is_recorded_as_the_seat_or_the_host(
+    game: dict[str, Any], saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The log ends where seat 1 owed its coin opening: whoever withheld it (that seat, or the
+    host who relays it and saw the other openings first) could have steered the coin, and
+    the log cannot tell which; the verdict says both."""
+    value = unpack(saved.read_bytes(), 1 << 28)
+    assert isinstance(value, dict)
+    entries = value["entries"]
+    kinds = [unpack(raw, 1 << 24)["kind"] for raw, _sig, _seq in entries]  # type: ignore[index]
+    cut = [i for i, k in enumerate(kinds) if k == "coin_open"][1]  # seat 1's
+    path = tmp_path / "withheld.lptx"
+    path.write_bytes(pack({**value, "entries": entries[:cut]}))
+    assert main(["audit", str(path), "--json"]) == 3
+    v = json.loads(capsys.readouterr().out)
+    assert v["waiting_for"] == {"seat": 1, "name": game["names"][1], "owed": "coin_open",
+                                "withheld": True}  # fmt: skip
+    assert main(["audit", str(path)]) == 3
+    out = capsys.readouterr().out
+    assert f"either {game['names'][1]} (seat 1) or the host withheld it" in out
+    assert "the log cannot tell which" in out and "coin opening" in out.splitlines()[-1]
+
+
+def test_a_crafted_move_in_a_transcript_fails_the_audit_in_one_line(tmp_path: Path) -> None:
+    """A transcript where seat 1 signed, at its own turn, a KaTO play naming a card by a list
+    instead of a handle (it once raised a TypeError inside the rules and ended ``lanparty
+    audit`` with a traceback): the audit fails (exit 1) in one line that names seat 1."""
+    h = Harness(GAMES, "kato", 2, {"rounds": 1}, [Honest()] * 2, seed=8)
+    h.pump()
+    while h.host.status() != Turn(1):  # seat 1's turn: the move is due from it
+        assert h.step()
+        h.pump()
+    peer = h.peers[0]
+    crafted = peer.table.entry(MoveBody(("play", ([1],), ("r5",), "")))
+    log = h.host.table.log
+    entries = [[s.raw, s.sig, q] for s, q in zip(log.entries, log.seqs, strict=True)]
+    entries.append([crafted.raw, crafted.sig, relay_signature(h.host.identity, crafted.raw)])
+    path = tmp_path / "crafted.lptx"
+    path.write_bytes(pack({"v": ENTRY_VERSION, "type": "lanparty-transcript",
+                           "entries": entries}))  # fmt: skip
+    proc = _lanparty("audit", str(path), home=tmp_path)
+    assert proc.returncode == 1 and proc.stdout == "", proc.stderr
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    assert "malformed move" in proc.stderr and f"log position {len(log)}" in proc.stderr
+    assert str(peer.table.me.identity.public.fingerprint) in proc.stderr  # type: ignore[union-attr]

@@ -7,7 +7,7 @@ import os
 import secrets
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 import trio
 
-from lanparty.net.discovery import TableAd, advertise, browse
+from lanparty.errors import NetError
+from lanparty.locate import find_table
+from lanparty.net.discovery import Advertisement, Lobby, TableAd, advertise, browse
 from lanparty.net.interfaces import (
     Interface,
     InterfaceError,
@@ -38,6 +40,7 @@ async def test_table_appears_updates_and_disappears() -> None:
     with trio.fail_after(20):
         async with browse("127.0.0.1") as lobby, advertise("127.0.0.1", ad) as adv:
             key = adv.ad.instance
+            assert key == f"{ad.name} [{ad.fingerprint}]" and not adv.name_taken
             await lobby.wait_for(lambda t: key in t)
             seen = lobby.tables[key]
             assert (seen.name, seen.game, seen.seats, seen.free) == (ad.name, "kato", 4, 3)
@@ -57,20 +60,120 @@ async def test_table_appears_updates_and_disappears() -> None:
             await lobby.wait_for(lambda t: key not in t)
 
 
-async def test_two_tables_with_one_name_are_both_seen_by_that_name() -> None:
-    ad = _unique(AD, "Dup")
-    other = replace(ad, fingerprint="8QXM-K2PA-93TD-HB0R")
-    with trio.fail_after(20):
-        async with (
-            browse("127.0.0.1") as lobby,
-            advertise("127.0.0.1", ad) as a,
-            advertise("127.0.0.1", other) as b,
-        ):
-            assert not a.renamed and b.renamed  # mDNS gave the second another instance name
-            assert a.ad.instance != b.ad.instance
+class _Watch:
+    """One browser that many tasks wait on: a pump applies every event, and each waiter
+    wakes on every change (two waiters on one :class:`Lobby` would steal its events)."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self._changed = trio.Event()
+
+    async def pump(self) -> None:
+        while True:
+            await self.lobby.next_event()
+            self._changed.set()
+            self._changed = trio.Event()
+
+    async def until(self, predicate: Callable[[dict[str, TableAd]], bool]) -> None:
+        while not predicate(self.lobby.tables):
+            await self._changed.wait()
+
+
+async def _announce(nursery: trio.Nursery, *ads: TableAd) -> list[Advertisement]:
+    """``ads`` announced all at once on loopback (each held until ``nursery`` is cancelled);
+    their advertisements, once every one is announced."""
+    held: dict[int, Advertisement] = {}
+    ready = trio.Event()
+
+    async def hold(i: int, ad: TableAd) -> None:
+        async with advertise("127.0.0.1", ad) as adv:
+            held[i] = adv
+            if len(held) == len(ads):
+                ready.set()
+            await trio.sleep_forever()  # announced until the nursery is cancelled
+
+    for i, ad in enumerate(ads):
+        nursery.start_soon(hold, i, ad)
+    await ready.wait()
+    return [held[i] for i in range(len(ads))]
+
+
+#: Every scenario of two tables of one name is played this many times, BATCH pairs at once
+#: (each pair its own name): more responders at once on the port than a LAN party has.
+REPEATS, BATCH = 20, 10
+
+
+async def _two_of_one_name(watch: _Watch, name: str, at_once: bool) -> None:
+    """Two hosts (two keys) announce ``name``: two instances, both seen by that name, the
+    second told at once, the first as soon as it hears, ``join NAME`` asks which."""
+    a_ad = replace(AD, name=name, port=40001)
+    b_ad = replace(AD, name=name, port=40002, fingerprint="8QXM-K2PA-93TD-HB0R")
+    async with trio.open_nursery() as nursery:
+        if at_once:
+            a, b = await _announce(nursery, a_ad, b_ad)
+            # The one announced second had heard the first by then (it may be either).
+            assert a.name_taken or b.name_taken
+        else:
+            [a] = await _announce(nursery, a_ad)
+            [b] = await _announce(nursery, b_ad)
+            assert b.name_taken and list(b.namesakes) == [a.ad.instance]
+            assert b.namesakes[a.ad.instance].fingerprint == a_ad.fingerprint
+        assert a.ad.instance != b.ad.instance
+        assert (await a.next_namesake()).fingerprint == b_ad.fingerprint
+        assert (await b.next_namesake()).fingerprint == a_ad.fingerprint
+
+        def both(tables: dict[str, TableAd]) -> bool:
+            return {(t.instance, t.fingerprint) for t in tables.values() if t.name == name} == {
+                (a.ad.instance, a_ad.fingerprint), (b.ad.instance, b_ad.fingerprint)}  # fmt: skip
+
+        await watch.until(both)
+        found: list[TableAd | str] = []
+
+        async def join(host_key: str | None) -> None:  # what `lanparty join NAME` finds
+            try:
+                found.append(await find_table("127.0.0.1", name, 10, host_key))
+            except NetError as exc:
+                found.append(str(exc))
+
+        async with trio.open_nursery() as joins:
+            joins.start_soon(join, None)
+            joins.start_soon(join, b_ad.fingerprint.lower())  # as typed, in any case
+        [asked] = [f for f in found if isinstance(f, str)]
+        [picked] = [f for f in found if isinstance(f, TableAd)]
+        assert asked.startswith(f"2 open tables are called {name!r}: "), asked
+        assert a_ad.fingerprint in asked and b_ad.fingerprint in asked
+        assert (picked.fingerprint, picked.port) == (b_ad.fingerprint, b_ad.port)
+        nursery.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("at_once", [False, True], ids=["one-after-the-other", "at-once"])
+async def test_two_tables_with_one_name_are_both_seen_by_that_name(at_once: bool) -> None:
+    """On one machine, where mDNS probing alone left the second host with the first's
+    instance (its defence went by unicast to another socket on port 5353)."""
+    base = f"Dup {os.getpid()}-{secrets.token_hex(2)}"
+    with trio.fail_after(30 * REPEATS // BATCH):
+        async with browse("127.0.0.1") as lobby, trio.open_nursery() as nursery:
+            watch = _Watch(lobby)
+            nursery.start_soon(watch.pump)
+            for first in range(0, REPEATS, BATCH):
+                async with trio.open_nursery() as pairs:
+                    for k in range(first, first + BATCH):
+                        pairs.start_soon(_two_of_one_name, watch, f"{base}-{k}", at_once)
+            nursery.cancel_scope.cancel()
+
+
+async def test_one_key_announcing_one_name_twice_is_two_instances() -> None:
+    """The same key (a key file copied to a second machine, say) and the same name: the
+    instance is taken, and probing (asked QM, so heard on one machine too) renames it."""
+    ad = _unique(AD, "Twice")
+    with trio.fail_after(30):
+        async with browse("127.0.0.1") as lobby, trio.open_nursery() as nursery:
+            [a] = await _announce(nursery, ad)
+            [b] = await _announce(nursery, replace(ad, port=ad.port + 1))
+            assert b.ad.instance == a.ad.instance + "-2" and b.name_taken
             await lobby.wait_for(lambda t: a.ad.instance in t and b.ad.instance in t)
-            seen = {t.fingerprint: t.name for t in lobby.tables.values() if t.port == ad.port}
-            assert seen == {ad.fingerprint: ad.name, other.fingerprint: ad.name}
+            assert lobby.tables[b.ad.instance].port == ad.port + 1
+            nursery.cancel_scope.cancel()
 
 
 def test_choose_interface() -> None:
@@ -242,6 +345,13 @@ async def test_a_squatted_table_name_is_never_chosen_silently(tmp_path: Path) ->
                     await lobby.wait_for(
                         lambda t: any(a.fingerprint == key and a.free == 1 for a in t.values())
                     )
+                    # A third table of that name, opened after hers: Ana is told of it too.
+                    late = replace(squat, fingerprint="LATE-0PEN-93TD-HB0R", port=squat.port + 1)
+                    async with advertise("127.0.0.1", late):
+                        line = await ana.until("was just opened")
+                        assert line == (f"a table named {name!r} (key {late.fingerprint}) was "
+                                        "just opened on this network: players will see both, "
+                                        f"each with its host's key; yours is {key}")  # fmt: skip
 
 
 async def _listing(home: Path, extra: list[str], into: list[tuple[int, str, str]]) -> None:

@@ -187,7 +187,12 @@ async def test_fuzzing_strangers_and_a_seated_player_cannot_end_the_host(tmp_pat
     # too large for a relay cost mallory its connection, as did each mutated frame.
     [nul] = [e.reason for e in events if isinstance(e, Refused) and "\\x00" in e.reason]
     assert len(nul) <= 300 and nul.isprintable()
-    refused = [x for x in t.err["host"] if x.startswith("refused ")]
+    # Each fatal refusal is told as "refused FP …"; an entry refused without hanging up as
+    # "refused an entry: FP …" (the move of NULs).
+    refused = [x for x in t.err["host"] if x.startswith("refused ")
+               and not x.startswith("refused an entry: ")]  # fmt: skip
+    nuls = [x for x in t.err["host"] if x.startswith("refused an entry: ") and "\\x00" in x]
+    assert len(nuls) == 1 and "(seat 1)" in nuls[0], t.err["host"]
     assert any("a move entry of" in x and "at most" in x for x in refused), t.err["host"]
     assert len(refused) == 1 + budget - mallory.budget, (refused, mallory.budget)
     assert sum("mallory is back" in x for x in t.err["host"]) == len(refused)

@@ -106,9 +106,9 @@ def test_the_json_is_the_engine_replaying_the_log(
     for se in t.log.entries:
         body = se.entry.body
         if isinstance(body, MoveBody):
-            logged.append(game.decode_move(body.move))  # type: ignore[arg-type]
+            logged.append(game.moves.read(body.move))  # type: ignore[arg-type]
         elif isinstance(body, SealedOpen):
-            logged.append(game.decode_move(unpack(body.opening.value, 1 << 20)))  # type: ignore[arg-type]
+            logged.append(game.moves.read(unpack(body.opening.value, 1 << 20)))  # type: ignore[arg-type]
     assert [m for s, m in fed.inputs if s is not None] == logged
     state = game.setup(fed.seats, fed.options)
     assert len(states) == len(fed.inputs) > 5

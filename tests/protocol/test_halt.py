@@ -127,3 +127,20 @@ def test_an_offline_audit_of_a_halted_table_says_whose_entry_was_due(games):
     whole.run()
     report = audit_transcript(whole.host.transcript(), games)
     assert report.complete and report.waiting is None
+
+
+def test_a_halt_for_a_withheld_coin_opening_blames_the_seat_or_the_host(games):
+    """The host says seat 2 withholds its coin opening. Seat 2 may be holding it back (it
+    has seen the others' openings: an abort steers the coin), but so may the host, which
+    relays every entry and has seen them first: the peers name both, and blame neither."""
+    h = Harness(games, "kato", 3, {"rounds": 1}, [Honest()] * 3, seed=6)
+    while h.host.table.waiting_on() != (2, "coin_open"):  # one exchange at a time
+        assert h.exchange(), h.host.table.waiting_on()
+    h.host.halt("p2 (seat 2)'s coin opening is more than 60 s late", seat=2)
+    peer = h.peers[0]
+    peer.receive_data(h.host.data_to_send(h.conns[0]))
+    [stop] = [e for e in iter(peer.next_event, None) if isinstance(e, Stopped)]
+    err = stop.error
+    assert err.culprit is None and err.seat is None and peer.phase is Phase.STOPPED
+    assert str(err) == ("the host stopped the table: p2 (seat 2)'s coin opening is more than "
+                        "60 s late; either p2 (seat 2) or the host withheld it")  # fmt: skip

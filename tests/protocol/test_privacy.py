@@ -57,7 +57,7 @@ def test_no_peer_can_unmask_more_than_it_may_know(games):
             labels = [s for s in strings(body.to_plain()) if s in _LABELS]
             if isinstance(body, MoveBody):
                 game = h.host.table.game
-                revealed = set(game.reveals(game.decode_move(body.move)).values())
+                revealed = set(game.reveals(game.moves.read(body.move)).values())
                 assert set(labels) <= revealed
             else:
                 assert not labels, f"{body.KIND} entry carries labels {labels}"

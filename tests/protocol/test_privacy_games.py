@@ -85,7 +85,7 @@ def test_a_party_learns_only_what_it_may_know(name: str) -> None:
                     shares.setdefault(handle, {})[authors[se.entry.author]] = share
             carried = {s for s in strings(body.to_plain()) if s in labels}
             if isinstance(body, MoveBody):
-                revealed = set(game.reveals(game.decode_move(body.move)).values())
+                revealed = set(game.reveals(game.moves.read(body.move)).values())
                 assert carried <= revealed, f"{name}: a move carries {carried - revealed}"
             else:
                 assert not carried, f"{name}: {body.KIND} carries labels {carried}"
@@ -144,7 +144,7 @@ def test_a_spectator_learns_only_what_every_seat_knows(name: str) -> None:
                 shares.setdefault(handle, set()).add(authors[se.entry.author])
         carried = {s for s in strings(body.to_plain()) if s in labels}
         if isinstance(body, MoveBody):
-            assert carried <= set(game.reveals(game.decode_move(body.move)).values())
+            assert carried <= set(game.reveals(game.moves.read(body.move)).values())
         else:
             assert not carried, f"{name}: {body.KIND} carries labels {carried}"
     hidden = [h_ for h_ in t.cards.ct if h_ not in public]

@@ -293,16 +293,7 @@ def test_a_peer_restarted_between_its_coin_commitment_and_its_opening_opens_it(g
                    for se in h.host.table.log.entries)  # fmt: skip
 
     while not committed():  # one exchange at a time, up to the host logging its commitment
-        moved = False
-        for i, p in enumerate(h.peers):
-            if data := p.data_to_send():
-                h.deliver_to_host(i, data)
-                moved = True
-        for i in range(len(h.peers)):
-            if data := h.host.data_to_send(h.conns[i]):
-                h.deliver_to_peer(i, data)
-                moved = True
-        assert moved, "the table stalled before the coin"
+        assert h.exchange(), "the table stalled before the coin"
     h.host.data_to_send(h.conns[0])  # lost with the process
     h.host.close(h.conns[0])
     new = Peer(me.identity, old.name, games, key=me.key, seal=me.seal)

@@ -21,6 +21,7 @@ from protocol.contract import (
     Turn,
 )
 from protocol.harness import Harness
+from protocol.shapes import HANDLE, Moves, Text
 
 LABELS = tuple("abcdefgh")
 
@@ -39,6 +40,7 @@ class Place:
     """Each seat in turn places one tile of its hand, showing it: ``("place", h, label)``."""
 
     name, min_seats, max_seats, option_specs = "place", 2, 3, ()
+    moves = Moves.of(place=(HANDLE, Text(8)))
 
     def validate_options(self, given):
         return {}
@@ -84,9 +86,6 @@ class Place:
 
     def decode_state(self, value):
         raise NotImplementedError
-
-    def decode_move(self, value):
-        return tuple(value)
 
     def audit(self, st, cards):
         return []

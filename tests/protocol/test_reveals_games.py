@@ -39,7 +39,7 @@ def _revealing_kinds(name: str) -> set[str]:
     for se in h.host.table.log.entries:
         body = se.entry.body
         if isinstance(body, MoveBody):
-            move = game.decode_move(body.move)
+            move = game.moves.read(body.move)
             if game.reveals(move):
                 kinds.add(str(move[0]))
     return kinds
@@ -71,7 +71,7 @@ def test_a_false_label_on_every_revealing_move_is_refused_and_named(name: str) -
                 body = entry.body
                 if not isinstance(body, MoveBody):
                     return None
-                move = game.decode_move(body.move)
+                move = game.moves.read(body.move)
                 shown = game.reveals(move)
                 if str(move[0]) != kind or not shown:
                     return None
@@ -105,7 +105,7 @@ def test_a_false_label_on_every_revealing_move_is_refused_and_named(name: str) -
             assert refused[0].culprit == liar.identity.public.fingerprint
             assert f"the {other!r} the move claims" in refused[0].reason
             for party in h.parties:  # the forged move is in nobody's log
-                moves = [game.decode_move(se.entry.body.move) for se in party.table.log.entries
+                moves = [game.moves.read(se.entry.body.move) for se in party.table.log.entries
                          if isinstance(se.entry.body, MoveBody)]  # fmt: skip
                 assert forged not in moves
             break

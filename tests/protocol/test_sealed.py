@@ -20,6 +20,7 @@ from protocol.contract import (
     TableOps,
 )
 from protocol.harness import Harness
+from protocol.shapes import Int, Moves
 
 
 class _State:
@@ -33,6 +34,7 @@ class Guess:
     seat may close the picking early: the seats still missing pick nothing."""
 
     name, min_seats, option_specs = "guess", 2, ()
+    moves = Moves.of(pick=(Int(-(2**31), 2**31),))
 
     def __init__(self, closer=None, max_seats=4):
         self.closer, self.max_seats = closer, max_seats
@@ -87,9 +89,6 @@ class Guess:
 
     def decode_state(self, value):
         raise NotImplementedError
-
-    def decode_move(self, value):
-        return tuple(value)
 
     def audit(self, st, cards):
         return []

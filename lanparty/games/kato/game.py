@@ -5,24 +5,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from protocol.contract import (
-    IllegalMove,
     Move,
     Outcome,
     Plain,
     Result,
     Status,
     Violation,
-    excerpt,
 )
+from protocol.shapes import HANDLE, Moves, MoveShape, Seq, Text
 
 from . import flow, rules, state, view
+from .cards import COLOURS, LABEL
 from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
+from .rules import VERDICTS
 from .state import KatoState
 
-_ARITY = {
-    "play": 4, "draw": 1, "pass": 1, "accept": 1, "challenge": 1, "verdict": 2, "colour": 2,
-    "kato": 1, "catch": 1,
-}  # fmt: skip
+#: A play of several cards (``multi_play``) lays number cards of one number: at most 8.
+_MOST_PLAYED = 8
+_LABELS = Seq(Text.of(LABEL), _MOST_PLAYED, 1)
+MOVES = Moves.of(
+    play=MoveShape((Seq(HANDLE, _MOST_PLAYED, 1, unique=True), _LABELS,
+                    Text.of(("", *COLOURS)), Text.of(("kato",))), optional=1),
+    draw=(), accept=(), challenge=(), kato=(), catch=(),
+    verdict=(Text.of(VERDICTS),),
+    colour=(Text.of(COLOURS),),
+    **{"pass": ()},
+)  # fmt: skip
+"""Every KaTO move and the shape of its arguments (see ``rules``)."""
 
 
 class KatoGame:
@@ -32,6 +41,7 @@ class KatoGame:
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     option_specs = SPECS
+    moves = MOVES
 
     def validate_options(self, given: Mapping[str, Plain]) -> dict[str, Plain]:
         """All options with defaults; ``OptionError`` names the first bad one."""
@@ -79,37 +89,15 @@ class KatoGame:
         """Inverse of ``encode_state``."""
         return state.decode(value)
 
-    def decode_move(self, value: Plain) -> Move:
-        """Canonical tuple form of a move; ``IllegalMove`` if it has no valid shape."""
-        if (
-            not isinstance(value, list | tuple)
-            or not value
-            or not isinstance(value[0], str)
-            or value[0] not in _ARITY
-        ):
-            raise IllegalMove(f"not a kato move: {excerpt(value)}")
-        called = value[0] == "play" and len(value) == 5  # a play with the KaTO call
-        if len(value) != _ARITY[str(value[0])] and not called:
-            raise IllegalMove(f"{excerpt(value[0])} takes {_ARITY[str(value[0])] - 1} arguments")
-        if value[0] == "play":
-            handles, labels = value[1], value[2]
-            if not isinstance(handles, list | tuple) or not isinstance(labels, list | tuple):
-                raise IllegalMove("a play names its cards as lists of handles and labels")
-            return ("play", tuple(handles), tuple(labels), *value[3:])
-        return tuple(value)
-
     def reveals(self, move: Move) -> Mapping[int, str]:
         """A play (with or without the KaTO call) shows the cards it plays: ``{handle:
         label}`` (empty for any other move, or a play whose handles and labels do not pair
-        up: ``check`` refuses that)."""
-        if move[0] != "play" or len(move) < 3:
+        up: ``check`` refuses that). ``move`` has its declared shape."""
+        if move[0] != "play":
             return {}
         handles, labels = move[1], move[2]
-        if not isinstance(handles, tuple) or not isinstance(labels, tuple):
-            return {}
-        if len(handles) != len(labels) or len(set(handles)) != len(handles):
-            return {}
-        if not all(type(h) is int for h in handles) or not all(isinstance(x, str) for x in labels):
+        assert isinstance(handles, tuple) and isinstance(labels, tuple)
+        if len(handles) != len(labels):
             return {}
         return dict(zip(handles, labels, strict=True))  # type: ignore[arg-type]
 

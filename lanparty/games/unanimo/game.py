@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from protocol.contract import IllegalMove, Move, Outcome, Plain, Result, Status, Violation, excerpt
+from protocol.contract import Move, Outcome, Plain, Result, Status, Violation
+from protocol.shapes import Moves, Seq, Text
 
 from . import rules, view
+from .fold import MAX_TYPED
 from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
-from .state import UnanimoState, decode, encode
+from .rules import MAX_WORDS
+from .state import BALLOTS, UnanimoState, decode, encode
 
-_ARITY = {"words": 2, "object": 2, "vote": 2, "done": 1}
+MOVES = Moves.of(
+    words=(Seq(Text(MAX_TYPED), MAX_WORDS),),
+    object=(Text(MAX_TYPED),),
+    vote=(Text.of(BALLOTS),),
+    done=(),
+)
+"""Every Unanimo move and the shape of its arguments (see ``rules``): the words as typed
+(``rules`` refuses what cannot be handed in, saying why)."""
 
 
 class UnanimoGame:
@@ -20,6 +30,7 @@ class UnanimoGame:
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     option_specs = SPECS
+    moves = MOVES
 
     def validate_options(self, given: Mapping[str, Plain]) -> dict[str, Plain]:
         """All options with defaults; ``OptionError`` names the first bad one (a table whose
@@ -67,25 +78,6 @@ class UnanimoGame:
     def decode_state(self, value: Plain) -> UnanimoState:
         """Inverse of ``encode_state``."""
         return decode(value)
-
-    def decode_move(self, value: Plain) -> Move:
-        """Canonical tuple form of a move (a list of words becomes a tuple); ``IllegalMove``
-        if it has no valid shape."""
-        if (
-            not isinstance(value, list | tuple)
-            or not value
-            or not isinstance(value[0], str)
-            or value[0] not in _ARITY
-        ):
-            raise IllegalMove(f"not an unanimo move: {excerpt(value)}")
-        if len(value) != _ARITY[value[0]]:
-            raise IllegalMove(f"{excerpt(value[0])} takes {_ARITY[value[0]] - 1} argument(s)")
-        if value[0] == "words":
-            words = value[1]
-            if not isinstance(words, list | tuple) or not all(isinstance(w, str) for w in words):
-                raise IllegalMove("words are handed in as a list of texts")
-            return ("words", tuple(words))
-        return tuple(value)
 
     def reveals(self, move: Move) -> Mapping[int, str]:
         """Nothing: no Unanimo move shows a held card."""

@@ -5,25 +5,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from protocol.contract import (
-    IllegalMove,
     Move,
     Outcome,
     Plain,
     Result,
     Status,
     Violation,
-    excerpt,
 )
+from protocol.shapes import HANDLE, Int, Moves, Seq, Text
 
 from . import flow, rules, state, view
+from .cards import COLOURS, HUNT_CARDS, ITEMS, MAX_BID, SCHEMES
 from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
 from .state import UnicornsState
 
-_INT_ARGS = {
-    "plant": (int, int, int, str), "hunt": (int,), "cards": (tuple,), "peek": (int,),
-    "shift": (int, int), "reveal": (int,), "give": (int,), "colour": (str,), "recall": (int,),
-    "buy": (str, int, str, tuple),
-}  # fmt: skip
+_VALUE = Int(min(HUNT_CARDS), max(HUNT_CARDS))
+"""A hunt card's value."""
+MOVES = Moves.of(
+    plant=(HANDLE, HANDLE, HANDLE, Text.of(("", *SCHEMES))),
+    hunt=(Int(1, MAX_BID),), join=(), boost=(), decline=(),
+    cards=(Seq(_VALUE, MAX_BID),),
+    peek=(HANDLE,), shift=(HANDLE, HANDLE), reveal=(HANDLE,), give=(HANDLE,),
+    colour=(Text.of(COLOURS),), recall=(_VALUE,),
+    buy=(Text.of(ITEMS), HANDLE, Text.of(("", *COLOURS)), Seq(_VALUE, len(HUNT_CARDS))),
+    **{"pass": ()},
+)  # fmt: skip
+"""Every move of Kill the Unicorns and the shape of its arguments (see ``rules``)."""
 
 
 class UnicornsGame:
@@ -34,6 +41,7 @@ class UnicornsGame:
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     option_specs = SPECS
+    moves = MOVES
 
     def validate_options(self, given: Mapping[str, Plain]) -> dict[str, Plain]:
         """All options with defaults; ``OptionError`` names the first bad one."""
@@ -90,30 +98,6 @@ class UnicornsGame:
     def decode_state(self, value: Plain) -> UnicornsState:
         """Inverse of ``encode_state``."""
         return state.decode(value)
-
-    def decode_move(self, value: Plain) -> Move:
-        """Canonical tuple form of a move; ``IllegalMove`` if it has no valid shape."""
-        if (
-            not isinstance(value, list | tuple)
-            or not value
-            or not isinstance(value[0], str)
-            or value[0] not in rules.ARITY
-        ):
-            raise IllegalMove(f"not a unicorns move: {excerpt(value)}")
-        name = value[0]
-        if len(value) != rules.ARITY[name]:
-            raise IllegalMove(f"{name!r} takes {rules.ARITY[name] - 1} argument(s)")
-        out: list[Plain] = [name]
-        for arg, kind in zip(value[1:], _INT_ARGS.get(name, ()), strict=True):
-            if kind is tuple:
-                if not isinstance(arg, list | tuple) or not all(type(x) is int for x in arg):
-                    raise IllegalMove(f"{name!r} needs a list of hunt card values")
-                out.append(tuple(arg))
-            elif type(arg) is not kind:
-                raise IllegalMove(f"{name!r} got {excerpt(arg)} where a {kind.__name__} goes")
-            else:
-                out.append(arg)
-        return tuple(out)
 
     def audit(self, state: UnicornsState, cards: Mapping[int, str]) -> list[Violation]:
         """No rule depends on a card that stays hidden: always empty (see ``view.audit``)."""

@@ -61,8 +61,6 @@ TEMPLATES = (
     N_("pay with hunt card values, lowest first"),
     N_("a {item} costs {cost}; {values} is not enough"),
     N_("pay no card more than needed for the {cost} a {item} costs"),
-    N_("not a unicorns move: {value}"),
-    N_("{name} needs a list of hunt card values"),
 )
 """The engine's reasons that are msgids as they are."""
 
@@ -82,7 +80,6 @@ SAID: dict[str, Callable[[int], str]] = {
     "it is not your turn: seat {seat} is to {ask}": lambda n: _(
         "it is not your turn: another player is to {ask}"),
     "a {item} changes no colour (use '')": lambda n: _("{item} changes no colour"),
-    "{name} got {value} where a {kind} goes": lambda n: _("{name} got {value} where {kind} goes"),
 }  # fmt: skip
 """The engine's reasons whose translation is told otherwise: by a count ``{n}`` (a Polish
 count has three forms), or in other words (another seat as "another player")."""

@@ -5,31 +5,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from protocol.contract import (
-    IllegalMove,
     Move,
     Outcome,
     Plain,
     Result,
     Status,
     Violation,
-    excerpt,
 )
+from protocol.shapes import HANDLE, Either, Int, Moves, Text
 
 from . import flow, rules, state, view
+from .flow import BAG
 from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
 from .state import UnikatoState
-from .tiles import CODE
+from .tiles import LABEL, N_TILES
 
-_ARITY = {"place": 5, "exchange": 4, "draw": 2, "done": 1, "pass": 1}
 _SHOWS = ("place", "exchange")
-
-
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
-def _is_source(value: object) -> bool:
-    return type(value) is int or (type(value) is str and value == "bag")
+_TILE = Text.of(LABEL)
+#: A cell: the grid grows from the start at (0, 0) one touching tile at a time.
+_COORD = Int(-N_TILES, N_TILES)
+_SOURCE = Either((HANDLE, Text.of((BAG,))))
+MOVES = Moves.of(
+    place=(HANDLE, _TILE, _COORD, _COORD),
+    exchange=(HANDLE, _TILE, _SOURCE),
+    draw=(_SOURCE,),
+    done=(),
+    **{"pass": ()},
+)
+"""Every Unikato move and the shape of its arguments (see ``rules``)."""
 
 
 class UnikatoGame:
@@ -39,6 +42,7 @@ class UnikatoGame:
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     option_specs = SPECS
+    moves = MOVES
 
     def validate_options(self, given: Mapping[str, Plain]) -> dict[str, Plain]:
         """All options with defaults; ``OptionError`` names the first bad one."""
@@ -86,40 +90,14 @@ class UnikatoGame:
         """Inverse of ``encode_state``; ``GameError`` if malformed."""
         return _decode(value)
 
-    def decode_move(self, value: Plain) -> Move:
-        """Canonical tuple form of a move; ``IllegalMove`` if it has no valid shape (wrong
-        name, arity or types, or a label that names no tile)."""
-        if (
-            not isinstance(value, list | tuple)
-            or not value
-            or type(value[0]) is not str
-            or value[0] not in _ARITY
-        ):
-            raise IllegalMove(f"not a unikato move: {excerpt(value)}")
-        name = value[0]
-        if len(value) != _ARITY[name]:
-            raise IllegalMove(f"{name!r} takes {_ARITY[name] - 1} arguments")
-        if name in _SHOWS:
-            handle, label = value[1], value[2]
-            if not _is_int(handle) or type(label) is not str or label not in CODE:
-                raise IllegalMove(f"{name!r} names a tile as handle, label: {excerpt(value)}")
-        if name == "place" and not (_is_int(value[3]) and _is_int(value[4])):
-            raise IllegalMove(f"a cell is two whole numbers: {excerpt(value)}")
-        if (name == "exchange" and not _is_source(value[3])) or (
-            name == "draw" and not _is_source(value[1])
-        ):
-            raise IllegalMove(f"take a display tile's handle or 'bag': {excerpt(value)}")
-        return tuple(value)
-
     def reveals(self, move: Move) -> Mapping[int, str]:
         """A placement or an exchange shows the tile leaving the hand: ``{handle: label}``
-        (empty for any other move, or for a malformed one: ``check`` refuses that)."""
-        if not move or move[0] not in _SHOWS or len(move) != _ARITY[str(move[0])]:
+        (empty for any other move). ``move`` has its declared shape."""
+        if move[0] not in _SHOWS:
             return {}
         handle, label = move[1], move[2]
-        if not _is_int(handle) or type(label) is not str:
-            return {}
-        return {handle: label}  # type: ignore[dict-item]
+        assert type(handle) is int and type(label) is str
+        return {handle: label}
 
     def audit(self, state: UnikatoState, cards: Mapping[int, str]) -> list[Violation]:
         """Passes made while a hidden tile of the passer's hand fitted on the grid."""
