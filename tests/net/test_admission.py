@@ -94,3 +94,31 @@ def test_buckets_keep_their_bound_and_an_address_never_gets_more_than_its_rate(
     if len(first) <= most:  # every address kept all along: each got its burst and rate
         for key, amount in given_to.items():
             assert amount <= burst + rate * (now - first[key]) + 1e-6
+
+
+def test_the_docs_state_the_limits_in_force() -> None:
+    """docs/app.md's limits table and the README say what the code does."""
+    from pathlib import Path
+
+    from lanparty.net.admission import CONNECT_BURST, CONNECT_RATE, MAX_ADDRESSES
+    from lanparty.net.server import PULL_BURST, PULL_RATE, SPECTATOR_SLICE
+    from protocol._host import MAX_REFUSALS
+    from protocol._lobby import MAX_KEYS_COUNTED, SPECTATORS_PER_ORIGIN
+
+    root = Path(__file__).resolve().parents[2]
+    app = " ".join((root / "docs" / "app.md").read_text().split())
+    readme = " ".join((root / "README.md").read_text().split())
+    rate = f"{CONNECT_BURST} at once, then {CONNECT_RATE:g} a second"
+    pull = f"{PULL_BURST >> 20} MiB at once, then {PULL_RATE >> 10} KiB a second"
+    assert rate in app and f"({CONNECT_BURST} at once, then {CONNECT_RATE:g} a second)" in readme
+    assert pull in app and f"{PULL_RATE * 60 / (1 << 20):g} MiB a minute" in app
+    assert f"| {MAX_ADDRESSES}; the least recently used" in app
+    assert f"| {MAX_REFUSALS}, over all its connections" in app
+    assert f"at most {MAX_KEYS_COUNTED} keys" in app
+    assert f"| {SPECTATORS_PER_ORIGIN} at once" in app
+    assert f"{SPECTATOR_SLICE >> 10} KiB, `SPECTATOR_SLICE`" in app
+    assert f"may hold {SPECTATORS_PER_ORIGIN} spectators at once" in readme
+    assert f"at most {PULL_BURST >> 20} MiB and then {PULL_RATE >> 10} KiB a second" in readme
+    # A fresh Admission lets an address open its burst at once, and no more.
+    adm = Admission()
+    assert sum(adm.knock("x", 0.0) for _ in range(CONNECT_BURST + 5)) == CONNECT_BURST
