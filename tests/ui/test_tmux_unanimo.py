@@ -118,8 +118,17 @@ def test_a_card_written_read_objected_to_and_scored_then_the_next_card(start) ->
     pane.wait(lambda: KEYS in pane.screen(), "the editor", SETUP_DEADLINE)
     subject = subjects(pane)[0]
     first, second, third = ASSOCIATIONS[subject][:3]  # every bot writes these
-    screen = pane.screen()
-    assert f"Your words for “{subject}” (up to 8, one a line):" in screen
+    # One capture with the whole editor (a capture taken while a bot's hand-in is being
+    # drawn may hold the log lines alone).
+    heading = f"Your words for “{subject}” (up to 8, one a line):"
+    screen = ""
+
+    def drawn() -> bool:
+        nonlocal screen
+        screen = pane.screen()
+        return heading in screen and KEYS in screen
+
+    pane.wait(drawn, "the whole editor")
     assert re.search(r"^  Ann \(you\) +0 pts  writing…", screen, re.M), screen
 
     for word in (first, second):
