@@ -3,6 +3,7 @@ in order, as the engine gives it to a spectator."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -21,11 +22,18 @@ from protocol.contract import Game
 from protocol.harness import Harness
 
 
-def _game(name: str, tmp_path: Path) -> tuple[Harness, Path]:
+@functools.cache
+def _played(name: str) -> Harness:
+    """A whole 3-seat game of ``name`` (played once for every test of this file)."""
     factories = list(bots_for(name).values())
     h = Harness(GAMES, name, 3, dict(PLUGINS[name].short), [f() for f in factories[:1] * 3],
                 seed=2)  # fmt: skip
     h.run()
+    return h
+
+
+def _game(name: str, tmp_path: Path) -> tuple[Harness, Path]:
+    h = _played(name)
     path = tmp_path / f"{name}.lptx"
     path.write_bytes(h.host.transcript())
     return h, path
