@@ -505,6 +505,9 @@ class PeerClient(Pokable):
                     what = f"{type(exc).__name__}: {exc}"[:200]
                     raise InternalError(f"internal error (a bug) on a frame: {what}") from exc
                 await self.after_input()
+        # What ended the table may have come from a proof check's thread between two frames
+        # (its Stopped event queued, the poke that would hand it on not yet run): hand it on.
+        drain_events(self.peer, self._driver, self._sink)
 
 
 async def run_peer(peer: Peer, stream: trio.abc.Stream, driver: Driver, sink: EventSink) -> None:
