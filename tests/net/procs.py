@@ -76,8 +76,9 @@ class Procs:
         line = await self.until("host", "table ")
         return line.split(" on ")[1].split(" ")[0]
 
-    async def result(self, who: str) -> dict[str, object]:
-        """``who``'s JSON summary once it ended (exit 0 and no traceback required)."""
+    async def result(self, who: str, code: int = 0) -> dict[str, object]:
+        """``who``'s JSON summary once it ended (exit ``code``, 0 unless told: the audit
+        passed; and no traceback required)."""
         proc = self.procs[who]
         assert proc.stdout is not None
         data = b""
@@ -85,7 +86,7 @@ class Procs:
             data += chunk
         await proc.wait()
         text = "\n".join(self.err[who])
-        assert proc.returncode == 0 and "Traceback" not in text, (who, data, text)
+        assert proc.returncode == code and "Traceback" not in text, (who, data, text)
         result: dict[str, object] = json.loads(data)
         return result
 
