@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -75,6 +76,16 @@ class Procs:
                          "--option", "rounds=1", *args)  # fmt: skip
         line = await self.until("host", "table ")
         return line.split(" on ")[1].split(" ")[0]
+
+    async def restart(self, who: str) -> str:
+        """Kill the seated bot ``who`` (its program dies) and start it again from its saved
+        seat, as ``who2``; return once the host says it is back. The new one's name."""
+        self.procs[who].send_signal(signal.SIGKILL)
+        await self.procs[who].wait()
+        again = f"{who}2"
+        await self.start(again, "join", "--bot", "--resume", "--json", home=who)
+        await self.until("host", f"{who} is back")
+        return again
 
     async def result(self, who: str, code: int = 0) -> dict[str, object]:
         """``who``'s JSON summary once it ended (exit ``code``, 0 unless told: the audit

@@ -9,37 +9,26 @@ import trio
 from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.netseat import NetSeat
-from protocol import Host, Peer
+from protocol import Peer
+
+from ..protocol.conftest import Lobby
 
 
-class Door:
+class Door(Lobby):
     """A host with ``--approve`` seen through its person's ``NetSeat``, and peers asking."""
 
     def __init__(self) -> None:
-        self.host = Host(Identity(), "Ann", GAMES, "kato", {"rounds": 1}, 4)
+        super().__init__(GAMES, name="Ann")
         self.host.approve_joins = True
         self.seat = NetSeat(self.host)
         self.seat.token = trio.lowlevel.current_trio_token()
-        self.peers: list[tuple[Peer, int]] = []
         self.lines: list[str] = []
 
     def ask(self, name: str, who: Identity) -> Peer:
-        peer = Peer(who, name, GAMES)
-        self.peers.append((peer, self.host.connect("192.0.2.7")))
-        self.pump()
-        return peer
+        return self.add(name, who)
 
     def pump(self) -> None:
-        moved = True
-        while moved:
-            moved = False
-            for peer, cid in self.peers:
-                if (data := peer.data_to_send()) and not self.host.finished(cid):
-                    moved = True
-                    self.host.receive_data(cid, data)
-                if data := self.host.data_to_send(cid):
-                    moved = True
-                    peer.receive_data(data)
+        super().pump()
         while (event := self.host.next_event()) is not None:
             self.seat.observe(event)
         self.lines.extend(self.seat.take_log())
@@ -80,9 +69,8 @@ async def test_approve_takes_the_number_of_one_request_and_shows_its_key() -> No
 async def test_a_request_withdrawn_is_said_so_on_the_hosts_screen() -> None:
     door = Door()
     who = Identity()
-    door.ask("Bob", who)
-    peer, cid = door.peers[0]
-    door.host.close(cid)  # its connection ended: approving it would do nothing
+    peer = door.ask("Bob", who)
+    door.host.close(door.conns.pop())  # its connection ended: approving it would do nothing
     door.peers.clear()
     door.pump()
     assert door.lines[-1] == (f"request 1 (Bob, key {who.public.fingerprint}) is withdrawn: "

@@ -109,6 +109,7 @@ async def test_a_host_restarted_from_an_earlier_cut_is_refused_by_the_resumed_se
         await host.wait()
         assert stream.checked >= 7
         held = Held.from_bytes(held_file[0].read_bytes())
+        assert held_file[0].stat().st_mode & 0o777 == 0o600  # hers alone
 
         # The host's journal, cut three entries before the last Ann had applied.
         [hosted] = saved_seats(tmp_path / "host", host=True)

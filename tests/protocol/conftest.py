@@ -7,8 +7,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.games.kato.bots import HeuristicBot
+from protocol import Host, Peer
 from protocol.contract import Move, Plain
 
 
@@ -80,3 +82,32 @@ def play_until(games, bots, predicate, *, seeds, seats=2, tamper=None, options=N
 @pytest.fixture
 def games():
     return GAMES
+
+
+class Lobby:
+    """A host and peers delivering bytes both ways until quiet."""
+
+    def __init__(self, games, seats: int = 4, name: str = "ann") -> None:
+        self.host = Host(Identity(), name, games, "kato", {"rounds": 1}, seats)
+        self.games = games
+        self.peers: list[Peer] = []
+        self.conns: list[int] = []
+
+    def add(self, name: str, identity: Identity | None = None) -> Peer:
+        peer = Peer(identity or Identity(), name, self.games)
+        self.peers.append(peer)
+        self.conns.append(self.host.connect())
+        self.pump()
+        return peer
+
+    def pump(self) -> None:
+        moved = True
+        while moved:
+            moved = False
+            for peer, cid in zip(self.peers, self.conns, strict=True):
+                if (data := peer.data_to_send()) and not self.host.finished(cid):
+                    moved = True
+                    self.host.receive_data(cid, data)
+                if data := self.host.data_to_send(cid):  # a finished one's last words too
+                    moved = True
+                    peer.receive_data(data)

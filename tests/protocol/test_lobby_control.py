@@ -8,10 +8,8 @@ import pytest
 
 from crypto import Identity
 from protocol import (
-    Host,
     JoinAsked,
     LocalProtocolError,
-    Peer,
     Phase,
     Propose,
     Refused,
@@ -22,34 +20,7 @@ from protocol import (
 )
 from protocol._bodies import Kick
 
-
-class Lobby:
-    """A host and peers delivering bytes both ways until quiet."""
-
-    def __init__(self, games, seats: int = 4) -> None:
-        self.host = Host(Identity(), "ann", games, "kato", {"rounds": 1}, seats)
-        self.games = games
-        self.peers: list[Peer] = []
-        self.conns: list[int] = []
-
-    def add(self, name: str, identity: Identity | None = None) -> Peer:
-        peer = Peer(identity or Identity(), name, self.games)
-        self.peers.append(peer)
-        self.conns.append(self.host.connect())
-        self.pump()
-        return peer
-
-    def pump(self) -> None:
-        moved = True
-        while moved:
-            moved = False
-            for peer, cid in zip(self.peers, self.conns, strict=True):
-                if (data := peer.data_to_send()) and not self.host.finished(cid):
-                    moved = True
-                    self.host.receive_data(cid, data)
-                if data := self.host.data_to_send(cid):  # a finished one's last words too
-                    moved = True
-                    peer.receive_data(data)
+from .conftest import Lobby
 
 
 def _events(party) -> list:
