@@ -13,11 +13,12 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_roles``: phases, members, one peer's secrets; ``_events``: what a peer reports;
 - ``_table``: the replicated state machine every peer (and the offline audit) applies;
 - ``_audit``: the end-of-game audit; ``_offline``: auditing a transcript file;
-- ``_peer``: :class:`Peer`; ``_host``: :class:`Host` (``_lobby``: its connections, held
-  joins, kicks and spectators); ``_watcher``: :class:`Watcher`, a spectator; bytes in,
-  events and bytes out;
+- ``_peer``: :class:`Peer` (``_held``: what a seat keeps so a host cannot roll it back);
+  ``_host``: :class:`Host` (``_lobby``: its connections, held joins, kicks and spectators);
+  ``_watcher``: :class:`Watcher`, a spectator; bytes in, events and bytes out;
 - ``harness``: N peers in one process (tests, benchmark); ``bench``: the benchmark;
-- ``contract``: the game contract every game implements.
+- ``contract``: the game contract every game implements; ``shapes``: the declared shapes of
+  its moves and options, read before any game code sees a peer's value.
 
 Errors: :class:`LocalProtocolError` (the caller misused the API) and
 :class:`RemoteProtocolError` (a peer misbehaved; it is named). See ``docs/protocol.md``.
