@@ -52,6 +52,8 @@ class Run:
                 self.seat.observe(event)
             self.statuses.append(self.seat.status_line())
             self.lines.extend(self.seat.take_log())
+            # After every input: cards taken just before the game ends are held too.
+            self.held.update(card_name(label) for _, label in self.bob.view().get("hand", []))
 
     def play(self) -> None:
         host, bob, cy, seat = self.host, self.bob, self.cy, self.seat
@@ -95,7 +97,6 @@ class Run:
                 if legal:
                     party.play(self.bots[s].choose(party.view(), legal, self.rng))
                     break
-            self.held.update(card_name(label) for _, label in bob.view().get("hand", []))
 
 
 def test_progress_and_a_private_log_through_a_whole_round() -> None:
