@@ -271,9 +271,10 @@ def append_journal(path: Path, frames: list[bytes]) -> None:
 
 
 def forget_seat(table: bytes, key: bytes, base: Path | None = None) -> None:
-    """Delete the seat of identity ``key`` at ``table`` (it ended), and a host's journal;
+    """Delete the seat of identity ``key`` at ``table`` (it ended): its secrets, a host's
+    journal, what it held of the log, and any half-written copy a killed program left;
     nothing if there is none."""
-    name = _seat_file(table, key)
-    for f in (name, name.replace(".json", ".journal"), name.replace(".json", ".held")):
+    stem = _seat_file(table, key).removesuffix(".json")
+    for f in _seats_dir(base).glob(f"{stem}.*"):
         with contextlib.suppress(FileNotFoundError):
-            (_seats_dir(base) / f).unlink()
+            f.unlink()

@@ -60,3 +60,28 @@ def test_seats_of_one_table_in_a_shared_home_are_kept_apart(tmp_path: Path) -> N
     forget_seat(table, seats[1][1].public.raw, tmp_path)
     with pytest.raises(ValueError, match="no saved seat"):
         load_seat(None, tmp_path)
+
+
+def test_a_seats_held_record_is_loaded_with_it_and_forgotten_with_it(tmp_path: Path) -> None:
+    """What a seat held of the log lives beside its secrets (0600, replaced whole) and is
+    read back with them; forgetting the seat removes it, and a half-written copy a killed
+    program left, but nothing of another seat."""
+    from crypto import Identity, KeyShare, SealKey
+    from lanparty.store import SavedSeat, forget_seat, held_path, load_seat, save_held, save_seat
+
+    table = bytes(range(16))
+    seats = []
+    for ident in (Identity(), Identity()):
+        seat = SavedSeat(table, "ann", "127.0.0.1:4000", ident.seed(),
+                         KeyShare().secret_bytes(), SealKey().secret_bytes())  # fmt: skip
+        save_seat(seat, tmp_path)
+        save_held(seat, b"held by " + ident.seed()[:4], tmp_path)
+        seats.append((seat, ident))
+    (mine, me), (theirs, them) = seats
+    held = held_path(mine, tmp_path)
+    assert held.stat().st_mode & 0o777 == 0o600
+    held.with_name(held.name + ".4242.tmp").write_bytes(b"half")  # a program killed mid-write
+    forget_seat(table, me.public.raw, tmp_path)
+    left = sorted(p.name for p in (tmp_path / "seats").iterdir())
+    assert left == sorted([theirs.file_name, held_path(theirs, tmp_path).name])
+    assert load_seat(None, tmp_path).held == b"held by " + them.seed()[:4]
