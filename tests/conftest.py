@@ -1,16 +1,25 @@
 """Every test reads English, whatever the machine's locale: the child processes the tests
-start (tmux panes, peers) inherit ``LANGUAGE=en``; a test of another language sets its own."""
+start (tmux panes, peers) inherit ``LANGUAGE=en``; a test of another language sets its own.
+
+They also run this checkout's code: ``PYTHONPATH`` starts with it, so a peer process tests
+the tree under test even when the installed ``lanparty`` points at another (a second
+worktree, a stale editable install)."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from lanparty import i18n
 
 os.environ["LANGUAGE"] = "en"
+_CHECKOUT = str(Path(__file__).resolve().parents[1])
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [_CHECKOUT, *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
+)
 
 
 @pytest.fixture(autouse=True)
