@@ -16,7 +16,7 @@ from lanparty.i18n import _
 from protocol.contract import Move, Plain, Result, Seat
 
 __all__ = ["HEADING", "YOURS", "BaseNarrator", "GameNarrator", "Line", "capital", "heading",
-           "kind_of", "narrator_for", "starts_with_name", "yours"]
+           "kind_of", "narrator_for", "starts_with_name", "yours"]  # fmt: skip
 
 YOURS = "yours"
 """A line about the reader: what they do, or what is done to them or goes their way."""

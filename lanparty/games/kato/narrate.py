@@ -308,9 +308,7 @@ class KatoNarrator(BaseNarrator):
                 elif owner == self.seat:
                     self.lines.append(yours(_("You held {cards}").format(cards=held)))
                 else:
-                    line = _("{name} held {cards}").format(
-                        name=self.names[owner], cards=held
-                    )
+                    line = _("{name} held {cards}").format(name=self.names[owner], cards=held)
                     self.lines.append(line)
         elif isinstance(result, Shown):
             if result.to_seat == self.seat and result.cards is not None:
