@@ -9,14 +9,14 @@ narrator shares: who is "you", and verbs that agree with their subject.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from lanparty.i18n import _
 from protocol.contract import Move, Plain, Result, Seat
 
 __all__ = ["HEADING", "YOURS", "BaseNarrator", "GameNarrator", "Line", "capital", "heading",
-           "kind_of", "narrator_for", "yours"]
+           "kind_of", "narrator_for", "starts_with_name", "yours"]  # fmt: skip
 
 YOURS = "yours"
 """A line about the reader: what they do, or what is done to them or goes their way."""
@@ -56,10 +56,27 @@ def kind_of(line: str) -> str:
     return line.kind if isinstance(line, Line) else ""
 
 
-def capital(text: str) -> str:
-    """``text`` with its first letter in capitals, after any opening ``¡``/``¿`` (Spanish):
-    ``"¡gana Bea!"`` → ``"¡Gana Bea!"``; the rest is left as it is (a :class:`Line` keeps
-    its kind)."""
+def starts_with_name(text: str, names: Iterable[str]) -> bool:
+    """Whether ``text`` begins with one of ``names`` as a whole word (``"root plays"`` with
+    ``"root"``; not ``"rooted"``), after any opening ``¡``/``¿`` or quote."""
+    body = text.lstrip("¡¿\"'„« ")
+    for name in names:
+        if name and body.startswith(name):
+            rest = body[len(name) :]
+            if not rest or not (rest[0].isalnum() and name[-1].isalnum()):
+                return True
+    return False
+
+
+def capital(text: str, names: Iterable[str] = ()) -> str:
+    """``text`` as a sentence: its first letter in capitals, after any opening ``¡``/``¿``
+    (Spanish): ``"¡gana Bea!"`` → ``"¡Gana Bea!"``; unless it begins with one of ``names``,
+    the players' names, which stay as each player typed theirs (``"root challenges Bea"``
+    stays so). The rest is left as it is (a :class:`Line` keeps its kind). Every sentence a
+    game tells about its players goes through here with their names (a narrator:
+    :meth:`BaseNarrator.sentence`)."""
+    if starts_with_name(text, names):
+        return text
     for i, ch in enumerate(text):
         if ch.isalpha():
             said = text[:i] + ch.upper() + text[i + 1 :]
@@ -105,6 +122,11 @@ class BaseNarrator:
     def _who(self, seat: Seat) -> str:
         return "you" if seat == self.seat else self.names[seat]
 
+    def sentence(self, text: str) -> str:
+        """``text`` as a sentence (:func:`capital`): capitalised unless it begins with a
+        player's name, which is never re-capitalised."""
+        return capital(text, self.names)
+
     def _whose(self, seat: Seat) -> str:
         return "your" if seat == self.seat else f"{self.names[seat]}'s"
 
@@ -123,7 +145,7 @@ class BaseNarrator:
         forms = [you if seat == self.seat else other for you, other in clauses]
         if not self.translated:
             text = forms[0] if len(forms) == 1 else f"{', '.join(forms[:-1])} and {forms[-1]}"
-            line = f"{self._who(seat).capitalize()} {text}"
+            line = f"{'You' if seat == self.seat else self.names[seat]} {text}"
             self.lines.append(yours(line, mine))
             return
         text = forms[0]
@@ -132,8 +154,8 @@ class BaseNarrator:
         if seat == self.seat:
             line = _("You {actions}").format(actions=text)
         else:
-            line = _("{name} {actions}").format(name=self.names[seat].capitalize(), actions=text)
-        self.lines.append(yours(capital(line), mine))
+            line = _("{name} {actions}").format(name=self.names[seat], actions=text)
+        self.lines.append(yours(self.sentence(line), mine))
 
 
 def narrator_for(

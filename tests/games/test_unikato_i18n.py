@@ -210,7 +210,7 @@ def test_commands_stay_english_and_their_errors_are_translated() -> None:
         str(exc.value)
         == "Niedozwolone: na polu u21 leży już średnie pomarańczowe koło na białym tle"
     )
-    with pytest.raises(ParseError, match="'9' to nie Twoja płytka: są ponumerowane od 1 do 1"):
+    with pytest.raises(ParseError, match="'9' to nie Twoja płytka: Twoje mają numery 1"):
         screen.parse("place", ["9"], "place 9", view)
     with pytest.raises(ParseError, match="nieznane polecenie 'połóż'"):
         screen.parse("połóż", [], "połóż", view)

@@ -19,7 +19,7 @@ from lanparty.games.bots import bots_for
 from lanparty.games.unikato.bots import HeuristicBot
 from lanparty.games.unikato.glyphs import glyph_text
 from lanparty.games.unikato.screen import _frame as frame
-from lanparty.games.unikato.screen import command_for, fits, hand_of
+from lanparty.games.unikato.screen import command_for, fits, numbered
 from lanparty.games.views import cards
 from lanparty.session import LocalTable
 
@@ -123,7 +123,7 @@ def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None
     counts = view["counts"]
     assert f"▶ ann (you) {counts[0]} tiles" in screen and f"Bea {counts[1]} tiles" in screen  # type: ignore[index]
     assert f"bag {view['bag']}" in screen
-    for i, (_, label) in enumerate(hand_of(view), 1):
+    for i, _h, label in numbered(view):
         assert f"{i}:{glyph_text(label)}" in screen
     start = str(view["grid"][0][2])  # type: ignore[index]
     assert any(line.startswith("21") and glyph_text(start) in line for line in screen.splitlines())
@@ -134,7 +134,7 @@ def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None
             # While "place N" is typed, the grid names every cell where tile N fits.
             number = command.split()[1]
             view = table.view()
-            handle = hand_of(view)[int(number) - 1][0]
+            handle = next(h for k, h, _label in numbered(view) if k == int(number))
             cells = [frame(view).name(c) for c in fits(view, handle, table.legal_moves())]
             pane.keys(f"place {number}")
             pane.wait_text(f"fits at {', '.join(cells)}")
@@ -202,7 +202,8 @@ def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None
 
 def test_monochrome_glyphs_still_tell_every_feature(pane_factory: Callable[..., Pane]) -> None:
     """With ``NO_COLOR`` the terminal gets no colour at all, and the tiles read the same:
-    the glyph's characters carry all four features; ``help`` gives the legend."""
+    the glyph's characters carry all four features and its frame its extent, in the hand and
+    on the grid; ``help`` gives the legend."""
     pane = pane_factory("play", "unikato", "--offline", "--bots", "2", "--seed", "3", "--nick",
                         "ann", env="NO_COLOR=1")  # fmt: skip
     heuristic = bots_for("unikato")["heuristic"]
@@ -212,12 +213,16 @@ def test_monochrome_glyphs_still_tell_every_feature(pane_factory: Callable[..., 
     raw = pane.tmux("capture-pane", "-p", "-e", "-t", "lp")
     assert colours(raw) == set()
     screen = pane.screen()
-    for i, (_, label) in enumerate(hand_of(table.view()), 1):
+    for i, _h, label in numbered(table.view()):
         assert f"{i}:{glyph_text(label)}" in screen
+    start = str(table.view()["grid"][0][2])  # type: ignore[index]
+    row = next(line for line in screen.splitlines() if line.startswith("21"))
+    assert glyph_text(start) in row and glyph_text(start).startswith("[")
     pane.type("help")
     pane.wait(lambda: "O orange, P purple, B blue" in pane.joined(), "the legend")
     joined = " ".join(pane.joined().split())  # the help wraps its rows to 80 columns
-    assert "the first character: blank white, ░ grey, ▓ black" in joined
+    assert "the first character inside: blank white, ░ grey, ▓ black" in joined
+    assert "tile [░P■■░] its edges, then background, colour" in joined
     assert "● circle, ■ square, ✚ cross; once small, twice medium, 3× large" in joined
     pane.type("quit")
     pane.wait_text("leave the game? (y/N)>")

@@ -9,7 +9,7 @@ from typing import Any
 from lanparty.games.views import cards as view_cards
 from lanparty.games.views import num
 from lanparty.i18n import N_, _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator, capital, heading, yours
+from lanparty.narrate import BaseNarrator, heading, yours
 from protocol.contract import (
     CoinResult,
     Dealt,
@@ -180,7 +180,7 @@ class KatoNarrator(BaseNarrator):
             line = _("{name} challenges {other}'s Wild Draw Four").format(
                 name=self.names[seat], other=name
             )
-        self.lines.append(yours(capital(line), self.seat in (seat, accused)))
+        self.lines.append(yours(self.sentence(line), self.seat in (seat, accused)))
 
     def _narrate_catch(self, seat: Seat, caught: Seat | None) -> None:
         """``seat`` catches ``caught`` (``None``: unknown) with one card and no KaTO."""
@@ -197,7 +197,7 @@ class KatoNarrator(BaseNarrator):
             line = _("{name} catches {other} without KaTO: 2 cards")
         other = self.names[caught] if caught is not None else ""
         line = line.format(name=self.names[seat], other=other)
-        self.lines.append(yours(capital(line), self.seat in (seat, caught)))
+        self.lines.append(yours(self.sentence(line), self.seat in (seat, caught)))
 
     def _narrate_play(
         self, seat: Seat, move: Move, before: dict[str, Plain], after: dict[str, Plain]
@@ -308,9 +308,7 @@ class KatoNarrator(BaseNarrator):
                 elif owner == self.seat:
                     self.lines.append(yours(_("You held {cards}").format(cards=held)))
                 else:
-                    line = _("{name} held {cards}").format(
-                        name=self.names[owner].capitalize(), cards=held
-                    )
+                    line = _("{name} held {cards}").format(name=self.names[owner], cards=held)
                     self.lines.append(line)
         elif isinstance(result, Shown):
             if result.to_seat == self.seat and result.cards is not None:
@@ -337,7 +335,7 @@ class KatoNarrator(BaseNarrator):
         else:
             line = _("{name}'s hand, shown to you: {cards}")
         line = line.format(name=self.names[holder], cards=cards(labels))
-        self.lines.append(yours(capital(line)))
+        self.lines.append(yours(self.sentence(line)))
 
     def _opening(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         """The round's turned-over card and what it does to the first player; the first card
@@ -368,7 +366,7 @@ class KatoNarrator(BaseNarrator):
             line = _("You to name the colour, then play") if naming else _("You to play")
         else:
             line = _("{name} to name the colour, then play") if naming else _("{name} to play")
-        self.lines.append(yours(line.format(name=self.names[current].capitalize()),
+        self.lines.append(yours(self.sentence(line.format(name=self.names[current])),
                                 current == self.seat))  # fmt: skip
 
     def _owner(self, handles: Sequence[int]) -> Seat | None:

@@ -262,7 +262,8 @@ def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> F
         held = num_at(view, "counts", s)
         cards = ngettext("{n} card", "{n} cards", held).format(n=f"{count!s:>2}")
         line += f"{player_name(names, s, me)[:name_width]:<{name_width}}  {cards}"
-        line += "  " + _("{n} pts").format(n=f"{scores[s]!s:>4}")
+        points = num_at(view, "scores", s)
+        line += "  " + ngettext("{n} pt", "{n} pts", points).format(n=f"{points!s:>4}")
         style = "class:turn" if turn else ""
         out.append((style, line[:width]))
         if count == 1 and kato != s:

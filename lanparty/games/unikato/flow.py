@@ -63,6 +63,7 @@ def start_round(st: UnikatoState) -> None:
     st.calm = 0
     st.calm_turn = False
     st.hands = [[] for _ in range(n)]
+    st.numbers = [{} for _ in range(n)]
     st.card_of = {}  # last round's handles are retired
     st.handle_of = {}
     st.open = set()
@@ -84,6 +85,26 @@ def learn(st: UnikatoState, handle: int, code: int) -> None:
     """Record that ``handle`` is tile ``code`` (both maps)."""
     st.card_of[handle] = code
     st.handle_of[code] = handle
+
+
+def take_in(st: UnikatoState, seat: int, handles: tuple[int, ...] | list[int]) -> None:
+    """Put ``handles`` into ``seat``'s hand, each with the lowest number the hand has free:
+    several at once in the order of their tiles where this copy knows them (a deal reads in
+    order), the unknown after them in handle order."""
+    st.hands[seat].extend(handles)
+    numbers = st.numbers[seat]
+    used = set(numbers.values())
+    free = (k for k in range(1, len(used) + len(handles) + 1) if k not in used)
+    known = st.card_of
+    for h in sorted(handles, key=lambda h: (known.get(h, N_TILES), h)):
+        numbers[h] = next(free)
+
+
+def give_up(st: UnikatoState, seat: int, handle: int) -> None:
+    """Take ``handle`` out of ``seat``'s hand; its number is free again."""
+    st.hands[seat].remove(handle)
+    st.numbers[seat].pop(handle, None)
+    st.open.discard(handle)
 
 
 def _known(st: UnikatoState, handles: tuple[int, ...], cards: tuple[str, ...]) -> None:
@@ -122,7 +143,7 @@ def resolve(st: UnikatoState, result: Result) -> None:
             raise BadResult(f"expected the answer to {req}, got {excerpt(result)}")
         if result.cards is not None:
             _known(st, result.handles, result.cards)
-        st.hands[result.seat].extend(result.handles)
+        take_in(st, result.seat, result.handles)
     elif isinstance(result, Revealed):
         if not isinstance(req, RevealToAll) or result.handles != req.handles:
             raise BadResult(f"expected the answer to {req}, got {excerpt(result)}")
@@ -259,10 +280,12 @@ __all__ = [
     "end_action",
     "end_round",
     "end_turn",
+    "give_up",
     "learn",
     "next_turn",
     "pump",
     "refill",
     "resolve",
     "start_round",
+    "take_in",
 ]

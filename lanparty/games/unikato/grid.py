@@ -36,8 +36,8 @@ __all__ = [
     "window",
 ]
 
-SLOT = WIDTH + 1
-"""Columns of the terminal per cell: a space, then the glyph."""
+SLOT = WIDTH
+"""Columns of the terminal per cell: a glyph, its edges (``[`` … ``]``) parting it from the next."""
 
 _CELL = re.compile(r"^([a-z]+)(\d+)$")
 
@@ -169,7 +169,7 @@ def grid_lines(
     fit_cols = (width - label_w) // SLOT
     c0, r0, nc, nr = window(frame, focus, fit_cols, rows - 1)
     letters = [column_name(frame.x0 + c - frame.ox) for c in range(c0, c0 + nc)]
-    head = (" " * label_w + "".join(" " + name.center(WIDTH) for name in letters)).rstrip()
+    head = (" " * label_w + "".join(name.center(SLOT) for name in letters)).rstrip()
     more = _hidden(frame, c0, r0, nc, nr)
     out: Fragments = []
     if more and len(head) + len(more) + 2 > width:  # no room beside the letters: a line above
@@ -186,19 +186,13 @@ def grid_lines(
             label = at.get(cell)
             if cell in fits and label is None:
                 style = "class:cell.chosen" if cell == chosen else "class:cell.fit"
-                name = f"[{frame.name(cell)}]"
-                if len(name) <= WIDTH:
-                    out += [("", " "), (style, name.center(WIDTH))]
-                else:  # a long name (``[aa12]``) takes the space before it too
-                    out.append((style, name[:SLOT].center(SLOT)))
-                continue
-            out.append(("", " "))
-            if label is not None:
+                out.append((style, f"[{frame.name(cell)}]"[:SLOT].center(SLOT)))
+            elif label is not None:
                 out += glyph(label, "underline" if cell in marked else "")
             elif board.fits.get(cell):
-                out.append(("class:dim", "·".center(WIDTH)))
+                out.append(("class:dim", "·".center(SLOT)))
             else:
-                out.append(("", " " * WIDTH))
+                out.append(("", " " * SLOT))
         out.append(("", "\n"))
     return _trim(out)
 

@@ -114,7 +114,8 @@ class UnikatoNarrator(BaseNarrator):
                   tile=tile, cell=where)  # fmt: skip
         touching = sum((cell[0] + dx, cell[1] + dy) in at for dx, dy, _side in SIDES)
         if touching >= 2:
-            self.lines[-1] += _(", touching {n} tiles").format(n=touching)
+            self.lines[-1] += ngettext(", touching {n} tile", ", touching {n} tiles",
+                                       touching).format(n=touching)  # fmt: skip
             if before.get("bonus") is not True and before.get("action") == 1:
                 self.lines[-1] += _(": a bonus action")
 

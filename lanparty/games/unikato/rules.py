@@ -17,7 +17,7 @@ from __future__ import annotations
 from protocol.contract import Deal, IllegalMove, Move, excerpt
 
 from .board import SIDES, Cell, row_major, touches
-from .flow import BAG, end_action, end_round, end_turn, learn, next_turn, pump
+from .flow import BAG, end_action, end_round, end_turn, give_up, learn, next_turn, pump, take_in
 from .state import (
     ACT,
     CHAIN,
@@ -180,9 +180,7 @@ def apply(st: UnikatoState, seat: int, move: Move) -> None:
     elif name == "exchange":
         handle: int = move[1]  # type: ignore[assignment]
         take = move[3]
-        hand = st.hands[seat]
-        hand.remove(handle)
-        st.open.discard(handle)
+        give_up(st, seat, handle)
         learn(st, handle, CODE[move[2]])  # type: ignore[index]
         st.display.append(handle)
         if take == "bag":
@@ -190,7 +188,7 @@ def apply(st: UnikatoState, seat: int, move: Move) -> None:
             st.then = T_END_ACTION
         else:
             st.display.remove(take)  # type: ignore[arg-type]
-            hand.append(take)  # type: ignore[arg-type]
+            take_in(st, seat, [take])  # type: ignore[list-item]
             st.open.add(take)  # type: ignore[arg-type]
             end_action(st)
     elif name == "draw":
@@ -200,7 +198,7 @@ def apply(st: UnikatoState, seat: int, move: Move) -> None:
             st.then = T_NEXT_TURN
         else:
             st.display.remove(source)  # type: ignore[arg-type]
-            st.hands[seat].append(source)  # type: ignore[arg-type]
+            take_in(st, seat, [source])  # type: ignore[list-item]
             st.open.add(source)  # type: ignore[arg-type]
             next_turn(st)
     elif name == "done":
@@ -222,9 +220,7 @@ def _apply_place(st: UnikatoState, seat: int, move: Move) -> None:
     code = CODE[str(move[2])]
     x: int = move[3]  # type: ignore[assignment]
     y: int = move[4]  # type: ignore[assignment]
-    hand = st.hands[seat]
-    hand.remove(handle)
-    st.open.discard(handle)
+    give_up(st, seat, handle)
     learn(st, handle, code)
     cell = (x, y)
     touching = st.board.add(cell, code)
@@ -234,7 +230,7 @@ def _apply_place(st: UnikatoState, seat: int, move: Move) -> None:
     st.phase = CHAIN
     if touching >= 2 and st.acts == 0:
         st.bonus = True
-    if not hand:
+    if not st.hands[seat]:
         end_round(st, seat)
 
 

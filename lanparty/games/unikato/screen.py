@@ -2,7 +2,9 @@
 with its coordinates, the chain in progress and the bonus, the hand, and the commands, as
 pure functions of one seat's view (:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit).
 
-Tiles in the hand are numbered from 1 (``place 3 at v21``), so are those on the display
+Each tile in the hand has a number (``place 3 at v21``) that it keeps for as long as it is in
+the hand: a tile that leaves frees its number, one that comes in takes the lowest free one
+(the engine gives them: the view's ``numbers``). The display's tiles are numbered from 1
 (``exchange 3 for 2``, ``draw 2``, or ``bag``). While ``place 3`` is typed the grid names
 the cells where tile 3 fits; the grid is cut to the terminal and centred on the last move (or
 on the cell typed).
@@ -21,8 +23,8 @@ from lanparty.ui.base import Fragments, ParseError, player_name, view_seat
 from protocol.contract import Move, Plain
 
 from .board import SIDES, Cell, row_major, touches
-from .glyphs import LEGEND, glyph, tile_words
 from .glyphs import STYLES as TILE_STYLES
+from .glyphs import glyph, legend, tile_words
 from .grid import Frame, board_of, frame_of, grid_lines, placed, whole
 from .refusals import humanize
 from .tiles import CODE
@@ -34,6 +36,7 @@ __all__ = [
     "command_for",
     "hand_of",
     "humanize",
+    "numbered",
     "parse",
     "selected",
     "table",
@@ -64,10 +67,20 @@ _SELECT = re.compile(r"^\s*(?:place|p)\s+(\d+)(?:\s+(?:at\s+)?([a-z]+\d+))?\s*$"
 # --------------------------------------------------------------------------- reading a view
 
 
+def numbered(view: Mapping[str, Plain]) -> list[tuple[int, int, str]]:
+    """The seat's tiles as (number, handle, label), by number: the number each keeps while it
+    is in the hand (a view without numbers: 1, 2… in the order of the tiles)."""
+    hand = cards(view)
+    given = view.get("numbers")
+    if not isinstance(given, list | tuple) or len(given) != len(hand):
+        return [(i, h, label) for i, (h, label) in
+                enumerate(sorted(hand, key=lambda t: CODE[t[1]]), 1)]  # fmt: skip
+    return sorted((whole(k), h, label) for k, (h, label) in zip(given, hand, strict=True))
+
+
 def hand_of(view: Mapping[str, Plain]) -> list[tuple[int, str]]:
-    """The seat's tiles as (handle, label) in the order shown and numbered from 1: by shape,
-    colour, size, background."""
-    return sorted(cards(view), key=lambda t: CODE[t[1]])
+    """The seat's tiles as (handle, label) in the order shown: by their numbers."""
+    return [(h, label) for _k, h, label in numbered(view)]
 
 
 def _frame(view: Mapping[str, Plain]) -> Frame:
@@ -104,11 +117,11 @@ def selected(typed: str, view: Mapping[str, Plain]) -> tuple[int | None, Cell | 
     """The hand tile (its handle) and the cell that the text being typed names, if any:
     ``place 3`` selects tile 3, ``place 3 at v21`` also cell v21."""
     m = _SELECT.match(typed.lower())
-    hand = hand_of(view)
-    if m is None or not 1 <= int(m.group(1)) <= len(hand):
+    tile = {k: h for k, h, _label in numbered(view)}.get(int(m.group(1))) if m else None
+    if m is None or tile is None:
         return None, None
     cell = _frame(view).cell(m.group(2)) if m.group(2) else None
-    return hand[int(m.group(1)) - 1][0], cell
+    return tile, cell
 
 
 # --------------------------------------------------------------------------- drawing
@@ -169,7 +182,8 @@ def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
         tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
         text = f"{'▶ ' if turn else ''}{player_name(names, s, me)} {tiles}"
         if rounds > 1:
-            text += " " + _("({n} pts)").format(n=scores[s])
+            points = whole(scores[s])
+            text += " " + ngettext("({n} point)", "({n} points)", abs(points)).format(n=points)
         players.append([("class:turn" if turn else "", text)])
     _line(out, width, players, "  ·  ")
     out += _progress(view, names, me, width)
@@ -246,10 +260,10 @@ def hand_lines(
     nothing for no seat."""
     if view.get("phase") in ("setup", None) or view_seat(view) is None:
         return []
-    hand = hand_of(view)
+    hand = numbered(view)
     can = {m[1] for m in legal if m[0] == "place"}
     parts: list[Fragments] = [[("class:title", _("Your tiles:"))]]
-    for i, (h, label) in enumerate(hand, 1):
+    for i, h, label in hand:
         index = "class:index.playable" if h in can or h == pick else "class:index"
         parts.append([(index, f"{i}:"), *glyph(label, "underline" if h == pick else "")])
     if not hand:
@@ -263,14 +277,13 @@ def hand_lines(
 
 
 def _hint(
-    view: Mapping[str, Plain], legal: Sequence[Move], hand: list[tuple[int, str]],
+    view: Mapping[str, Plain], legal: Sequence[Move], hand: list[tuple[int, int, str]],
     pick: int | None, chosen: Cell | None,
 ) -> str:  # fmt: skip
     frame = _frame(view)
     if pick is not None:
-        i = next(i for i, (h, _label) in enumerate(hand, 1) if h == pick)
+        i, label = next((i, label) for i, h, label in hand if h == pick)
         where = fits(view, pick, legal)
-        label = dict(hand)[pick]
         if not where:
             return _("Tile {n} ({tile}) fits nowhere now").format(n=i, tile=tile_words(label))
         names = ", ".join(frame.name(c) for c in where)
@@ -279,7 +292,7 @@ def _hint(
         return ""
     if view["phase"] == "draw":
         return _("Draw a tile: draw 1, 2… (the display) or draw bag")
-    numbers = [str(i) for i, (h, _label) in enumerate(hand, 1) if any(
+    numbers = [str(i) for i, h, _label in hand if any(
         m[0] == "place" and m[1] == h for m in legal)]  # fmt: skip
     if numbers:
         return _("Fit: {numbers} (type place N to see where)").format(numbers=", ".join(numbers))
@@ -321,13 +334,25 @@ def prompt(view: Mapping[str, Plain], can_decline: bool) -> str:
 # --------------------------------------------------------------------------- commands
 
 
-def _number(word: str, count: int, display: bool = False) -> int:
-    """The index of tile ``word`` (from 1) of the hand, or of the display if ``display``."""
+def _number(word: str, count: int) -> int:
+    """The index (from 0) of display tile ``word`` (they are numbered from 1)."""
     if not word.isdigit() or not 1 <= int(word) <= count:
-        said = (_("{word} is not a display tile: they are numbered 1 to {n}") if display
-                else _("{word} is not a tile of yours: they are numbered 1 to {n}"))  # fmt: skip
+        said = _("{word} is not a display tile: they are numbered 1 to {n}")
         raise ParseError(said.format(word=repr(word), n=count))
     return int(word) - 1
+
+
+def _tile(word: str, view: Mapping[str, Plain]) -> tuple[int, str]:
+    """The hand tile (handle, label) whose number is ``word``; ``ParseError`` if none is."""
+    hand = numbered(view)
+    if not hand:
+        raise ParseError(_("you have no tiles"))
+    for k, h, label in hand:
+        if word.isdigit() and int(word) == k:
+            return h, label
+    yours = ", ".join(str(k) for k, _h, _label in hand)
+    raise ParseError(_("{word} is not a tile of yours: yours are {numbers}").format(
+        word=repr(word), numbers=yours))  # fmt: skip
 
 
 def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
@@ -346,8 +371,7 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
         words = [w for w in args if w != "for"]
         if len(words) != 2:
             raise ParseError(_("exchange N for D: tile N of yours, display tile D (or bag)"))
-        hand = hand_of(view)
-        h, label = hand[_number(words[0], len(hand))]
+        h, label = _tile(words[0], view)
         return ("exchange", h, label, _source(words[1], view))
     if head == "draw":
         if len(args) != 1:
@@ -364,17 +388,14 @@ def _source(word: str, view: Mapping[str, Plain]) -> int | str:
     shown = cards(view, "display")
     if not shown:
         raise ParseError(_("the display is empty: take from the bag"))
-    return shown[_number(word, len(shown), display=True)][0]
+    return shown[_number(word, len(shown))][0]
 
 
 def _parse_place(args: list[str], view: Mapping[str, Plain]) -> Move:
     words = [w for w in args if w != "at"]
     if not words or len(words) > 2:
         raise ParseError(_("place N at CELL, e.g. place 3 at v21 (N: a tile of yours)"))
-    hand = hand_of(view)
-    if not hand:
-        raise ParseError(_("you have no tiles"))
-    h, label = hand[_number(words[0], len(hand))]
+    h, label = _tile(words[0], view)
     frame = _frame(view)
     if len(words) == 1:
         where = fits(view, h)
@@ -414,7 +435,7 @@ def _misfit(view: Mapping[str, Plain], cell: Cell, label: str, frame: Frame) -> 
 def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
     """The text :func:`parse` turns into ``move``, and what it does."""
     name = str(move[0])
-    hand = {h: i for i, (h, _label) in enumerate(hand_of(view), 1)}
+    hand = {h: i for i, h, _label in numbered(view)}
     shown = {h: (i, label) for i, (h, label) in enumerate(cards(view, "display"), 1)}
     if name == "place":
         cell = (whole(move[3]), whole(move[4]))
@@ -507,10 +528,7 @@ class UnikatoScreen:
     def help(self) -> Sequence[tuple[str, str]]:
         """Unikato's commands, then how to read a tile and the grid (in the reader's
         language; the commands typed stay English)."""
-        return [(command, _(what)) for command, what in HELP] + [
-            (_(term), _(what)) if term.strip() not in ("·", "[v21]") else (term, _(what))
-            for term, what in LEGEND
-        ]
+        return [(command, _(what)) for command, what in HELP] + legend()
 
     def humanize(self, reason: str) -> str:
         """See :func:`humanize`."""

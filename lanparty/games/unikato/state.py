@@ -4,6 +4,13 @@ Tiles are *handles* (ints, unique within a game). ``card_of`` maps the handles w
 this copy knows to tile codes: the public tiles (grid, display, tiles taken from the display)
 and this seat's own hand. The bag and other hands are handles only, so a copy never holds a
 secret it was not told. ``board`` and ``handle_of`` are derived (rebuilt on decode).
+
+``numbers`` gives each tile in a hand the number its holder calls it by (``place 3``): a tile
+keeps its number for as long as it is in the hand, and a tile that comes in takes the lowest
+number free (a deal of several in the order of the tiles, where this copy knows them, else in
+handle order). It is a function of what this copy was told, so the seat's own copy and any
+copy that knows the same tiles number that hand alike, and a resumed seat numbers it again the
+same way.
 """
 
 from __future__ import annotations
@@ -61,6 +68,7 @@ class UnikatoState:
         "hands",
         "n",
         "next_handle",
+        "numbers",
         "open",
         "opts",
         "passes",
@@ -94,6 +102,7 @@ class UnikatoState:
         self.bag: list[int] = []  # handles, top at the end
         self.display: list[int] = []  # handles (public), oldest first
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.numbers: list[dict[int, int]] = [{} for _ in range(n)]  # per hand: handle -> number
         self.card_of: dict[int, int] = {}
         self.open: set[int] = set()  # handles in hands that everyone saw (taken from the display)
         self.placed: list[tuple[int, int, int]] = []  # (x, y, handle) in the order laid
@@ -155,6 +164,7 @@ def encode(st: UnikatoState) -> dict[str, Plain]:
     out["bag"] = list(st.bag)
     out["display"] = list(st.display)
     out["hands"] = [list(h) for h in st.hands]
+    out["numbers"] = [[[h, k[h]] for h in sorted(k)] for k in st.numbers]
     out["cards"] = [[h, st.card_of[h]] for h in sorted(st.card_of)]
     out["open"] = [h for h in sorted(st.open)]
     out["placed"] = [list(p) for p in st.placed]
@@ -192,6 +202,7 @@ def decode(value: Plain) -> UnikatoState:
         st.bag = [int(h) for h in v["bag"]]
         st.display = [int(h) for h in v["display"]]
         st.hands = [[int(h) for h in hand] for hand in v["hands"]]
+        st.numbers = [{int(h): int(k) for h, k in hand} for hand in v["numbers"]]
         st.card_of = {int(h): int(c) for h, c in v["cards"]}
         st.open = {int(h) for h in v["open"]}
         st.placed = [(int(x), int(y), int(h)) for x, y, h in v["placed"]]
@@ -213,6 +224,6 @@ def decode(value: Plain) -> UnikatoState:
         raise GameError(f"malformed unikato state: {exc}") from exc
     if not 2 <= st.n <= 4 or not SETUP <= st.phase <= OVER:
         raise GameError("malformed unikato state: seat count or phase out of range")
-    if len(st.hands) != st.n or len(st.scores) != st.n:
+    if len(st.hands) != st.n or len(st.scores) != st.n or len(st.numbers) != st.n:
         raise GameError("malformed unikato state: per-seat lists do not match the seat count")
     return st

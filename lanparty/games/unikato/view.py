@@ -74,8 +74,22 @@ def view(st: UnikatoState, seat: int | None) -> dict[str, Plain]:
         "winners": list(st.winners),
     }
     if seat is not None:
-        v["hand"] = _pairs(st, st.hands[seat])
+        numbered = _numbered(st, seat)
+        v["hand"] = _pairs(st, [h for _k, h in numbered])
+        v["numbers"] = [k for k, _h in numbered]
     return v
+
+
+def _numbered(st: UnikatoState, seat: int) -> list[tuple[int, int]]:
+    """``seat``'s tiles as (number, handle), by number: each keeps the number it came in with
+    (``state.numbers``); a tile with none (never so in play) takes the lowest free."""
+    given = st.numbers[seat]
+    hand = st.hands[seat]
+    out = [(given[h], h) for h in hand if h in given]
+    used = {k for k, _h in out}
+    free = (k for k in range(1, len(hand) + len(used) + 1) if k not in used)
+    out += [(next(free), h) for h in hand if h not in given]
+    return sorted(out)
 
 
 def audit(st: UnikatoState, cards: Mapping[int, str]) -> list[Violation]:

@@ -1,0 +1,85 @@
+"""A player's name is written as the player typed it, in every game's story: a sentence that
+begins with a name is not capitalised ("root challenges Bea", never "Root challenges Bea"),
+any other sentence is. Whole games of the four games told in English, Polish and Spanish."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from lanparty import i18n
+from lanparty.games.bots import bots_for
+from lanparty.narrate import Line, capital, heading, kind_of, starts_with_name
+from lanparty.session import LocalTable
+
+GAMES = [("kato", {"rounds": 1}), ("unicorns", {}), ("unikato", {}), ("unanimo", {})]
+NAMES = ["ann", "root", "bot-3"]
+RECAPITALISED = re.compile(r"\b(Root|Bot-3|ROOT|BOT-3)\b")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def _played(game: str, options: dict[str, object], seed: int, lang: str) -> list[str]:
+    """The log of one whole game told to ann (seat 0, choosing at random) in ``lang``."""
+    i18n.set_language(lang)
+    bots = bots_for(game)["random"]
+    table = LocalTable(game, NAMES, [None, bots(), bots()], options, seed, clock=lambda: 1e9)
+    rng = random.Random(seed)
+    log: list[str] = []
+    for _ in range(5000):
+        table.advance()
+        log += table.take_log()
+        if table.over():
+            break
+        legal = table.legal_moves()
+        if legal:
+            table.submit(rng.choice(legal))
+        elif table.can_decline():
+            table.decline()
+    assert table.over()
+    return log + table.take_log()
+
+
+def _first_letter(line: str) -> str:
+    """The sentence's first letter (after a Spanish ``¡``/``¿``); ``""`` for a line that
+    opens otherwise (a word quoted as a player wrote it, a number, a mark)."""
+    body = line.lstrip("¡¿")
+    return body[0] if body[:1].isalpha() else ""
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "es"])
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_names_stay_as_typed_in_every_games_story(
+    game: str, options: dict[str, object], lang: str
+) -> None:
+    opened = 0
+    for seed in (1, 2):
+        for line in _played(game, options, seed, lang):
+            assert RECAPITALISED.search(line) is None, (game, lang, line)
+            if starts_with_name(line, NAMES):
+                opened += 1
+            elif _first_letter(line):
+                assert not _first_letter(line).islower(), (game, lang, line)
+    assert opened, f"no line of {game} in {lang} begins with a player's name"
+
+
+def test_capital_leaves_a_name_at_the_start_alone() -> None:
+    names = ("root", "bot-3", "Ann")
+    assert capital("root challenges Bea's Wild Draw Four", names) == (
+        "root challenges Bea's Wild Draw Four"
+    )
+    assert capital("bot-3 plays red 5", names) == "bot-3 plays red 5"
+    assert capital("¡gana root!", names) == "¡Gana root!"
+    assert capital("you and root win", names) == "You and root win"
+    assert capital("rooted in the story", names) == "Rooted in the story"  # a word, not root
+    line = capital(heading("root wins the round"), names)
+    assert line == "root wins the round" and kind_of(line) == "heading"
+    assert isinstance(capital(Line("the coin", "yours"), names), Line)
+    assert capital("root plays") == "Root plays"  # with no names given: any sentence
