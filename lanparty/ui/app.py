@@ -365,6 +365,8 @@ async def run_async(session: TableSession) -> int:
                 screen.show(fragments)
             end_prompt_if_over()
             desk.try_close()
+            if editing is None:  # the editor's text is its draft only once it gives way
+                desk.settle()
             switch_if_needed()
             if prompt.app.is_running:
                 prompt.app.invalidate()

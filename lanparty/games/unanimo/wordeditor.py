@@ -169,7 +169,7 @@ class WordEditor:
                     "Your editor holds {words}, which this line leaves out.",
                     "Your editor holds {words}, which this line leaves out.",
                     len(left),
-                ).format(words=", ".join(f"“{_short(w)}”" for w in left)),
+                ).format(words=", ".join(_("“{word}”").format(word=_short(w)) for w in left)),
                 move,
             )
         return move
