@@ -237,12 +237,12 @@ class _Marks(Processor):
 
     def __init__(self, editor: Editor) -> None:
         self.editor = editor
-        self._seen: tuple[str, list[str]] = ("", [])
+        self._seen: tuple[str, list[str]] | None = None  # the text last marked, its marks
 
     def apply_transformation(self, transformation_input: TransformationInput) -> Transformation:
         ti = transformation_input
         text = ti.document.text
-        if self._seen[0] != text or not self._seen[1]:
+        if self._seen is None or self._seen[0] != text:  # once a text, not once a line
             self._seen = (text, self.editor.marks(text.split("\n")))
         marks = self._seen[1]
         mark = marks[ti.lineno] if ti.lineno < len(marks) else ""
