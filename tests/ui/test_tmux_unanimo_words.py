@@ -1,14 +1,16 @@
 """No word typed in Unanimo's editor is lost, in a real terminal (issue 21): whatever hands
 words in hands in what the editor shows, and what cannot be is said.
 
-Each test plays one card offline against heuristic bots (they hand in at once, and write
-only their subject's common words: the rare words typed here are nobody else's), says
-``done`` and reads, in the log, which words the reading found for "you" (the leader, read
-first): exactly those handed in.
+Most tests play one card offline against heuristic bots (they hand in at once, and write
+only their subject's common words: the rare words typed here are nobody else's), say
+``done`` and read, in the log, which words the reading found for "you" (the leader, read
+first): exactly those handed in. The last plays at a networked table, two people and a bot,
+where the leader's close must wait for the leader's own words to be on the table.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
@@ -210,3 +212,48 @@ def test_a_draft_the_writing_closed_on_is_named(start) -> None:
     said = f"Too late: what you wrote was not handed in ({long})."
     pane.wait(lambda: said in pane.joined(), "the lost draft named", 15)
     assert read_for_us(pane) == []
+
+
+def test_at_a_networked_table_close_waits_for_the_leaders_words_and_the_other_is_told(
+    tmp_path: Path,
+) -> None:
+    """Ann hosts (3 seats: Ann, Bob, a bot) and leads; the bot hands in at once. Ann's close
+    with a word in her editor hands it in, and only then closes (before, her one word of 3
+    hands in was not yet half the table: "You may not close this now"). Bob, who had typed a
+    word and not handed it in, is told it was not (it vanished without a word)."""
+    panes: list[Pane] = []
+
+    def terminal(name: str, *args: str) -> Pane:
+        (tmp_path / name).mkdir()
+        command = " ".join([sys.executable, "-m", "lanparty", *args])
+        env = f"LANPARTY_HOME={tmp_path / name} LANPARTY_LANG=en"
+        panes.append(Pane(tmp_path / name, f"cd {REPO} && {env} {command}", "tmux-256color"))
+        return panes[-1]
+
+    try:
+        ann = terminal("ann", "host", "unanimo", "--local", "--seats", "3", "--bots", "1",
+                       "--nick", "Ann", "--option", "cards=1", "--name",
+                       f"words-{os.getpid()}")  # fmt: skip
+        ann.wait(lambda: "is open on 127.0.0.1:" in ann.screen(), "the table", 60)
+        endpoint = re.search(r"is open on (127\.0\.0\.1:\d+)", ann.screen())
+        assert endpoint is not None
+        bob = terminal("bob", "join", "--connect", endpoint[1], "--nick", "Bob")
+        for pane in (ann, bob):
+            pane.wait(lambda p=pane: KEYS in p.screen(), "the editor", 60)
+        ann.wait(lambda: re.search(r"^· \S+ hands in$", ann.history(), re.M) is not None,
+                 "the bot's words", 30)  # fmt: skip
+        write(bob, "quokka")
+        write(ann, "zyzzyva")
+        to_command_line(ann)
+        ann.type("close")
+        read = "“zyzzyva” (you): 0 points, nobody else wrote it"
+        ann.wait(lambda: read in log_lines(ann), "the writing closed and Ann's word read", 30)
+        told = log_lines(ann)
+        assert told.index("You hand in your words") < told.index(read), told
+        assert "may not close" not in ann.joined() and "quokka" not in ann.joined()
+        bob.wait(lambda: "Too late: what you wrote was not handed in (quokka)." in bob.joined(),
+                 "Bob told", 30)  # fmt: skip
+        assert "Traceback" not in ann.joined() + bob.joined()
+    finally:
+        for pane in panes:
+            pane.kill()
