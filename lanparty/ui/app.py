@@ -16,32 +16,33 @@ from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, DummyCompleter
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.renderer import print_formatted_text as print_to
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
+from prompt_toolkit.validation import DummyValidator
 
 from lanparty.i18n import _
 from lanparty.i18n import rules as rules_text
 from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.session import LocalTable, TableSession
-from protocol.contract import IllegalMove, Plain
+from protocol.contract import Move, Plain
 
 from .base import Editor, Fragments, GameScreen, log_line
-from .commands import HOST_COMMANDS, ParseError, completions, help_text, parse
+from .commands import HOST_COMMANDS, Action, completions, help_text
 from .editor import (
     KEYS,
-    Draft,
     LeaveEditorError,
     editor_key_bindings,
+    editor_marks,
     editor_validator,
     line_prompts,
     reopens,
-    usable_lines,
 )
+from .handing import YES, Desk, current_editor
 
 __all__ = [
     "countdown",
@@ -78,6 +79,7 @@ def make_style(screen: GameScreen | None = None) -> Style:
             "clock": "noreverse bold ansiyellow",
             "clock.low": "noreverse bold ansired",
             "remark": "noreverse ansiyellow",
+            "editor.mark": "ansiyellow",
             **(screen.styles if screen is not None else {}),
         }
     )
@@ -134,17 +136,6 @@ def prompt_message(
     else:
         text = screen.prompt(view, can_decline) if asked else _("waiting> ")
     return FormattedText([("class:prompt", text)])
-
-
-def current_editor(session: TableSession) -> Editor | None:
-    """The editor the game's screen offers for the move this seat is asked for now (its
-    optional ``editor`` method), or ``None``."""
-    offer = getattr(session.screen, "editor", None)
-    if offer is None or not session.may_move():
-        return None
-    view = session.view()
-    editor: Editor | None = offer(view) if view else None
-    return editor
 
 
 def deadline(session: TableSession) -> float | None:
@@ -261,10 +252,6 @@ def menu_rows(rows: int) -> int:
     return max(4, min(8, rows // 4))
 
 
-YES = ("y", "yes", "t", "tak", "s", "sí", "si")
-"""The answers that mean yes to "leave?" (English, Polish, Spanish); anything else plays on."""
-
-
 def leave_question(session: TableSession) -> FormattedText:
     """The prompt that asks a player who typed ``quit`` (or pressed Ctrl-D or Ctrl-C)
     whether they mean it: at a networked table, leaving stops the game for everyone."""
@@ -298,13 +285,21 @@ async def run_async(session: TableSession) -> int:
 
     When the game's screen offers an editor for the move asked (``current_editor``), the
     prompt is that editor until the move is handed in; Esc leaves it for the command line
-    and its ``command`` opens it again, with nothing typed lost. A timed phase shows its
-    countdown in the bottom bar; shortly before it closes, what the editor holds is handed
-    in, and at zero a local table closes the phase (a networked one is closed by its closer).
+    and its ``command`` opens it again, with nothing typed lost; whatever hands it in hands
+    in what it holds (``handing.Desk``). A timed phase shows its countdown in the bottom bar;
+    shortly before it closes, what the editor holds is handed in, and at zero a local table
+    closes the phase (a networked one is closed by its closer).
     """
     style = make_style(session.screen)
     screen = _Screen(session, style)
-    draft = Draft()
+    changed = asyncio.Event()
+
+    def tell(fragments: Fragments) -> None:
+        screen.notes += fragments  # printed with the log's next lines
+        changed.set()
+
+    desk = Desk(session, tell)
+    draft = desk.draft
     editing: Editor | None = None  # the editor the running prompt is (None: the command line)
     asking = False  # whether the player really means to leave
 
@@ -315,7 +310,7 @@ async def run_async(session: TableSession) -> int:
             out: Fragments = [("class:remark", f" {remark} ·")] if remark else []
             return [*out, ("class:bottom-toolbar", f" {_(KEYS)}")]
         offered = current_editor(session)
-        if offered is not None and draft.closed and not asking:
+        if offered is not None and draft.closed and not asking and desk.confirming is None:
             back = _("{command}: back to the editor · Tab: moves · help · rules · quit")
             return [("class:bottom-toolbar", " " + back.format(command=offered.command))]
         return []
@@ -328,7 +323,6 @@ async def run_async(session: TableSession) -> int:
         style=style,
         reserve_space_for_menu=menu_rows(shutil.get_terminal_size((80, 24)).lines),
     )
-    changed = asyncio.Event()
     session.listen(changed.set)
 
     def stop_prompt(exc: Exception) -> None:
@@ -370,25 +364,16 @@ async def run_async(session: TableSession) -> int:
             elif fragments:
                 screen.show(fragments)
             end_prompt_if_over()
+            desk.try_close()
+            if editing is None:  # the editor's text is its draft only once it gives way
+                desk.settle()
             switch_if_needed()
             if prompt.app.is_running:
                 prompt.app.invalidate()
 
     def hand_in_draft() -> None:
-        offered = current_editor(session)
-        if offered is None:
-            return
-        text = prompt.default_buffer.text if editing is not None else draft.text
-        lines = usable_lines(offered, text.split("\n"))
-        if not any(line.strip() for line in lines):
-            return
-        try:
-            session.submit(offered.move(lines))
-        except (ParseError, IllegalMove):
-            return
-        draft.clear()
-        screen.notes += [("class:warn", "Time is nearly up: what you wrote is handed in.\n")]
-        changed.set()
+        shown = editing is not None
+        desk.timed(prompt.default_buffer.text if shown else draft.text, shown)
 
     async def tick() -> None:
         animating = getattr(session.screen, "animating", None)
@@ -412,10 +397,13 @@ async def run_async(session: TableSession) -> int:
     def message() -> FormattedText:
         if asking:
             return leave_question(session)
+        if desk.confirming is not None:
+            return FormattedText([("class:warn", _("hand it in all the same? (y/N)> "))])
         if editing is not None:
             line = FormattedText([("class:title", f"{editing.title}\n"),
                                   ("class:prompt", editing.line_prompt(0))])  # fmt: skip
-            below = editing.max_lines + 1
+            lines = prompt.default_buffer.document.line_count  # a line too many, say
+            below = max(editing.max_lines, lines) + 1
         else:
             asked = session.may_move()
             watching = bool(getattr(session, "watching", False))
@@ -443,20 +431,24 @@ async def run_async(session: TableSession) -> int:
                 "key_bindings": merge_key_bindings(
                     [make_key_bindings(), editor_key_bindings(editing)]
                 ),
-                "completer": None,
+                "completer": DummyCompleter(),
                 "complete_while_typing": False,
                 "validator": editor_validator(editing),
                 "validate_while_typing": True,
                 "prompt_continuation": line_prompts(editing),
+                "input_processors": [editor_marks(editing)],
                 "default": draft.text,
             }
+        # Never None: prompt-toolkit keeps the last prompt's setting for an argument given
+        # None (the editor's one-word check would judge the command line).
         return {
             "multiline": False,
             "key_bindings": make_key_bindings(),
             "completer": make_completer(session),
             "complete_while_typing": True,
-            "validator": None,
+            "validator": DummyValidator(),
             "validate_while_typing": False,
+            "input_processors": [],
             "default": "",
         }
 
@@ -471,12 +463,11 @@ async def run_async(session: TableSession) -> int:
     try:
         while True:
             session.advance()
+            desk.settle()
             screen.refresh()
             if session.over():
                 screen.final()
                 return 0
-            if current_editor(session) is None:
-                draft.clear()
             editing = wanted()
             prompt.app.erase_when_done = False
             try:
@@ -485,8 +476,9 @@ async def run_async(session: TableSession) -> int:
                         message, pre_run=end_prompt_if_over, **prompt_args()
                     )
                 finally:
-                    if editing is not None:
+                    if editing is not None and not draft.sent:
                         draft.text = prompt.default_buffer.text
+                    draft.sent = False
             except (_TableEndedError, _ModeChangedError):
                 continue
             except LeaveEditorError:
@@ -496,12 +488,14 @@ async def run_async(session: TableSession) -> int:
                 screen.show([("class:dim", kept.format(command=command) + "\n")])
                 continue
             except KeyboardInterrupt:
+                desk.confirming = None
                 if asking:
                     return EXIT_INTERRUPTED  # the second Ctrl-C: the caller says the one line
                 asking = True
                 screen.show([("class:dim", _("(Ctrl-C again leaves at once)") + "\n")])
                 continue
             except EOFError:
+                desk.confirming = None
                 if asking:
                     screen.show([("class:dim", _("Bye.") + "\n")])
                     return 0
@@ -514,38 +508,28 @@ async def run_async(session: TableSession) -> int:
                     return 0
                 screen.show([("class:dim", _("Playing on.") + "\n")])
                 continue
+            if desk.confirming is not None:
+                desk.answer(text)
+                continue
             if editing is not None:
-                _hand_in(editing, text.split("\n"), session, screen)
+                desk.hand_in(editing, text)
                 continue
             offered = current_editor(session)
             if offered is not None and reopens(text, offered, session.screen.aliases):
                 draft.closed = False
                 continue
-            asking = not _handle(text, session, screen)
+            action = desk.read(text)
+            asking = action is not None and not _handle(action, session, screen, desk.submit)
     finally:
         for task in tasks:
             task.cancel()
 
 
-def _hand_in(editor: Editor, lines: list[str], session: TableSession, screen: _Screen) -> None:
-    """Hand in what the editor holds; if it cannot be, say why (the draft stays)."""
-    try:
-        session.submit(editor.move(lines))
-    except ParseError as exc:
-        screen.show([("class:error", f"{exc}\n")])
-    except IllegalMove as exc:
-        why = session.screen.humanize(exc.reason)
-        screen.show([("class:error", _("Not allowed: {why}").format(why=why) + "\n")])
-
-
-def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
-    """Carry out one typed line; False if the player asked to leave (``quit``)."""
-    view = session.view()
-    try:
-        action = parse(text, session.screen, view, session.can_decline())
-    except ParseError as exc:
-        screen.show([("class:error", f"{exc}\n")])
-        return True
+def _handle(
+    action: Action, session: TableSession, screen: _Screen, submit: Callable[[Move], bool]
+) -> bool:
+    """Carry out one typed line's ``action`` (a move goes in by ``submit``); False if the
+    player asked to leave (``quit``)."""
     if action.kind == "quit":
         return False
     if action.kind in ("start", "close", *HOST_COMMANDS):
@@ -563,12 +547,8 @@ def _handle(text: str, session: TableSession, screen: _Screen) -> bool:
     elif action.kind == "go":
         session.decline()
     elif action.kind == "move" and action.move is not None:
-        if not view:
+        if not session.view():
             screen.show([("class:error", _("The game has not started yet.") + "\n")])
             return True
-        try:
-            session.submit(action.move)
-        except IllegalMove as exc:
-            why = session.screen.humanize(exc.reason)
-            screen.show([("class:error", _("Not allowed: {why}").format(why=why) + "\n")])
+        submit(action.move)
     return True

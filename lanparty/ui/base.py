@@ -13,7 +13,11 @@ game without them needs nothing):
 * ``animating(view) -> bool``: True while the board changes with time by itself (a reading
   shown step by step); the app redraws it a few times a second meanwhile;
 * ``still() -> GameScreen``: the same screen with nothing changing with time (every reading
-  whole at once), for a replay, where a recorded state must look the same every time.
+  whole at once), for a replay, where a recorded state must look the same every time;
+* ``may_close(view) -> bool``: True while a sealed phase is open and this seat is the one
+  who may close it, now or once enough seats have handed in (its own words may be what it
+  waits for): the closer's ``close`` then hands in what its editor holds first, and closes
+  once that is on the table (not when it ended the phase by itself).
 
 A fragment list is ``[(style, text), ...]`` — prompt-toolkit's formatted text, built here
 without importing it. Style names are classes (``class:card.r``) that the screen's ``styles``
@@ -31,6 +35,7 @@ from protocol.contract import Move, Plain
 
 __all__ = [
     "BoardScreen",
+    "DraftLeftOutError",
     "Editor",
     "Fragments",
     "GameScreen",
@@ -45,6 +50,15 @@ Fragments = list[tuple[str, str]]
 
 class ParseError(ValueError):
     """The text is not a command; ``str(error)`` says why, for the player."""
+
+
+class DraftLeftOutError(ParseError):
+    """A command would hand in ``move``, which leaves out what the player wrote in the
+    editor (``str(error)`` says what): the app asks before making it."""
+
+    def __init__(self, message: str, move: Move) -> None:
+        super().__init__(message)
+        self.move = move
 
 
 class GameScreen(Protocol):
@@ -117,7 +131,8 @@ class Editor(Protocol):
 
     @property
     def max_lines(self) -> int:
-        """The most lines the editor takes."""
+        """The lines the editor makes room for (the most a move takes); a line more may be
+        typed, and :meth:`problem` says it is one too many (it is never glued to the last)."""
         ...
 
     def line_prompt(self, index: int) -> str:
@@ -131,6 +146,21 @@ class Editor(Protocol):
 
     def remark(self, lines: Sequence[str], index: int) -> str:
         """Advice on line ``index`` that does not stop it from being handed in ("" none)."""
+        ...
+
+    def marks(self, lines: Sequence[str]) -> list[str]:
+        """A short mark for each line ("" none), shown after it for as long as it holds what
+        the mark is about: a word the move will reject or count once, one that cannot be
+        handed in, one too many."""
+        ...
+
+    def settle(self, move: Move, lines: Sequence[str]) -> Move:
+        """The move to make when the command line asks for ``move`` while the editor holds
+        ``lines`` (what the player typed there): ``move`` itself when it leaves out nothing
+        they typed, the editor's own move (:meth:`move`) when ``move`` asks for what the
+        editor holds. Raises :class:`DraftLeftOutError` for a move that would leave out
+        some of it (the player is asked first), :class:`ParseError` when what it holds
+        cannot be handed in (and why)."""
         ...
 
     def move(self, lines: Sequence[str]) -> Move:

@@ -2,10 +2,10 @@
 one item a line, Enter or Tab to the next line, Ctrl-S to hand in, Esc to go back to the
 command line with nothing lost.
 
-The line arithmetic is pure (``next_line``, ``previous_line``, ``usable_lines``); the
-prompt-toolkit part is small factories: the key bindings, the validator that shows what is
-wrong as the player types, the continuation prompt. What the lines mean is the game's
-(:class:`lanparty.ui.base.Editor`).
+The line arithmetic is pure (``next_line``, ``previous_line``, ``usable_lines``,
+``timed_move``); the prompt-toolkit part is small factories: the key bindings, the validator
+that shows what is wrong as the player types, the marks after the lines, the continuation
+prompt. What the lines mean is the game's (:class:`lanparty.ui.base.Editor`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
 from prompt_toolkit.validation import ValidationError, Validator
 
 from lanparty.i18n import N_, _
+from protocol.contract import Move
 
 from .base import Editor, ParseError
 
@@ -27,13 +29,17 @@ __all__ = [
     "KEYS",
     "Draft",
     "LeaveEditorError",
+    "draft_move",
     "editor_key_bindings",
+    "editor_marks",
     "editor_validator",
     "line_prompts",
     "next_line",
     "previous_line",
     "reopens",
+    "timed_move",
     "usable_lines",
+    "written",
 ]
 
 KEYS = N_("Enter/Tab: next line · Ctrl-S: hand in · Esc: commands")
@@ -48,10 +54,12 @@ class LeaveEditorError(Exception):
 @dataclass(slots=True)
 class Draft:
     """What the player has typed in the editor of the phase now (kept when the editor closes
-    for a while), and whether they left it for the command line."""
+    for a while), whether they left it for the command line, and whether it was just handed
+    in while the editor still showed it (``sent``: what the editor shows is no draft)."""
 
     text: str = ""
     closed: bool = False
+    sent: bool = False
 
     def clear(self) -> None:
         """Forget it: the phase it was for is over."""
@@ -71,18 +79,17 @@ def _end_of(text: str, row: int) -> int:
     return sum(len(line) + 1 for line in lines[:row]) + len(lines[row])
 
 
-def next_line(text: str, cursor: int, max_lines: int) -> tuple[str, int, str]:
+def next_line(text: str, cursor: int) -> tuple[str, int, str]:
     """Enter or Tab at ``cursor``: the text, the new cursor (the end of the next line, which
-    is added if there is room and this line is not empty), and a hint for the player when
-    the cursor cannot go on ("" otherwise). Nothing typed is ever removed."""
+    is added if this line is not empty), and a hint for the player when the cursor cannot go
+    on ("" otherwise). Nothing typed is ever removed, and a line is added past the editor's
+    last (the game marks it as one too many) rather than the next word glued to the last."""
     lines = text.split("\n")
     row = _row(text, cursor)
     if row + 1 < len(lines):
         return text, _end_of(text, row + 1), ""
     if not lines[row].strip():
         return text, cursor, _("nothing on this line yet: Ctrl-S hands in what you wrote")
-    if len(lines) >= max_lines:
-        return text, cursor, _("that was line {n}, the last: Ctrl-S hands in").format(n=max_lines)
     return text + "\n", len(text) + 1, ""
 
 
@@ -102,6 +109,36 @@ def usable_lines(editor: Editor, lines: Sequence[str]) -> list[str]:
             return kept
         del kept[found[0]]
     return []
+
+
+def written(text: str) -> list[str]:
+    """The lines of ``text`` with something on them, trimmed."""
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def draft_move(editor: Editor, text: str) -> Move:
+    """The move ``editor`` makes of ``text`` (its lines); ``ParseError`` saying which line
+    cannot be handed in and why, or why there is no move."""
+    lines = text.split("\n")
+    found = editor.problem(lines)
+    if found is not None:
+        raise ParseError(found[1])
+    return editor.move(lines)
+
+
+def timed_move(editor: Editor, text: str) -> tuple[Move | None, list[str]]:
+    """What ``text`` can still give when time is up: the move of its usable lines (``None``
+    if none), and the written lines left out because they cannot be handed in."""
+    kept = usable_lines(editor, text.split("\n"))
+    dropped = written(text)
+    for line in written("\n".join(kept)):
+        dropped.remove(line)
+    if len(dropped) == len(written(text)):
+        return None, dropped
+    try:
+        return editor.move(kept), dropped
+    except ParseError:
+        return None, written(text)
 
 
 def reopens(text: str, editor: Editor, aliases: Mapping[str, str]) -> bool:
@@ -131,7 +168,7 @@ def editor_key_bindings(editor: Editor) -> KeyBindings:
     @kb.add("tab")
     def _next(event: KeyPressEvent) -> None:
         b = event.current_buffer
-        text, cursor, hint = next_line(b.text, b.cursor_position, editor.max_lines)
+        text, cursor, hint = next_line(b.text, b.cursor_position)
         if text != b.text:
             b.document = Document(text, cursor)
         else:
@@ -193,6 +230,30 @@ class _EditorValidator(Validator):
 def editor_validator(editor: Editor) -> Validator:
     """Shows the first line that cannot be handed in, and why, as the player types."""
     return _EditorValidator(editor)
+
+
+class _Marks(Processor):
+    """Puts the editor's mark for each line after it (see :meth:`Editor.marks`)."""
+
+    def __init__(self, editor: Editor) -> None:
+        self.editor = editor
+        self._seen: tuple[str, list[str]] | None = None  # the text last marked, its marks
+
+    def apply_transformation(self, transformation_input: TransformationInput) -> Transformation:
+        ti = transformation_input
+        text = ti.document.text
+        if self._seen is None or self._seen[0] != text:  # once a text, not once a line
+            self._seen = (text, self.editor.marks(text.split("\n")))
+        marks = self._seen[1]
+        mark = marks[ti.lineno] if ti.lineno < len(marks) else ""
+        if not mark:
+            return Transformation(ti.fragments)
+        return Transformation([*ti.fragments, ("class:editor.mark", f"  {mark}")])
+
+
+def editor_marks(editor: Editor) -> Processor:
+    """Shows each line's mark after it, for as long as the line holds what it is about."""
+    return _Marks(editor)
 
 
 def line_prompts(editor: Editor) -> Callable[[int, int, int], StyleAndTextTuples]:

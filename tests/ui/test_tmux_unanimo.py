@@ -276,7 +276,8 @@ def rejection() -> tuple[int, tuple[str, ...], str]:
 
 def test_an_objection_is_voted_on_and_the_word_rejected(start, monkeypatch) -> None:
     """Offline with random bots: ``e`` (short for ``write``) reopens the editor, the words
-    are handed in on one line instead (``words a, b, c``), then ``object N`` on one of ours;
+    are handed in on one line instead (``words a, b, c``: asked first, as it leaves out the
+    editor's word, and yes), then ``object N`` on one of ours;
     the others vote, the word is rejected (✗ on the board, no points), and the log tells
     the same story as the twin's, to the score sheet."""
     monkeypatch.setenv("LANPARTY_LANG", "en")
@@ -292,6 +293,8 @@ def test_an_objection_is_voted_on_and_the_word_rejected(start, monkeypatch) -> N
     pane.keys("Escape")
     pane.wait(lambda: pane.screen().rstrip().endswith("quit"), "the command line again")
     pane.type("words " + ", ".join(words))  # on one line instead
+    pane.wait_text("Your editor holds “spring”, which this line leaves out.")
+    pane.type("y")  # asked first: yes, leave it out
     moves: list[tuple[object, ...]] = [("words", words)]
     wait_log(pane, "You hand in your words")
     word = next(w for w in words if w.lower() == key)

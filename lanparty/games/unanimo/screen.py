@@ -4,9 +4,11 @@ step with the hands raised and the points, the objections and votes, and the sco
 
 Words are written in the editor, one a line (it opens by itself when the writing starts:
 Enter or Tab goes to the next line, Ctrl-S hands in, Esc goes back to the command line and
-``write`` back to the words), or on one line: ``words ladybug, spots, red``. During the
-objections, ``object N`` objects to the N-th word read, ``done`` says you have no (more)
-objections, and ``keep``/``reject`` vote.
+``write`` back to the words), or on one line: ``words ladybug, spots, red``. What the editor
+holds is what is handed in: by Ctrl-S, by ``words`` alone (``w``) or ``done`` on the command
+line, by the leader's ``close`` and when time is up (a line leaving some of it out is asked
+about first). During the objections, ``object N`` objects to the N-th word read, ``done``
+says you have no (more) objections, and ``keep``/``reject`` vote.
 
 A screen belongs to one seat's terminal: it remembers when it began showing each reading
 (the reading is shown step by step on the screen's own clock) and the words it handed in.
@@ -60,9 +62,9 @@ HELP = (
     ("  Ctrl-S", N_("in the editor: hand your words in")),
     ("  Esc", N_("in the editor: back to the command line; your words are kept")),
     ("words A, B, C", N_("hand in up to {n} words on one line (commas between them)")),
-    ("words", N_("hand in no word at all")),
+    ("words", N_("hand in the words in the editor (none if it is empty)")),
     ("object N", N_("object to word N of the reading (a majority of the others decides)")),
-    ("done", N_("no (more) objections from you")),
+    ("done", N_("no (more) objections from you; while writing: hand in the editor's words")),
     ("keep / reject", N_("your vote on the word objected to")),
 )
 """Unanimo's commands (typed in English) and what each does (translated where shown)."""
@@ -291,6 +293,11 @@ class UnanimoScreen:
             subject_name(view, self.lang), card if isinstance(card, int) else None,
             view.get("fold_accents") is not False, lambda words: self.handed(key, words),
         )  # fmt: skip
+
+    def may_close(self, view: Mapping[str, Plain]) -> bool:
+        """True while the writing goes on and this seat leads the card: it may close the
+        writing now, or once its own words make half the table."""
+        return view.get("phase") == "writing" and view.get("leader") == _seat(view)
 
     def still(self) -> UnanimoScreen:
         """This screen with every reading shown whole at once (a replay's)."""
