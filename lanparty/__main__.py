@@ -1,6 +1,6 @@
 """``python -m lanparty``: the same as the ``lanparty`` command."""
 
-from lanparty.cli import main
+from lanparty.commands.main import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -13,7 +13,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
 from lanparty import i18n
-from lanparty.cli import main
+from lanparty.commands.main import main
 from lanparty.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -232,8 +232,8 @@ def test_what_a_seat_owes_is_told_as_the_network_layer_tells_it() -> None:
     from typing import Any
 
     from lanparty.net.node import _WHAT, describe
-    from lanparty.netseat import waiting_for
-    from lanparty.stopwords import OWED
+    from lanparty.table.networked import waiting_for
+    from lanparty.table.stopwords import OWED
 
     assert OWED == _WHAT  # one list of words, told in two places
     carl = SimpleNamespace(name="Carl")

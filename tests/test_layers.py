@@ -20,6 +20,9 @@ GENERIC = [
     *sorted((ROOT / "protocol").rglob("*.py")),
     *sorted((ROOT / "lanparty" / "net").rglob("*.py")),
     *sorted((ROOT / "lanparty" / "ui").rglob("*.py")),
+    *sorted((ROOT / "lanparty" / "table").rglob("*.py")),
+    *sorted((ROOT / "lanparty" / "commands").rglob("*.py")),
+    *sorted((ROOT / "lanparty" / "replay").rglob("*.py")),
     *sorted((ROOT / "lanparty").glob("*.py")),
 ]
 # Every registered game, and the words its name is made of (unicorns → unicorn).

@@ -1,6 +1,6 @@
 """Why a table stopped (and why the host refused us, what the network layer notices) in
 Polish and Spanish: every such text the program gives has a pattern in
-:mod:`lanparty.stopwords` (read from the source, so a new one without a pattern fails here),
+:mod:`lanparty.table.stopwords` (read from the source, so a new one without a pattern fails here),
 every pattern is translated, and a real stop reads whole in each language."""
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from lanparty import i18n, stopwords
+from lanparty import i18n
 from lanparty.games import GAMES
-from lanparty.netseat import NetSeat
-from lanparty.outcome import Outcome, report
+from lanparty.table import stopwords
+from lanparty.table.networked import NetSeat
+from lanparty.table.outcome import Outcome, report
 from protocol import Phase, Stopped
 from protocol.harness import Harness
 

@@ -20,7 +20,7 @@ from protocol.contract import Game, Plain, Seat
 from .bots import Bot, Forced
 
 if TYPE_CHECKING:
-    from lanparty.narrate import GameNarrator
+    from lanparty.games.narration import GameNarrator
     from lanparty.ui.base import GameScreen
 
 #: A game's narrator for one seat: ``(seat, names, state)`` where ``state()`` gives the

@@ -23,7 +23,7 @@ T = TypeVar("T")
 
 
 class Seat(Protocol):
-    """What the terminal's seat offers the network side (``lanparty.netseat.Seat``)."""
+    """What the terminal's seat offers the network side (``lanparty.table.networked.Seat``)."""
 
     token: trio.lowlevel.TrioToken | None
     on_ready: Callable[[], None]

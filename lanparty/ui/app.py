@@ -28,7 +28,7 @@ from prompt_toolkit.validation import DummyValidator
 from lanparty.i18n import _
 from lanparty.i18n import rules as rules_text
 from lanparty.interrupt import EXIT_INTERRUPTED
-from lanparty.session import LocalTable, TableSession
+from lanparty.table.local import LocalTable, TableSession
 from protocol.contract import Move, Plain
 
 from .base import Editor, Fragments, GameScreen, log_line

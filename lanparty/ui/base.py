@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from lanparty.games.narration import HEADING, YOURS, kind_of
 from lanparty.i18n import _
-from lanparty.narrate import HEADING, YOURS, kind_of
 from protocol.contract import Move, Plain
 
 __all__ = [
@@ -198,9 +198,10 @@ def player_name(names: Sequence[str], seat: int, me: int | None) -> str:
 
 
 def log_line(line: str) -> Fragments:
-    """One log line, styled by the kind its narrator gave it (:func:`lanparty.narrate.kind_of`,
-    whatever the language): the player's own in ``log.you``, a round's start or end and the
-    game's in ``log.round``, any other in ``log``."""
+    """One log line, styled by the kind its narrator gave it
+    (:func:`lanparty.games.narration.kind_of`, whatever the language): the player's own
+    in ``log.you``, a round's start or end and the game's in ``log.round``, any other in
+    ``log``."""
     style = _LOG_STYLE.get(kind_of(line), "class:log")
     return [(style, "· " + line), ("", "\n")]
 

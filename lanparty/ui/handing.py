@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lanparty.i18n import _
-from lanparty.session import TableSession
+from lanparty.table.local import TableSession
 from protocol.contract import IllegalMove, Move
 
 from .base import DraftLeftOutError, Editor, Fragments, ParseError

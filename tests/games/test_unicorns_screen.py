@@ -15,7 +15,7 @@ from unicorns_rig import G, Rig
 from lanparty.games.bots import bots_for
 from lanparty.games.unicorns.rules import ARITY
 from lanparty.games.unicorns.screen import SCREEN, final, hand, humanize, table
-from lanparty.session import LocalTable
+from lanparty.table.local import LocalTable
 from lanparty.ui import commands
 from lanparty.ui.base import Fragments, ParseError
 

@@ -8,7 +8,7 @@ import trio
 
 from crypto import Identity
 from lanparty.games import GAMES
-from lanparty.netseat import NetSeat
+from lanparty.table.networked import NetSeat
 from protocol import Peer
 
 from ..protocol.conftest import Lobby

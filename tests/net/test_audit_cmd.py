@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from lanparty.auditcmd import MAX_TRANSCRIPT, too_large
-from lanparty.cli import main
+from lanparty.commands.audit import MAX_TRANSCRIPT, too_large
+from lanparty.commands.main import main
 from lanparty.games import GAMES
 from protocol import Phase, pack, read_transcript, unpack
 from protocol._bodies import MoveBody
@@ -249,7 +249,7 @@ def _peak_rss(*args: str, home: Path) -> tuple[int, str, int]:
     """
     code = (
         "import re, sys\n"
-        "from lanparty.cli import main\n"
+        "from lanparty.commands.main import main\n"
         "code = main(sys.argv[1:])\n"
         "with open('/proc/self/status') as f:\n"
         "    print(re.search(r'VmHWM:\\s*(\\d+) kB', f.read())[1])\n"

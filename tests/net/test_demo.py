@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from lanparty import democmd
+from lanparty.commands import demo as democmd
 from lanparty.games import GAMES
 from protocol import SignedEntry, audit_transcript, read_transcript
 from protocol._bodies import MoveBody

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import trio
 
+from lanparty.commands.locate import find_table
 from lanparty.errors import NetError
-from lanparty.locate import find_table
 from lanparty.net.discovery import Advertisement, Lobby, TableAd, advertise, browse
 from lanparty.net.interfaces import (
     Interface,

@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from lanparty.cli import main
+from lanparty.commands.main import main
 from protocol import PROTOCOL_VERSION
 from protocol._codec import pack
 

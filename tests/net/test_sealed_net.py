@@ -14,9 +14,9 @@ import trio.testing
 from crypto import Identity, KeyShare, SealKey
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.keepseat import keeping_seat, saved_peer
 from lanparty.net.node import BotDriver, run_peer
 from lanparty.net.server import HostServer
+from lanparty.table.keeping import keeping_seat, saved_peer
 from protocol import Event, Host, Peer, Phase, PhaseClosed, SealedMove
 
 from ..protocol.test_sealed import Guess, _Pick

@@ -9,7 +9,7 @@ from typing import Any
 
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.netseat import NetSeat
+from lanparty.table.networked import NetSeat
 from protocol.contract import Commit
 from protocol.harness import Harness
 

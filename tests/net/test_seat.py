@@ -12,7 +12,7 @@ from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
 from lanparty.games.kato.narrate import card_name
-from lanparty.netseat import NetSeat
+from lanparty.table.networked import NetSeat
 from protocol import Host, Peer, Phase
 from protocol._frames import FrameReader, frame
 from protocol.contract import Move

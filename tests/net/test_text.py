@@ -25,7 +25,7 @@ def test_output_is_always_printable(text: str) -> None:
 def test_a_seat_shows_a_hostile_halt_reason_escaped() -> None:
     from crypto import Identity
     from lanparty.games import GAMES
-    from lanparty.netseat import NetSeat
+    from lanparty.table.networked import NetSeat
     from protocol import Peer, RemoteProtocolError, Stopped
 
     seat = NetSeat(Peer(Identity(), "Bo", GAMES))
@@ -38,7 +38,7 @@ def test_a_seat_shows_a_hostile_halt_reason_escaped() -> None:
 def test_a_flood_of_log_lines_is_cut_to_its_end() -> None:
     from crypto import Identity
     from lanparty.games import GAMES
-    from lanparty.netseat import NetSeat
+    from lanparty.table.networked import NetSeat
     from protocol import Peer
 
     seat = NetSeat(Peer(Identity(), "Bo", GAMES))

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import trio
 
+from lanparty.commands.replay import _plain, replay_states
 from lanparty.games import GAMES
-from lanparty.replaycmd import _plain, replay_states
 from protocol import (
     Challenge,
     FrameReader,

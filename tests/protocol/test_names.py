@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crypto import Identity, SealKey
-from lanparty.session import BOT_NAMES
+from lanparty.table.local import BOT_NAMES
 from protocol import (
     Entry,
     Host,
@@ -224,7 +224,8 @@ def test_every_copy_of_the_table_refuses_what_the_host_should_have(games) -> Non
 
 
 def test_a_refusal_for_a_name_reads_in_the_joiners_language() -> None:
-    from lanparty import i18n, stopwords
+    from lanparty import i18n
+    from lanparty.table import stopwords
 
     try:
         i18n.set_language("pl")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from lanparty.games.bots import RandomBot, bots_for
-from lanparty.session import BOT_NAMES, LocalTable
+from lanparty.table.local import BOT_NAMES, LocalTable
 
 
 def make_table(seed: int, bots: int = 3, kind: str = "heuristic", **options) -> LocalTable:

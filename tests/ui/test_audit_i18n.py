@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from lanparty import i18n
-from lanparty.auditcmd import Verdict, verdict_json, verdict_text
+from lanparty.commands.audit import Verdict, verdict_json, verdict_text
 from protocol import Finding
 from protocol.contract import Outcome
 
@@ -87,7 +87,7 @@ def test_an_incomplete_verdict_in_spanish() -> None:
 
 
 def test_a_tables_summary_in_spanish_and_polish() -> None:
-    from lanparty.outcome import verdict
+    from lanparty.table.outcome import verdict
 
     s = {"names": ["ana", "bo", "cy"], "scores": [30, 0, 5], "winners": ["ana", "cy"],
          "moves": 21, "rounds": 1, "audit_ok": True, "findings": [], "transcript": "t.lptx",

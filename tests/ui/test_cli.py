@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from lanparty import cli
+from lanparty.commands import main as cli
 from lanparty.games import GAMES, rules_text
 from protocol import PROTOCOL_VERSION
 
@@ -138,7 +138,7 @@ def test_every_port_in_range_is_taken(argv: list[str]) -> None:
 def test_ctrl_c_during_an_audit_is_one_line_and_130(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lanparty import auditcmd
+    from lanparty.commands import audit as auditcmd
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt

@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from lanparty import argwords, cli, i18n
+from lanparty import i18n
+from lanparty.commands import argwords
+from lanparty.commands import main as cli
 from lanparty.games import GAMES, optionwords
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -90,7 +90,7 @@ def test_lang_switches_the_language_at_once(lobby: _Lobby) -> None:
 def test_a_playing_table_is_watched_not_joined(lobby: _Lobby, tmp_path: Path) -> None:
     import argparse
 
-    from lanparty.lobbycmd import argv_for
+    from lanparty.commands.lobby import argv_for
 
     playing = replace(ANA, free=0, playing=True, spectators=16, watchers=2)
     closed = replace(OTHER, spectators=0)

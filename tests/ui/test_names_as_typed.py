@@ -12,8 +12,8 @@ import pytest
 
 from lanparty import i18n
 from lanparty.games.bots import bots_for
-from lanparty.narrate import Line, capital, heading, kind_of, starts_with_name
-from lanparty.session import LocalTable
+from lanparty.games.narration import Line, capital, heading, kind_of, starts_with_name
+from lanparty.table.local import LocalTable
 
 GAMES = [("kato", {"rounds": 1}), ("unicorns", {}), ("unikato", {}), ("unanimo", {})]
 NAMES = ["ann", "root", "bot-3"]

@@ -12,7 +12,7 @@ import pytest
 from lanparty.games.bots import bots_for
 from lanparty.games.kato.narrate import KatoNarrator
 from lanparty.games.localdealer import LocalDealer
-from lanparty.session import LocalTable
+from lanparty.table.local import LocalTable
 from protocol.contract import CoinResult, JointCoin, Request, Result, Shuffle, Shuffled
 
 NAMES = ("Ann", "Bea", "Carl")

@@ -14,7 +14,7 @@ from lanparty import i18n
 from lanparty.games.bots import bots_for
 from lanparty.games.kato.narrate import KatoNarrator
 from lanparty.games.kato.screen import SCREEN, command_for, final_scores, hand_lines, table
-from lanparty.session import LocalTable
+from lanparty.table.local import LocalTable
 
 from .test_narrate import MOVES, NAMES
 

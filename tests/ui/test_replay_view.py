@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from lanparty.commands.replay import Recorder, _plain, replay_recorded
 from lanparty.games import GAMES, PLUGINS
 from lanparty.games.bots import bots_for
-from lanparty.replaycmd import Recorder, _plain, replay_recorded
-from lanparty.replaycourse import ROUND_KEYS, Course, build_course
-from lanparty.replayview import Heading, Viewer, position_line, replay_screen
+from lanparty.replay.course import ROUND_KEYS, Course, build_course
+from lanparty.replay.view import Heading, Viewer, position_line, replay_screen
 from protocol import pack, unpack
 from protocol.harness import Harness
 

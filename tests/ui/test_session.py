@@ -8,7 +8,7 @@ import pytest
 
 from lanparty.games.kato.cards import LABEL
 from lanparty.games.kato.narrate import card_name, colour_name
-from lanparty.session import LocalTable, TableSession
+from lanparty.table.local import LocalTable, TableSession
 from protocol.contract import IllegalMove, Revealed
 
 from .helpers import Scripted, make_table, play_out

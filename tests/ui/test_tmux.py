@@ -16,7 +16,7 @@ import pytest
 from lanparty.games.bots import bots_for
 from lanparty.games.kato.narrate import card_name, colour_name
 from lanparty.games.kato.screen import command_for, hand_of
-from lanparty.session import LocalTable
+from lanparty.table.local import LocalTable
 
 from .tmux import REPO, Pane, last_line
 

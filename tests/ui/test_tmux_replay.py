@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from lanparty.commands.replay import replay_recorded
 from lanparty.games import PLUGINS
-from lanparty.replaycmd import replay_recorded
-from lanparty.replaycourse import Course, build_course
+from lanparty.replay.course import Course, build_course
 from protocol import pack, unpack
 
 from .tmux import REPO, Pane

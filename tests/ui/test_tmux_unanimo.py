@@ -22,7 +22,7 @@ import pytest
 
 from lanparty.games.bots import bots_for
 from lanparty.games.unanimo.associations import ASSOCIATIONS
-from lanparty.session import BOT_NAMES, LocalTable
+from lanparty.table.local import BOT_NAMES, LocalTable
 
 from .tmux import REPO, Pane
 

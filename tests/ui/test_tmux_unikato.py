@@ -21,7 +21,7 @@ from lanparty.games.unikato.glyphs import glyph_text
 from lanparty.games.unikato.screen import _frame as frame
 from lanparty.games.unikato.screen import command_for, fits, numbered
 from lanparty.games.views import cards
-from lanparty.session import LocalTable
+from lanparty.table.local import LocalTable
 
 from .tmux import REPO, Pane
 

@@ -21,7 +21,7 @@ from .game import KATO, KatoGame
 from .state import KatoState
 
 if TYPE_CHECKING:
-    from lanparty.narrate import GameNarrator
+    from lanparty.games.narration import GameNarrator
     from lanparty.ui.base import GameScreen
 
 #: How often the bots at a table forget to call KaTO with their play, as people do (and

@@ -1,15 +1,15 @@
 """KaTO in words: card names, and one seat's log of a game told only from what that seat
-may know (see :mod:`lanparty.narrate` for what every game's narrator does)."""
+may know (see :mod:`lanparty.games.narration` for what every game's narrator does)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from lanparty.games.narration import BaseNarrator, heading, yours
 from lanparty.games.views import cards as view_cards
 from lanparty.games.views import num
 from lanparty.i18n import N_, _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator, heading, yours
 from protocol.contract import (
     CoinResult,
     Dealt,

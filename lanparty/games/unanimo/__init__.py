@@ -20,7 +20,7 @@ from .game import UNANIMO, UnanimoGame
 from .state import UnanimoState
 
 if TYPE_CHECKING:
-    from lanparty.narrate import GameNarrator
+    from lanparty.games.narration import GameNarrator
     from lanparty.ui.base import GameScreen
 
 

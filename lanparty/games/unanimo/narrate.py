@@ -1,4 +1,4 @@
-"""Unanimo in words: one seat's log of the game (see :mod:`lanparty.narrate`). Everything in
+"""Unanimo in words: one seat's log of the game (see :mod:`lanparty.games.narration`). Everything in
 Unanimo is public once it is shown, so the log is told from the change in the seat's view: a
 new card and its subject, who handed in, the writing closed, objections and votes, and once
 a card is scored its whole reading (each word, who wrote it, its points) and the card's
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lanparty.games.narration import BaseNarrator, heading, yours
 from lanparty.games.wording import game_over
 from lanparty.i18n import _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator, heading, yours
 from lanparty.text import printable
 from protocol.contract import Move, Plain, Result, Seat
 

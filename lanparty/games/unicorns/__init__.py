@@ -21,7 +21,7 @@ from .game import UNICORNS, UnicornsGame
 from .state import UnicornsState
 
 if TYPE_CHECKING:
-    from lanparty.narrate import GameNarrator
+    from lanparty.games.narration import GameNarrator
     from lanparty.ui.base import GameScreen
 
 

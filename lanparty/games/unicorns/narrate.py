@@ -1,5 +1,5 @@
 """Kill the Unicorns in words: one seat's log of the game, told only from that seat's view
-(see :mod:`lanparty.narrate`). A move is told from the move and the views around it; a table
+(see :mod:`lanparty.games.narration`). A move is told from the move and the views around it; a table
 result from the change in the view alone, so a networked seat (which gets only the change)
 and a local table tell the same story.
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lanparty.games.narration import BaseNarrator, capital, heading, yours
 from lanparty.i18n import _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator, capital, heading, yours
 from protocol.contract import Move, Plain, Result, Seat
 
 from .cards import KNIGHT_BONUS

@@ -1,5 +1,5 @@
 """Unikato in words: one seat's log of the game, told only from what that seat may know (see
-:mod:`lanparty.narrate`).
+:mod:`lanparty.games.narration`).
 
 Every move is public (a tile leaving a hand is shown), so a move is told from itself and the
 view before it; table results (the deal, a new display, a tile from the bag) are told from the
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from lanparty.games.narration import BaseNarrator, heading, yours
 from lanparty.games.views import cards
 from lanparty.games.wording import game_over
 from lanparty.i18n import _, ngettext, pgettext
-from lanparty.narrate import BaseNarrator, heading, yours
 from protocol.contract import Move, Plain, Result, Seat
 
 from .board import SIDES, Cell

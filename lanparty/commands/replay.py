@@ -21,11 +21,11 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from lanparty.auditcmd import Verdict, audit_file, refusal_text, status_words, verdict_json
+from lanparty.commands.audit import Verdict, audit_file, refusal_text, status_words, verdict_json
+from lanparty.commands.progress import Progress
 from lanparty.games import GAMES
 from lanparty.i18n import _, catalogue, ngettext
-from lanparty.progress import Progress
-from lanparty.replaycourse import Input
+from lanparty.replay.course import Input
 from lanparty.text import printable
 from protocol.contract import Game, Move, Plain, Result, Violation
 
@@ -121,7 +121,7 @@ def _replay(
 
 def run_replay(args: argparse.Namespace) -> int:
     """``lanparty replay FILE [--open] [--json]``: on a terminal, the game stepped through
-    on screen (``lanparty.replayview``); else one line per move, or ``--json``. The exit
+    on screen (``lanparty.replay.view``); else one line per move, or ``--json``. The exit
     status is the audit's."""
     with Progress() as progress:
         audited, recorder = _replay(args.file, GAMES, progress)
@@ -167,8 +167,8 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def _view(args: argparse.Namespace, verdict: dict[str, Any], recorder: Recorder) -> int:
     """The viewer on the terminal; the audit's exit status once it is closed."""
-    from lanparty.replaycourse import build_course
-    from lanparty.replayview import Heading, Viewer, replay_screen, run_viewer
+    from lanparty.replay.course import build_course
+    from lanparty.replay.view import Heading, Viewer, replay_screen, run_viewer
 
     code = {"passed": 0, "failed": 1, "incomplete": 3}.get(str(verdict["verdict"]), 1)
     opened = args.open and verdict["audit_ok"] and recorder.labels is not None

@@ -1,11 +1,12 @@
 """``lanparty host`` and ``join``: tables across processes and machines.
 
-Each command parses its arguments in :mod:`lanparty.cli` style (one ``Subcommand`` entry),
-then runs a trio program built from :mod:`lanparty.net` (TCP, mDNS) around the sans-IO
+Each command parses its arguments in :mod:`lanparty.commands.main` (one ``Subcommand``
+entry), then runs a trio program built from :mod:`lanparty.net` (TCP, mDNS) around the sans-IO
 protocol. A ``--bot`` peer plays headless with its own fresh keys and exits when the table
 closes: 0 if the audit passed, 1 if the game stopped or the audit found a broken rule. A
 person signs with their persistent key unless another process of theirs holds it
-(:mod:`lanparty.whoami`); Ctrl-C at a table ends it in one line (:mod:`lanparty.interrupt`).
+(:mod:`lanparty.commands.whoami`); Ctrl-C at a table ends it in one line
+(:mod:`lanparty.interrupt`).
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from typing import Any
 import trio
 
 from crypto import CryptoError, Identity, KeyShare, SealKey, fingerprint
+from lanparty.commands.locate import dial, first_dial, locate
+from lanparty.commands.netargs import DEFAULT_SPECTATORS
+from lanparty.commands.whoami import claim_identity
 from lanparty.errors import NetError
 from lanparty.games import GAMES, get_game
 from lanparty.games.bots import bots_for
 from lanparty.i18n import _
 from lanparty.interrupt import call_on_ctrl_c, end_all, lanparty_command, on_interrupt, spawn
-from lanparty.keepseat import keep_host, keeping_sealed, keeping_seat, restore_host, saved_peer
-from lanparty.locate import dial, first_dial, locate
 from lanparty.net.discovery import Advertisement, TableAd, advertise, bad_table_name
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
@@ -41,19 +43,18 @@ from lanparty.net.node import (
     Stalled,
 )
 from lanparty.net.server import HostServer
-from lanparty.netargs import DEFAULT_SPECTATORS
-from lanparty.netseat import NetSeat
-from lanparty.outcome import Outcome, event_sink, report, say, teller
-from lanparty.session import BOT_NAMES
-from lanparty.stopwords import said
 from lanparty.store import (
     SavedSeat,
     forget_seat,
     open_log,
     save_transcript,
 )
+from lanparty.table.keeping import keep_host, keeping_sealed, keeping_seat, restore_host, saved_peer
+from lanparty.table.local import BOT_NAMES
+from lanparty.table.networked import NetSeat
+from lanparty.table.outcome import Outcome, event_sink, report, say, teller
+from lanparty.table.stopwords import said
 from lanparty.trace import Tracer
-from lanparty.whoami import claim_identity
 from protocol import (
     PROTOCOL_VERSION,
     Applied,

@@ -9,14 +9,14 @@ from collections.abc import Callable
 
 import trio
 
+from lanparty.commands.listing import by_name
+from lanparty.commands.netargs import split_endpoint
 from lanparty.errors import NetError
 from lanparty.i18n import _
-from lanparty.listcmd import by_name
 from lanparty.net.discovery import TableAd, browse, same_name
 from lanparty.net.interfaces import choose_interface
 from lanparty.net.node import keepalive
-from lanparty.netargs import split_endpoint
-from lanparty.outcome import say
+from lanparty.table.outcome import say
 from protocol import PROTOCOL_VERSION
 
 __all__ = ["dial", "find_table", "first_dial", "key_text", "locate"]

@@ -21,7 +21,7 @@ from typing import Any
 
 from lanparty.games import PLUGINS
 from lanparty.i18n import N_, _
-from lanparty.replaycourse import Course
+from lanparty.replay.course import Course
 from lanparty.text import printable
 from lanparty.ui.base import Fragments, GameScreen, log_line
 

@@ -20,18 +20,18 @@ from typing import Any
 
 import trio
 
+from lanparty.commands.locate import dial, first_dial, locate
+from lanparty.commands.netplay import finish, leave_on_ctrl_c, pinned, run_client, terminal_screen
 from lanparty.errors import NetError
 from lanparty.games import GAMES
 from lanparty.i18n import _
 from lanparty.interrupt import on_interrupt
-from lanparty.locate import dial, first_dial, locate
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import InterfaceError
 from lanparty.net.node import PeerClient
-from lanparty.netcmd import finish, leave_on_ctrl_c, pinned, run_client, terminal_screen
-from lanparty.netseat import NetSeat
-from lanparty.outcome import Outcome, event_sink, teller
-from lanparty.stopwords import said
+from lanparty.table.networked import NetSeat
+from lanparty.table.outcome import Outcome, event_sink, teller
+from lanparty.table.stopwords import said
 from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import Applied, Event, Host, Peer, Phase, Watcher

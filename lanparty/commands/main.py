@@ -15,12 +15,9 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from lanparty import argwords, i18n
-from lanparty.games import DEFAULT_GAME, GAMES, get_game
-from lanparty.games.optionwords import refusal
-from lanparty.i18n import N_
-from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
-from lanparty.netargs import (
+from lanparty import i18n
+from lanparty.commands import argwords
+from lanparty.commands.netargs import (
     configure_host,
     configure_join,
     configure_list,
@@ -28,8 +25,12 @@ from lanparty.netargs import (
     configure_watch,
     games_help,
 )
+from lanparty.commands.whoami import nick_for
+from lanparty.games import DEFAULT_GAME, GAMES, get_game
+from lanparty.games.optionwords import refusal
+from lanparty.i18n import N_
+from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
 from lanparty.text import printable
-from lanparty.whoami import nick_for
 from protocol.contract import OptionError, Plain
 
 __all__ = ["SUBCOMMANDS", "CliError", "Subcommand", "main"]
@@ -170,7 +171,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 
 def _run_play(args: argparse.Namespace) -> int:
     from lanparty.games.bots import Bot, bots_for
-    from lanparty.session import BOT_NAMES, LocalTable
+    from lanparty.table.local import BOT_NAMES, LocalTable
 
     game_name = _game(args.game)
     game = get_game(game_name)
@@ -211,7 +212,7 @@ def _play_on_loopback(
 ) -> int:
     """A real table on loopback: this process hosts and plays seat 1, each bot is a peer
     process of its own; the deck is shuffled and dealt with mental poker like on a LAN."""
-    from lanparty.netcmd import NetError, run_host
+    from lanparty.commands.netplay import NetError, run_host
 
     table = argparse.Namespace(
         game=game, nick=nick, seats=bots + 1, bots=bots, bot=False, local=True,
@@ -241,7 +242,7 @@ def _run_rules(args: argparse.Namespace) -> int:
 
 def _net(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def wrapped(args: argparse.Namespace) -> int:
-        from lanparty.netcmd import NetError
+        from lanparty.commands.netplay import NetError
 
         try:
             return run(args)
@@ -252,7 +253,7 @@ def _net(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespa
 
 
 def _run_host(args: argparse.Namespace) -> int:
-    from lanparty.netcmd import run_host
+    from lanparty.commands.netplay import run_host
 
     if args.resume is not None:
         return run_host(args, {})
@@ -277,7 +278,7 @@ def _run_host(args: argparse.Namespace) -> int:
 
 
 def _run_join(args: argparse.Namespace) -> int:
-    from lanparty.netcmd import run_join
+    from lanparty.commands.netplay import run_join
 
     if args.resume is None:
         args.nick = nick_for(args.nick, bot=args.bot)
@@ -285,13 +286,13 @@ def _run_join(args: argparse.Namespace) -> int:
 
 
 def _run_watch(args: argparse.Namespace) -> int:
-    from lanparty.watchcmd import run_watch
+    from lanparty.commands.watch import run_watch
 
     return run_watch(args)
 
 
 def _run_list(args: argparse.Namespace) -> int:
-    from lanparty.listcmd import run_list
+    from lanparty.commands.listing import run_list
 
     return run_list(args)
 
@@ -307,7 +308,7 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
 
 
 def _run_demo(args: argparse.Namespace) -> int:
-    from lanparty.democmd import run_demo
+    from lanparty.commands.demo import run_demo
 
     game = get_game(_game(args.game))
     if not game.min_seats <= args.players <= game.max_seats:
@@ -326,7 +327,7 @@ def _configure_audit(p: argparse.ArgumentParser) -> None:
 
 
 def _run_audit(args: argparse.Namespace) -> int:
-    from lanparty.auditcmd import run_audit
+    from lanparty.commands.audit import run_audit
 
     return run_audit(args)
 
@@ -338,14 +339,14 @@ def _configure_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("--open", action="store_true",
                    help=i18n._("show every hand too, once the audit has verified the game to "
                                "its end and unmasked every card"))  # fmt: skip
-    from lanparty.replayview import help_epilog
+    from lanparty.replay.view import help_epilog
 
     p.epilog = help_epilog()
     p.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from lanparty.replaycmd import run_replay
+    from lanparty.commands.replay import run_replay
 
     return run_replay(args)
 
@@ -363,7 +364,7 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
-    from lanparty.benchcmd import run_bench
+    from lanparty.commands.bench import run_bench
 
     return run_bench(args)
 
@@ -372,7 +373,7 @@ def _run_bench(args: argparse.Namespace) -> int:
 
 
 def _run_lobby(args: argparse.Namespace) -> int:
-    from lanparty.lobbycmd import run_lobby_command
+    from lanparty.commands.lobby import run_lobby_command
 
     return run_lobby_command(args, build_parser().parse_args, CliError)
 

@@ -20,8 +20,8 @@ from typing import Any, Protocol
 from lanparty.games import PLUGINS, get_game
 from lanparty.games.bots import Bot, forced_move
 from lanparty.games.localdealer import LocalDealer, for_seat
+from lanparty.games.narration import narrator_for
 from lanparty.i18n import _
-from lanparty.narrate import narrator_for
 from lanparty.ui.base import GameScreen
 from protocol.contract import (
     Commit,

@@ -31,7 +31,7 @@ processes). From the traces:
 - ``peak_rss_mb``: the largest peak RSS of any peer process; ``peak_rss_mb_per_peer``.
 
 With ``--lan-model``: ``lan_model_joint_shuffle_s``, the joint shuffle as if each peer had a
-machine of its own (:mod:`lanparty.benchmodel`), from ``lan_model_prove_s`` and
+machine of its own (:mod:`lanparty.commands.benchmodel`), from ``lan_model_prove_s`` and
 ``lan_model_check_s`` measured in this process for the game's first deck.
 
 Exit code 0 if the game finished and its audit passed (``audit_ok``), 1 otherwise.
@@ -60,12 +60,12 @@ from typing import Any
 import trio
 
 import lanparty
-from lanparty.benchmodel import compose, measure_costs
+from lanparty.commands.benchmodel import compose, measure_costs
+from lanparty.commands.netplay import NetError
 from lanparty.games import PLUGINS, get_game
 from lanparty.games.localdealer import LocalTable
 from lanparty.interrupt import child_env, lanparty_command
 from lanparty.net.discovery import TableAd, browse
-from lanparty.netcmd import NetError
 from protocol.contract import Shuffle, TableOps
 
 TraceEvent = Mapping[str, Any]

@@ -12,12 +12,12 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from lanparty.commands.whoami import nick_for
 from lanparty.i18n import _
 from lanparty.interrupt import Interrupted
 from lanparty.net.interfaces import InterfaceError, choose_interface
 from lanparty.text import printable
 from lanparty.ui.lobby import Choice, run_lobby
-from lanparty.whoami import nick_for
 
 __all__ = ["argv_for", "run_lobby_command"]
 

@@ -35,11 +35,11 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from crypto import fingerprint
+from lanparty.commands.progress import Progress
 from lanparty.errors import NetError
 from lanparty.games import GAMES, PLUGINS
 from lanparty.i18n import _, catalogue, language, ngettext, pgettext
-from lanparty.progress import Progress
-from lanparty.stopwords import OWED, said
+from lanparty.table.stopwords import OWED, said
 from lanparty.text import printable
 from protocol import (
     PERSONS_CHOICE,

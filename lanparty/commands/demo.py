@@ -20,11 +20,11 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from lanparty.commands.progress import Progress
 from lanparty.games import get_game
 from lanparty.i18n import _, ngettext
 from lanparty.interrupt import end_all, lanparty_command, on_interrupt, spawn
-from lanparty.outcome import verdict
-from lanparty.progress import Progress
+from lanparty.table.outcome import verdict
 
 __all__ = ["run_demo"]
 

@@ -20,9 +20,9 @@ from typing import Any
 import trio
 
 from lanparty.games.bots import forced_move
+from lanparty.games.narration import GameNarrator, narrator_for
 from lanparty.i18n import _
-from lanparty.narrate import GameNarrator, narrator_for
-from lanparty.stopwords import OWED, said
+from lanparty.table.stopwords import OWED, said
 from lanparty.text import printable
 from lanparty.ui.base import GameScreen
 from protocol import (

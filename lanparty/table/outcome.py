@@ -1,7 +1,7 @@
 """What a table leaves behind, and how it is told: the outcome a peer collects from its
 protocol events (names, scores, moves, times, the audit), its JSON summary and its words.
 
-Shared by ``lanparty host``/``join`` (:mod:`lanparty.netcmd`) and ``lanparty demo``.
+Shared by ``lanparty host``/``join`` (:mod:`lanparty.commands.netplay`) and ``lanparty demo``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lanparty.i18n import _, ngettext
-from lanparty.stopwords import said as stop_said
+from lanparty.table.stopwords import said as stop_said
 from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import (
