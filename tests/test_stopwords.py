@@ -26,7 +26,8 @@ from .protocol.conftest import Honest
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [*sorted((ROOT / "protocol").glob("*.py")),
            *sorted((ROOT / "lanparty" / "net").glob("*.py")),
-           *(ROOT / "lanparty" / name for name in ("netcmd.py", "watchcmd.py", "outcome.py")),
+           *(ROOT / "lanparty" / name for name in ("commands/netplay.py", "commands/watch.py",
+                                                   "table/outcome.py")),
            ]  # fmt: skip
 """Where the protocol, the network layer and the network commands say what happens."""
 FIELD = re.compile(r"\{\w*\}")
