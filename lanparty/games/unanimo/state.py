@@ -6,8 +6,8 @@ move; the state knows only who handed in). So every copy is the same, and so is 
 but for its ``seat``.
 
 The current card's *reading* (:class:`Announcement` s, and each seat's column: its words in
-order, each with the announcement it joined) is derived from the opened words, the subject
-and the objection votes; it is kept as a cache (``reading``, ``columns``) and rebuilt on
+order, each with the announcement it joined) is derived from the opened words, the subject,
+the table's writing language and the votes on objections and appeals; it is kept as a cache (``reading``, ``columns``) and rebuilt on
 decode, so the encoding holds only what it is derived from.
 """
 
@@ -23,8 +23,13 @@ from .options import UnanimoOptions
 SUBJECT, WRITING, OPENING, OBJECTIONS, VOTE, OVER = range(6)
 PHASE_NAMES = ("subject", "writing", "opening", "objections", "vote", "over")
 
-# Why a word was rejected (``Announcement.rejected``).
+# Why a word was rejected (``Announcement.rejected``): a sign or digit in it, the subject's
+# root (the same-root rule), or the table's vote on an objection.
 SYMBOLS, ROOT, VOTED = "symbols", "root", "vote"
+
+# What a vote decides: an objection to a scoring word, or an appeal against the same-root
+# rule's rejection.
+OBJECTION, APPEAL = "object", "appeal"
 
 # A ballot in an objection vote.
 NOT_VOTED, KEEP, REJECT = -1, 0, 1
@@ -76,6 +81,7 @@ class UnanimoState:
         "n",
         "objected",
         "objector",
+        "appeal",
         "opts",
         "phase",
         "reading",
@@ -102,9 +108,12 @@ class UnanimoState:
         self.words: list[tuple[str, ...] | None] = [None] * n  # as opened, None until then
         self.done = [False] * n  # no (more) objections from this seat
         self.objector = -1  # the seat whose objection is being voted on
-        self.objected = ""  # the key of the word objected to
+        self.objected = ""  # the key of the word objected to (or appealed for)
+        self.appeal = False  # the vote is on an appeal, not an objection
         self.ballots = [NOT_VOTED] * n
-        self.verdicts: list[tuple[str, int, bool]] = []  # (key, objector, rejected) this card
+        # This card's votes: (key, the seat that asked, rejected, an appeal?). An objection
+        # rejected or an appeal lost leaves the word out; an appeal won reinstates it.
+        self.verdicts: list[tuple[str, int, bool, bool]] = []
         self.reading: tuple[Announcement, ...] = ()  # derived: see the module's docstring
         self.columns: tuple[Column | None, ...] = ()  # derived too
         self.sheet: list[Card] = []
@@ -152,8 +161,9 @@ def encode(st: UnanimoState) -> dict[str, Plain]:
         "done": list(st.done),
         "objector": st.objector,
         "objected": st.objected,
+        "appeal": st.appeal,
         "ballots": list(st.ballots),
-        "verdicts": [[k, s, r] for k, s, r in st.verdicts],
+        "verdicts": [[k, s, r, a] for k, s, r, a in st.verdicts],
         "sheet": [
             [
                 c.subject,
@@ -188,8 +198,9 @@ def decode(value: Plain) -> UnanimoState:
         st.words = [None if w is None else tuple(str(x) for x in w) for w in v["words"]]
         st.done = [bool(x) for x in v["done"]]
         st.objector, st.objected = int(v["objector"]), str(v["objected"])
+        st.appeal = bool(v["appeal"])
         st.ballots = [int(b) for b in v["ballots"]]
-        st.verdicts = [(str(k), int(s), bool(r)) for k, s, r in v["verdicts"]]
+        st.verdicts = [(str(k), int(s), bool(r), bool(a)) for k, s, r, a in v["verdicts"]]
         st.sheet = [
             Card(int(c[0]), int(c[1]), tuple(int(s) for s in c[2]), tuple(int(p) for p in c[3]),
                  tuple(int(b) for b in c[4]), tuple(_announcement(a) for a in c[5]),
