@@ -83,9 +83,11 @@ def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
 
 
 def make(seats: int, given: Mapping[str, Plain]) -> UnanimoOptions:
-    """Validated options for ``seats`` players; raise ``OptionError`` (``"seats"`` included)."""
+    """Validated options for ``seats`` players; raise ``OptionError`` (``"seats"`` included).
+    A game is set up from complete options (the ``open`` entry's): a missing ``words`` here
+    is English, whatever this program's language, so the engine stays a pure function."""
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
         raise OptionError(
             "seats", f"unanimo needs {MIN_SEATS} to {MAX_SEATS} players, got {excerpt(seats)}"
         )
-    return UnanimoOptions(**validate(given))  # type: ignore[arg-type]
+    return UnanimoOptions(**validate({"words": "en", **given}))  # type: ignore[arg-type]

@@ -17,9 +17,13 @@ from typing import Final
 from .fold import normalise
 from .roots import parts, same_root
 from .state import (
+    KEPT,
+    OBJECTED,
     OBJECTIONS,
+    REINSTATED,
     ROOT,
     SYMBOLS,
+    UPHELD,
     VOTE,
     VOTED,
     Announcement,
@@ -31,9 +35,9 @@ from .subjects import LANGUAGES, SUBJECTS
 __all__ = [
     "BONUS",
     "THRESHOLDS",
+    "appealable",
     "build",
     "card_points",
-    "appealable",
     "objectable",
     "reading_order",
     "refresh",
@@ -41,6 +45,14 @@ __all__ = [
     "root_of",
     "subject_parts",
 ]
+
+_OUTCOME: Final = {
+    (False, True): OBJECTED,
+    (False, False): KEPT,
+    (True, False): REINSTATED,
+    (True, True): UPHELD,
+}
+"""What a verdict (an appeal?, rejected?) decided for its word."""
 
 THRESHOLDS: Final = {3: 12, 4: 15, 5: 18, 6: 20, 7: 22, 8: 24}
 """Points on one card that earn the bonus, by the number of players."""
@@ -77,8 +89,7 @@ def build(st: UnanimoState) -> tuple[tuple[Announcement, ...], tuple[Column | No
     """The reading of the current card from the words opened so far, and each seat's column
     (``None`` for a seat with no words opened)."""
     fold, lang, card = st.opts.fold_accents, st.opts.words, st.used[-1]
-    voted_out = {key for key, _, rejected, appeal in st.verdicts if rejected and not appeal}
-    reinstated = {key for key, _, rejected, appeal in st.verdicts if appeal and not rejected}
+    voted = {key: _OUTCOME[appeal, rejected] for key, _, rejected, appeal in st.verdicts}
     first: dict[str, tuple[str, str, bool, int]] = {}  # key -> clean, bare, letters only, by
     keys: list[frozenset[str]] = [frozenset()] * st.n
     written: list[list[tuple[str, str]] | None] = [None] * st.n  # clean, key
@@ -97,16 +108,17 @@ def build(st: UnanimoState) -> tuple[tuple[Announcement, ...], tuple[Column | No
     index: dict[str, int] = {}
     for key, (clean, bare, letters_only, by) in first.items():
         writers = tuple(s for s in range(st.n) if key in keys[s])
+        outcome = voted.get(key)
         why = (
             SYMBOLS if not letters_only
-            else None if key in reinstated
+            else None if outcome == REINSTATED
             else ROOT if root_of(bare, card, lang) is not None
-            else VOTED if key in voted_out
+            else VOTED if outcome == OBJECTED
             else None
         )  # fmt: skip
         points = len(writers) if why is None and len(writers) >= 2 else 0
         index[key] = len(out)
-        out.append(Announcement(clean, key, by, writers, points, why))
+        out.append(Announcement(clean, key, by, writers, points, why, outcome))
     columns = tuple(
         None if mine is None else tuple((clean, index[key]) for clean, key in mine)
         for mine in written

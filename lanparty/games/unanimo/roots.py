@@ -60,6 +60,11 @@ __all__ = [
     "stems",
 ]
 
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
 RULE_LANGUAGES: Final = ("en", "pl", "es")
 """The writing languages the rule knows (the ``words`` option's choices)."""
 
@@ -80,23 +85,24 @@ ENDINGS: Final[dict[str, tuple[str, ...]]] = {
 """Inflections (and diminutives) a stem drops, by language, with accents folded."""
 
 DERIVATIONS: Final[dict[str, frozenset[str]]] = {
-    "en": frozenset("y ny ry ly ish ie let ling kin ful less ness hood ery".split()),
-    "pl": frozenset("ek ik ka ki ko ny na ne ni nie owy owa owe owi owo ski ska skie arz "
-                    "nik nica eczek eczka iczek uszek estwo isko owisko alnia arnia".split()),
-    "es": frozenset("ito ita itos itas illo illa ecito ecita cito cita ero era eros eras eria "
-                    "adero adera aderia tera teria eado eada ar al ado ada azo on ona udo uda oso osa ista ismo ante".split()),
+    "en": _set("y ny ry ly ish ie let ling kin ful less ness hood ery"),
+    "pl": _set("ek ik ka ki ko ny na ne ni nie owy owa owe owi owo ski ska skie arz nik nica "
+               "eczek eczka iczek uszek estwo isko owisko alnia arnia"),
+    "es": _set("ito ita itos itas illo illa ecito ecita cito cita ero era eros eras eria "
+               "adero adera aderia tera teria eado eada ar al ado ada azo on ona udo uda oso "
+               "osa ista ismo ante"),
 }  # fmt: skip
 """Endings that derive a word from a short head (``sun`` + ``ny``), by language."""
 
 LITTLE: Final[dict[str, frozenset[str]]] = {
-    "en": frozenset("a an and of the".split()),
-    "pl": frozenset("i w z na do od".split()),
-    "es": frozenset("a de del el la las los y en".split()),
+    "en": _set("a an and of the"),
+    "pl": _set("i w z na do od"),
+    "es": _set("a de del el la las los y en"),
 }
 """Little words of a name or word that are never compared."""
 
 FALSE_FRIENDS: Final[dict[str, frozenset[str]]] = {
-    "en": frozenset(
+    "en": _set(
         # Tea, Sun, Car, Cat, Cow, Dog, Hat, Bee, Key, Ice (cream), Lion, Tent, Rain, Bed
         "teacher teachers teaching teammate teammates teamwork teardrop teardrops tearful "
         "sunday sundays sundae sundaes category categories catalogue catalog cathedral "
@@ -106,22 +112,22 @@ FALSE_FRIENDS: Final[dict[str, frozenset[str]]] = {
         "monkey monkeys donkey donkeys turkey turkeys hockey jockey whiskey police office "
         "offices advice justice practice notice service device novice choice apprentice "
         "sacrifice million millions billion billions trillion stallion medallion rebellion "
-        "dandelion dandelions pavilion content intent terrain bedlam scallion".split()
+        "dandelion dandelions pavilion content intent terrain bedlam scallion"
     ),
-    "pl": frozenset(
+    "pl": _set(
         # Koń, Kot, Ser, Las, Lew, Król, But, Jeż, Noc, Góra
         "koniec konca koncert kontakt konkurs koniak konto kontrola konferencja kontynent "
         "konfitura konewka konwalia konstrukcja kotlet kotlety kotara kotwica serce serial "
         "serwis serwetka laska laski laser lasso lewy lewa lewe lewo krolik kroliki butik "
-        "butelka jezioro jezyna nocleg goracy goraca gorace balkon".split()
+        "butelka jezioro jezyna nocleg goracy goraca gorace balkon"
     ),
-    "es": frozenset(
+    "es": _set(
         # Sol, Pan, Mono, Luna, Rey, Oro, Té, Flor, Cine, Vaca
         "solo sola solos solas soldado soledad solitario solucion pantalon pantalones "
         "pantalla panal panda panico monopatin monopoly lunes orden tele telefono tema "
-        "florero tesoro".split()
+        "florero tesoro"
     ),
-}  # fmt: skip
+}
 """Common words that look like a short subject's compound or inflection and are not: never
 rejected by the rule (the table may still object to one)."""
 

@@ -7,8 +7,9 @@ but for its ``seat``.
 
 The current card's *reading* (:class:`Announcement` s, and each seat's column: its words in
 order, each with the announcement it joined) is derived from the opened words, the subject,
-the table's writing language and the votes on objections and appeals; it is kept as a cache (``reading``, ``columns``) and rebuilt on
-decode, so the encoding holds only what it is derived from.
+the table's writing language and the votes on objections and appeals; it is kept as a cache
+(``reading``, ``columns``) and rebuilt on decode, so the encoding holds only what it is
+derived from.
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ SYMBOLS, ROOT, VOTED = "symbols", "root", "vote"
 # rule's rejection.
 OBJECTION, APPEAL = "object", "appeal"
 
+# What a vote on a word decided (``Announcement.voted``): an objection rejected the word
+# (it is then ``rejected`` as VOTED) or was voted down; an appeal reinstated the word or
+# was voted down (the word stays rejected for its root).
+OBJECTED, KEPT, REINSTATED, UPHELD = "objected", "kept", "reinstated", "upheld"
+VOTE_OUTCOMES = (OBJECTED, KEPT, REINSTATED, UPHELD)
+
 # A ballot in an objection vote.
 NOT_VOTED, KEEP, REJECT = -1, 0, 1
 BALLOTS = ("keep", "reject")
@@ -39,7 +46,9 @@ BALLOTS = ("keep", "reject")
 class Announcement(NamedTuple):
     """One new word of the reading: as its first reader wrote it (``word``), what matching
     compared (``key``), who read it out (``by``), everyone who wrote it (``writers``, in seat
-    order), the points it gives each of them and why it was rejected (``None``: accepted)."""
+    order), the points it gives each of them, why it was rejected (``None``: accepted) and
+    what the table's vote on it decided (``voted``: ``None`` if none was held, else one of
+    :data:`VOTE_OUTCOMES`)."""
 
     word: str
     key: str
@@ -47,6 +56,7 @@ class Announcement(NamedTuple):
     writers: tuple[int, ...]
     points: int
     rejected: str | None
+    voted: str | None = None
 
 
 Column = tuple[tuple[str, int], ...]
@@ -73,6 +83,7 @@ class UnanimoState:
 
     __slots__ = (
         "absent",
+        "appeal",
         "ballots",
         "columns",
         "done",
@@ -81,7 +92,6 @@ class UnanimoState:
         "n",
         "objected",
         "objector",
-        "appeal",
         "opts",
         "phase",
         "reading",
@@ -125,15 +135,14 @@ class UnanimoState:
 
 
 def _announcement_plain(a: Announcement) -> list[Plain]:
-    return [a.word, a.key, a.by, list(a.writers), a.points, a.rejected]
+    return [a.word, a.key, a.by, list(a.writers), a.points, a.rejected, a.voted]
 
 
 def _announcement(v: Any) -> Announcement:
-    word, key, by, writers, points, rejected = v
-    if rejected is not None:
-        rejected = str(rejected)
+    word, key, by, writers, points, rejected, voted = v
     return Announcement(str(word), str(key), int(by), tuple(int(s) for s in writers),
-                        int(points), rejected)  # fmt: skip
+                        int(points), None if rejected is None else str(rejected),
+                        None if voted is None else str(voted))  # fmt: skip
 
 
 def _columns_plain(columns: tuple[Column | None, ...]) -> list[Plain]:

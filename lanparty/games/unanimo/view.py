@@ -63,6 +63,7 @@ def _announcement(a: Announcement) -> dict[str, Plain]:
         "writers": list(a.writers),
         "points": a.points,
         "rejected": a.rejected,
+        "voted": a.voted,
     }
 
 
@@ -77,8 +78,11 @@ def view(st: UnanimoState, seat: int | None) -> dict[str, Plain]:
     ``reading`` is the current card's reading once every word is open (during objections
     and votes), else the last finished card's (``reading_card`` says which card, or
     ``None``): a list of announcements in reading order, each ``{"word", "key", "by",
-    "writers", "points", "rejected"}`` (``rejected``: ``None``, ``"symbols"``, ``"root"``
-    or ``"vote"``; a word an appeal reinstated is accepted, and ``verdicts`` says so). ``columns[seat]`` is that seat's words in the order written, each
+    "writers", "points", "rejected", "voted"}`` (``rejected``: ``None``, ``"symbols"``,
+    ``"root"`` or ``"vote"``; ``voted``, what a vote on it decided: ``None``, no vote;
+    ``"objected"``, an objection rejected it; ``"kept"``, an objection was voted down;
+    ``"reinstated"``, an appeal won and the word scores; ``"upheld"``, an appeal was voted
+    down). ``columns[seat]`` is that seat's words in the order written, each
     ``(word, index of its announcement)`` (``None``: no words), so a screen can step through
     the reading reader by reader, word by word, announcing a word where its announcement's
     ``by`` is the reader for the first time. ``sheet`` has one row per finished card.
@@ -125,9 +129,7 @@ def view(st: UnanimoState, seat: int | None) -> dict[str, Plain]:
         "appealable": list[Plain](appealable(st)) if phase == OBJECTIONS else [],
         "done": list(st.done),
         "vote": None,
-        "verdicts": [
-            {"key": k, "by": s, "rejected": r, "appeal": a} for k, s, r, a in st.verdicts
-        ],
+        "verdicts": [{"key": k, "by": s, "rejected": r, "appeal": a} for k, s, r, a in st.verdicts],
         "sheet": [
             {
                 "subject": c.subject,
