@@ -261,7 +261,7 @@ def test_handing_in_twice_or_out_of_phase_is_refused() -> None:
     with pytest.raises(BadResult, match="no coin"):
         rig.feed(CoinResult(0))
     for move, reason in [
-        (("object", "milk"), "objections come after the reading"),
+        (("object", "milk"), "objections and appeals come after the reading"),
         (("vote", "keep"), "no vote now"),
         (("done",), "objections and appeals come after the reading"),
         (("shout",), "unknown move"),

@@ -140,7 +140,7 @@ class UnanimoScreen:
         )
         if isinstance(timer, int) and timer > 0:
             head += "  ·  " + _("{n} s to write").format(n=timer)
-        head += "  ·  " + _("words in {language}").format(
+        head += "  ·  " + _("writing language: {language}").format(
             language=language_name(table_language(view))
         )
         title = _("Card {card} of {cards}").format(card=view.get("card"), cards=view.get("cards"))
@@ -246,7 +246,7 @@ class UnanimoScreen:
             n = len(reading)
             heard = ngettext("The reading: {n} word", "The reading: {n} words", n).format(n=n)
             key = _("(points each writer gets; ✗ rejected, and why)")
-            out += [("class:title", heard), ("class:dim", f"  {key}\n")]
+            out += wrapped([("class:title", heard), ("class:dim", f"  {key}")], width)
         out += reading_grid(reading[:shown], me, width)
         vote = view.get("vote")
         if isinstance(vote, dict):
