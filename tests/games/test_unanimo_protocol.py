@@ -152,7 +152,7 @@ def test_an_appeal_over_the_protocol_reinstates_a_word_the_root_rule_rejected() 
     assert all(v == views[0] for v in views)
     [subject] = [a for a in views[0]["reading"] if a["key"] == appeals[0][1]]
     assert (subject["rejected"], subject["voted"], subject["points"]) == (None, "reinstated", 4)
-    assert views[0]["sheet"][0]["points"] == [4, 4, 4, 4]
+    assert views[0]["sheet"][0]["points"] == [8, 8, 8, 8]  # the subject and "zzz"
 
 
 def test_the_writing_language_is_fixed_by_the_host_s_open_entry() -> None:
