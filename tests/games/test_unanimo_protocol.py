@@ -65,7 +65,8 @@ def test_a_timed_phase_closed_with_a_seat_writing_anchors_the_next_card_afresh()
     h = Harness(GAMES, "unanimo", 3, {"cards": 2, "timer": 60}, bots, seed=5)
     h.pump()
     first = h.host.table.anchor
-    assert isinstance(st := h.host.status(), Commit) and first is not None
+    st = h.host.status()
+    assert isinstance(st, Commit) and first is not None
     assert st.closer is None  # nobody handed in yet: the timer cannot close it
     with pytest.raises(LocalProtocolError, match="may not close"):
         h.host.close_phase()

@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 import pytest
-from unanimo_rig import Rig, card
+from unanimo_rig import Rig
 
 from lanparty.games.unanimo import NORMALISATION_VERSION, UNANIMO, fold, roots, subjects
 from lanparty.games.unanimo.fold import MAX_LENGTH, WordError, normalise
