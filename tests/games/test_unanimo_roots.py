@@ -56,6 +56,9 @@ CASES: dict[str, list[tuple[str, str, bool]]] = {
         # any part of the word, any part of the subject; a part of a compound subject
         ("sun cream", "Sun", True), ("cream", "Ice cream", True), ("snow", "Snowman", True),
         ("ball", "Football", True), ("hives", "Bee", False), ("gate", "Cat", False),
+        # a false friend of one subject is no friend of another
+        ("carrots", "Carrot", True), ("police", "Police", True), ("monkeys", "Monkey", True),
+        ("carrot", "Car", False), ("teachers", "Teacher", True),
     ],
     "pl": [
         ("koty", "Kot", True), ("kotek", "Kot", True), ("gwiazdy", "Gwiazda", True),
@@ -70,7 +73,8 @@ CASES: dict[str, list[tuple[str, str, bool]]] = {
         ("koniec", "Koń", False), ("kotlet", "Kot", False), ("serce", "Ser", False),
         ("gorący", "Góra", False), ("królik", "Król", False), ("lodówka", "Lody", False),
         ("zimno", "Zima", False), ("psy", "Pies", False), ("piasek", "Plaża", False),
-        ("śnieg", "Zima", False), ("lot", "Samolot", False),
+        ("śnieg", "Zima", False), ("lot", "Samolot", False), ("czar", "Czarownica", True),
+        ("deska", "Deskorolka", True),
     ],
     "es": [
         ("estrellas", "Estrella", True), ("perritos", "Perro", True), ("gatos", "Gato", True),
@@ -80,7 +84,7 @@ CASES: dict[str, list[tuple[str, str, bool]]] = {
         ("tetera", "Té", True), ("té verde", "Té", True), ("soleado", "Sol", True),
         ("girasol", "Sol", True), ("panadero", "Pan", True), ("panadería", "Pan", True),
         ("cafetera", "Café", True), ("lluvioso", "Lluvia", True), ("jardinero", "Jardín", True),
-        ("lunar", "Luna", True),
+        ("lunar", "Luna", True), ("arco", "Arcoíris", True), ("orden", "Ordenador", True),
         # where Spanish words begin by chance
         ("soldado", "Sol", False), ("solo", "Sol", False), ("pantalla", "Pan", False),
         ("teléfono", "Té", False), ("tema", "Té", False), ("lunes", "Luna", False),

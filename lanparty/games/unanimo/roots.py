@@ -15,9 +15,10 @@ of ``L`` (:data:`ENDINGS`) that leaves at least 3 letters (English also: a doubl
 consonant halved, ``swimming`` → ``swim``; ``-ies``/``-ied`` → ``y``; and a dropped ``e``
 restored after a vowel ending, ``dancing`` → ``danc``/``dance``).
 
-A word part ``w`` and a subject part ``t`` **share a root** when (unless ``w`` is one of the
-*false friends* of :data:`FALSE_FRIENDS`, ``L``'s common words that only look like a short
-subject's compound: ``teacher`` for Tea, ``monkey`` for Key, ``koniec`` for Koń):
+A word part ``w`` and a subject part ``t`` **share a root** when (unless ``w`` is one of
+``t``'s *false friends* in :data:`FALSE_FRIENDS`, ``L``'s common words that only look like
+a short subject's compound or inflection: ``teacher`` for Tea, ``monkey`` for Key,
+``koniec`` for Koń, ``lunes`` for Luna):
 
 1. **the same stem**: a stem of ``w`` is a stem of ``t`` (``babies``/``baby``, ``cats``/``cat``,
    ``koty``/``kot``, ``estrellas``/``estrella``);
@@ -101,35 +102,57 @@ LITTLE: Final[dict[str, frozenset[str]]] = {
 }
 """Little words of a name or word that are never compared."""
 
-FALSE_FRIENDS: Final[dict[str, frozenset[str]]] = {
-    "en": _set(
-        # Tea, Sun, Car, Cat, Cow, Dog, Hat, Bee, Key, Ice (cream), Lion, Tent, Rain, Bed
-        "teacher teachers teaching teammate teammates teamwork teardrop teardrops tearful "
-        "sunday sundays sundae sundaes category categories catalogue catalog cathedral "
-        "caterpillar caterpillars catapult catastrophe cattle carpet carpets cartoon cartoons "
-        "cargo career careers careful caravan carbon cardboard cardigan carnival carriage "
-        "carrot carrots caramel coward cowards moscow dogma hatred beetle beetles frisbee "
-        "monkey monkeys donkey donkeys turkey turkeys hockey jockey whiskey police office "
-        "offices advice justice practice notice service device novice choice apprentice "
-        "sacrifice million millions billion billions trillion stallion medallion rebellion "
-        "dandelion dandelions pavilion content intent terrain bedlam scallion"
-    ),
-    "pl": _set(
-        # Koń, Kot, Ser, Las, Lew, Król, But, Jeż, Noc, Góra
-        "koniec konca koncert kontakt konkurs koniak konto kontrola konferencja kontynent "
-        "konfitura konewka konwalia konstrukcja kotlet kotlety kotara kotwica serce serial "
-        "serwis serwetka laska laski laser lasso lewy lewa lewe lewo krolik kroliki butik "
-        "butelka jezioro jezyna nocleg goracy goraca gorace balkon"
-    ),
-    "es": _set(
-        # Sol, Pan, Mono, Luna, Rey, Oro, Té, Flor, Cine, Vaca
-        "solo sola solos solas soldado soledad solitario solucion pantalon pantalones "
-        "pantalla panal panda panico monopatin monopoly lunes orden tele telefono tema "
-        "florero tesoro"
-    ),
-}
-"""Common words that look like a short subject's compound or inflection and are not: never
-rejected by the rule (the table may still object to one)."""
+
+def _friends(table: dict[str, str]) -> dict[str, frozenset[str]]:
+    return {head: _set(words) for head, words in table.items()}
+
+
+FALSE_FRIENDS: Final[dict[str, dict[str, frozenset[str]]]] = {
+    "en": _friends({
+        "tea": "teacher teachers teaching teammate teammates teamwork teardrop teardrops "
+               "tearful",
+        "sun": "sunday sundays sundae sundaes",
+        "cat": "category categories catalogue catalog cathedral caterpillar caterpillars "
+               "catapult catastrophe cattle",
+        "car": "carpet carpets cartoon cartoons cargo career careers careful caravan carbon "
+               "cardboard cardigan carnival carriage carrot carrots caramel",
+        "cow": "coward cowards moscow",
+        "dog": "dogma",
+        "hat": "hatred",
+        "bee": "beetle beetles frisbee",
+        "key": "monkey monkeys donkey donkeys turkey turkeys hockey jockey whiskey",
+        "ice": "police office offices advice justice practice notice service device novice "
+               "choice apprentice sacrifice",
+        "lion": "million millions billion billions trillion stallion medallion rebellion "
+                "dandelion dandelions pavilion scallion",
+        "tent": "content intent",
+        "rain": "terrain",
+        "bed": "bedlam",
+    }),
+    "pl": _friends({
+        "kon": "koniec konca koncert kontakt konkurs koniak konto kontrola konferencja "
+               "kontynent konfitura konewka konwalia konstrukcja balkon",
+        "kot": "kotlet kotlety kotara kotwica",
+        "ser": "serce serial serwis serwetka",
+        "las": "laska laski laser lasso",
+        "lew": "lewy lewa lewe lewo",
+        "krol": "krolik kroliki",
+        "but": "butik butelka",
+        "jez": "jezioro jezyna",
+        "noc": "nocleg",
+        "gora": "goracy goraca gorace",
+    }),
+    "es": _friends({
+        "sol": "solo sola solos solas soldado soledad solitario solucion",
+        "pan": "pantalon pantalones pantalla panal panda panico",
+        "mono": "monopatin monopoly",
+        "luna": "lunes",
+        "oro": "tesoro",
+        "te": "telefono tema",
+    }),
+}  # fmt: skip
+"""For a short subject (by its part, accents folded), the common words that look like its
+compound or inflection and are not: never rejected for it (the table may still object)."""
 
 
 def _dropped(part: str, lang: str) -> tuple[str, ...]:
@@ -201,7 +224,7 @@ def _rest_ok(head: str, rest: str, lang: str) -> bool:
 
 @lru_cache(maxsize=16384)
 def _related(w: str, t: str, lang: str) -> bool:
-    if w in FALSE_FRIENDS[lang]:
+    if w in FALSE_FRIENDS[lang].get(t, ()):
         return False
     mine, theirs = stems(w, lang), stems(t, lang)
     if mine & theirs:
