@@ -176,7 +176,7 @@ def test_a_card_written_read_objected_to_and_scored_then_the_next_card(start) ->
     assert f"“{first.lower()}” was objected to: kept" in screen
     assert re.search(r"^  Ann \(you\) +12 pts this card +total +0", screen, re.M), screen
     assert re.search(rf"\d+ {OWN_WORD} 0\b", screen), screen
-    assert "The reading: " in screen and "object N, or done>" in screen
+    assert "The reading: " in screen and "object N, appeal N, or done>" in screen
 
     pane.type("done")
     pane.wait(lambda: any(line.startswith(f"{subject}: you 12, ") for line in log_lines(pane)),
