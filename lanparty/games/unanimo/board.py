@@ -196,7 +196,7 @@ def announcement(
     out += verdict
     line_length = sum(len(t) for _style, t in out)
     if line_length > width:  # a narrow terminal: the word and what it gives, nothing else
-        out = [("class:word.now", f" {word[: max(1, width - 24)]} "), ("", " "), *verdict]
+        out = [("class:word.now", f" {word[: max(1, width - 24)]} "), ("", " "), *verdict[:1]]
     return [*out, ("", "\n")]
 
 
