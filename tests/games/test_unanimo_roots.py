@@ -55,6 +55,7 @@ CASES: dict[str, list[tuple[str, str, bool]]] = {
         ("midnight", "Night", True), ("kingdom", "King", True), ("beehive", "Bee", True),
         # any part of the word, any part of the subject; a part of a compound subject
         ("sun cream", "Sun", True), ("cream", "Ice cream", True), ("snow", "Snowman", True),
+        ("man", "Snowman", False),
         ("ball", "Football", True), ("hives", "Bee", False), ("gate", "Cat", False),
         # a false friend of one subject is no friend of another
         ("carrots", "Carrot", True), ("police", "Police", True), ("monkeys", "Monkey", True),

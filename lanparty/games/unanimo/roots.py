@@ -10,10 +10,12 @@ word's ``bare`` form, :mod:`.fold`).
 part of the word is compared with each part of the subject (``"sun cream"`` for Sun, ``"nieve"``
 for Muñeco de nieve).
 
-**Stems.** The *stems* of a part are the part itself and the part without the longest ending
-of ``L`` (:data:`ENDINGS`) that leaves at least 3 letters (English also: a doubled last
-consonant halved, ``swimming`` → ``swim``; ``-ies``/``-ied`` → ``y``; and a dropped ``e``
-restored after a vowel ending, ``dancing`` → ``danc``/``dance``).
+**Stems.** The *stems* of a part are the part itself and its *core*: the part without an
+ending of ``L`` (:data:`ENDINGS`) that leaves at least 3 letters. In Polish and Spanish every
+such ending gives a core (``gwiazdka`` → ``gwiazd``, ``gwiazdk``); in English only the longest
+does, with a doubled last consonant halved (``swimming`` → ``swim``), ``-ies``/``-ied`` →
+``y`` (``babies`` → ``baby``), and a dropped ``e`` restored after a vowel ending
+(``dancing`` → ``danc``, ``dance``); a part with no ending is its own core.
 
 A word part ``w`` and a subject part ``t`` **share a root** when (unless ``w`` is one of
 ``t``'s *false friends* in :data:`FALSE_FRIENDS`, ``L``'s common words that only look like
@@ -32,11 +34,13 @@ a short subject's compound or inflection: ``teacher`` for Tea, ``monkey`` for Ke
    begin by chance (``bab`` of babble, ``kon`` of koniec, ``pan`` of pantalla): in English it
    takes a rest of 3 letters or more (compounds: ``sunshine``) or a derivation (``sunny``), in
    Polish and Spanish only a derivation (``konik``, ``panadero``, ``tetera`` for Té);
-3. **a compound that ends with the subject**: a stem of ``w`` ends with a head of ``t``
-   (3 letters or more) after at least 3 other letters: ``hotdogs``, ``bonfire``, ``girasol``;
-   the word's stem, so that ``climbed`` does not end with Bed;
-4. **a part of a compound subject**: ``t`` begins or ends with a stem of ``w`` (3 letters or
-   more) and at least 3 other letters: ``snow`` and ``man`` for Snowman, ``ball`` for Football.
+3. **a compound that ends with the subject**: a core of ``w`` ends with a head of ``t``
+   (3 letters or more) after at least 3 other letters: ``hotdogs``, ``bonfire``, ``girasol``
+   (the core, so that ``climbed`` does not end with Bed);
+4. **a part of a compound subject**: ``t`` begins or ends with a stem of ``w`` of 4 letters
+   or more, and has at least 3 other letters: ``snow`` for Snowman, ``ball`` for Football,
+   ``czar`` for Czarownica (not ``man`` for Snowman: 3 letters begin and end too many
+   words).
 
 A subject's root met only inside a word (``street`` for Tree) does not count. No such rule is
 perfect: the table settles the rest, objecting to a word the rule let through and appealing
