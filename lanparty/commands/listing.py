@@ -9,13 +9,16 @@ from typing import Any
 import trio
 
 from lanparty.errors import NetError
-from lanparty.i18n import _, ngettext
+from lanparty.i18n import N_, _, ngettext
 from lanparty.net.discovery import TableAd, browse
 from lanparty.net.interfaces import InterfaceError, choose_interface
 from lanparty.text import printable
 from protocol._names import skeleton
 
 __all__ = ["by_name", "run_list"]
+
+_LANGUAGE_NAMES = {"en": N_("English"), "pl": N_("Polish"), "es": N_("Spanish")}
+"""The writing languages a table may advertise, by name (translated where shown)."""
 
 
 def by_name(t: TableAd) -> tuple[str, str, str]:
@@ -49,6 +52,11 @@ def run_list(args: argparse.Namespace) -> int:
         if t.watchers:
             seated += "  " + ngettext("{n} watching", "{n} watching", t.watchers).format(
                 n=t.watchers
+            )
+        if t.lang:
+            said = _LANGUAGE_NAMES.get(t.lang)
+            seated += "  " + _("writing language: {language}").format(
+                language=_(said) if said is not None else t.lang
             )
         host = _("host {host} [{key}]").format(host=t.host, key=t.fingerprint)
         print(printable(f"{t.name:24} {t.game:9} {seated}  {host}  --connect {t.endpoint}"))

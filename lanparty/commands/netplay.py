@@ -27,7 +27,7 @@ from lanparty.commands.locate import dial, first_dial, locate
 from lanparty.commands.netargs import DEFAULT_SPECTATORS
 from lanparty.commands.whoami import claim_identity
 from lanparty.errors import NetError
-from lanparty.games import GAMES, get_game
+from lanparty.games import GAMES, PLUGINS, get_game
 from lanparty.games.bots import bots_for
 from lanparty.i18n import _
 from lanparty.interrupt import call_on_ctrl_c, end_all, lanparty_command, on_interrupt, spawn
@@ -128,6 +128,14 @@ class _LaterBot:
         return self._bot.act(party)
 
 
+def table_language(game: str, options: dict[str, Any]) -> str:
+    """The table's writing language as its options hold it (its game's
+    ``language_option``), for the lobby; ``""`` for a game without one."""
+    option = PLUGINS[game].language_option if game in PLUGINS else None
+    value = options.get(option) if option is not None else None
+    return value if isinstance(value, str) else ""
+
+
 async def _host(
     args: argparse.Namespace, host: Host, seat: NetSeat | None, out: Outcome
 ) -> Outcome:
@@ -161,7 +169,8 @@ async def _host(
     server.journaled = len(host.relays_since(0))  # those are kept already
     ad = TableAd(name, args.game, args.seats, args.seats - 1, PROTOCOL_VERSION,
                  host.identity.public.fingerprint, args.nick, port=port,
-                 spectators=host.spectators)  # fmt: skip
+                 spectators=host.spectators,
+                 lang=table_language(args.game, host.table.options))  # fmt: skip
     say(quiet, _("table {name} on {endpoint} ({interface}); host key {key}").format(
         name=repr(name), endpoint=f"{iface.ip}:{port}", interface=iface.name,
         key=host.identity.public.fingerprint))  # fmt: skip

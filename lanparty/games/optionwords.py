@@ -39,8 +39,10 @@ HELP = (
        "no_schemes_no_powers (no scheme cards, no powers)"),
     # unanimo
     N_("subject cards played (one round each)"),
-    N_("seconds to write (0: no limit; the leader may close once half the table has handed "
-       "in)"),
+    N_("seconds to write (0: no limit); with a timer too, the leader may close the writing "
+       "once half the table has handed in"),
+    N_("the table's writing language: the subject is read and words are written and "
+       "compared in it (default: the host's language)"),
     N_("words match whatever their accents (żaba = zaba)"),
     N_("how words are matched (fixed by the program: a table made with another version is "
        "refused)"),

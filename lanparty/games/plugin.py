@@ -39,8 +39,9 @@ class GamePlugin:
     """A game for lanparty: its engine, its bots by kind (``"random"`` at least), its screen
     and its narrator (made when first asked for: the engine never needs them), and its
     forced moves (what a seat's program plays by itself, e.g. a verdict read from a shown
-    hand: a person types nothing and a strategy is not asked), and the table options of a
-    short game (one round: what ``lanparty bench`` plays)."""
+    hand: a person types nothing and a strategy is not asked), the table options of a
+    short game (one round: what ``lanparty bench`` plays), and the option a lobby shows as
+    the table's writing language."""
 
     game: Game[Any]
     bots: Callable[[], dict[str, Callable[[], Bot]]]
@@ -48,6 +49,9 @@ class GamePlugin:
     narrator: NarratorFactory
     forced: Forced | None = None
     short: Mapping[str, Plain] = field(default_factory=dict)
+    #: The option that holds the table's writing language (a language code), if the game
+    #: has one (Unanimo's ``words``): the lobby shows it beside the table.
+    language_option: str | None = None
 
 
 def load_plugins() -> dict[str, GamePlugin]:

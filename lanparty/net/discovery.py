@@ -9,7 +9,8 @@ most 9 characters): ``txtvers``, ``name`` (the table's name), ``game``, ``seats`
 ``proto``, ``fp`` (the host's key fingerprint), ``host`` (the host's nick), and for spectators
 ``spect`` (how many may watch at once; 0: none), ``watch`` (how many watch now) and
 ``state`` (``open`` while seats are taken, ``playing`` once they are fixed: a table that takes
-spectators stays announced while it plays).
+spectators stays announced while it plays), and ``lang`` (the table's writing language, a
+language code, for a game whose words must all be in one: Unanimo's ``words`` option).
 
 Table names are not unique: two friends may both open "Dup", and a stranger may announce
 "Ana's kato" before Ana does. So a table is known by its DNS-SD *instance* name, which is
@@ -24,9 +25,10 @@ name twice. A table is shown by the name in its
 TXT record, always with its host's fingerprint; nothing here chooses between two tables of one
 name. A host listens for tables whose names read like its own while it announces, and says
 which it heard (:attr:`Advertisement.namesakes`). ``name``, ``spect``, ``watch`` and
-``state`` were added to version 1 of the record without changing ``txtvers`` (a reader
-ignores keys it does not know, RFC 6763 §6.7); a record without ``name`` is shown by its
-instance, one without the others as an open table that takes no spectators.
+``state`` and ``lang`` were added to version 1 of the record without changing ``txtvers`` (a
+reader ignores keys it does not know, RFC 6763 §6.7); a record without ``name`` is shown by
+its instance, one without the others as an open table that takes no spectators and has no
+writing language (a ``lang`` that is not two or three small letters is ignored).
 """
 
 from __future__ import annotations
@@ -100,6 +102,7 @@ class TableAd:
     spectators: int = 0
     watchers: int = 0
     playing: bool = False
+    lang: str = ""
 
     @property
     def endpoint(self) -> str:
@@ -120,6 +123,7 @@ class TableAd:
             "spect": str(self.spectators),
             "watch": str(self.watchers),
             "state": "playing" if self.playing else "open",
+            **({"lang": self.lang} if self.lang else {}),
         }
 
     @classmethod
@@ -158,8 +162,11 @@ class TableAd:
         name = props.get("name", instance)  # a host from before the ``name`` key
         if not all(0 < len(s) <= _MAX_TEXT and s.isprintable() for s in (name, instance)):
             raise AdError("table name empty, too long or not printable")
+        lang = props.get("lang", "")
+        if not (2 <= len(lang) <= 3 and lang.isascii() and lang.isalpha() and lang.islower()):
+            lang = ""  # none, or not a language code: shown without one
         return cls(name, game, seats, free, proto, fp, host, addresses[0], info.port, instance,
-                   spect, watch, state == "playing")  # fmt: skip
+                   spect, watch, state == "playing", lang)  # fmt: skip
 
 
 def bad_table_name(name: str) -> str | None:

@@ -105,8 +105,12 @@ class _Lobby:
         return [(n, ad) for n, ad in self.numbered() if same_name(ad.name, name)]
 
 
+LANGUAGE_NAMES = {"en": N_("English"), "pl": N_("Polish"), "es": N_("Spanish")}
+"""The writing languages a table may advertise, by name (translated where shown)."""
+
+
 def describe(ad: TableAd) -> str:
-    """One table in words."""
+    """One table in words (with its writing language, if it advertises one)."""
     seated = ad.seats - ad.free
     version = ""
     if ad.proto != PROTOCOL_VERSION:
@@ -119,6 +123,11 @@ def describe(ad: TableAd) -> str:
         name=repr(ad.name), game=ad.game, seated=seated, seats=ad.seats, host=ad.host,
         key=ad.fingerprint, endpoint=ad.endpoint,
     )  # fmt: skip
+    if ad.lang:
+        said = LANGUAGE_NAMES.get(ad.lang)
+        text += " · " + _("writing language: {language}").format(
+            language=_(said) if said is not None else ad.lang
+        )
     if ad.watchers:
         text += " · " + ngettext("{n} watching", "{n} watching", ad.watchers).format(n=ad.watchers)
     return text + version

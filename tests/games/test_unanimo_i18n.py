@@ -12,13 +12,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from unanimo_rig import G, Rig, card
+from unanimo_rig import G, Rig
 
 from lanparty import i18n
 from lanparty.games.unanimo.fold import normalise
 from lanparty.games.unanimo.narrate import UnanimoNarrator
-from lanparty.games.unanimo.reading import build, subject_parts
-from lanparty.games.unanimo.roots import same_root
+from lanparty.games.unanimo.reading import build
 from lanparty.games.unanimo.screen import UnanimoScreen
 from lanparty.games.unanimo.wordeditor import WordEditor
 from lanparty.ui.base import ParseError
@@ -82,11 +81,13 @@ class Told(Rig):
 
 
 def scripted(lang: str) -> Told:
-    """Two cards of four players, read in ``lang``: on the first, Dora is closed out, a word
-    is rejected for its sign, one for the subject's root, one voted out after an objection;
-    on the second everyone writes, an objection is voted down, and Ann and Bea share the win."""
+    """Two cards of four players at a table writing in Polish, read in ``lang``: on the
+    first, Dora is closed out, a word is rejected for its sign, one for the subject's root
+    (an appeal for it is lost), one voted out after an objection; on the second everyone
+    writes, an objection is voted down, an appeal reinstates a word, and Ann and Bea share
+    the win."""
     i18n.set_language(lang)
-    rig = Told(4, cards=2, timer=30)
+    rig = Told(4, cards=2, timer=30, words="pl")
     rig.draw("Beach")
     rig.hand_in(0, "piasek", "morze", "plaże", "R2-D2", "Piasek")
     rig.hand_in(1, "piasek", "morze", "słońce")
@@ -96,15 +97,23 @@ def scripted(lang: str) -> Told:
     rig.move(0, ("object", "morze"))
     rig.move(1, ("vote", "reject"))
     rig.move(2, ("vote", "reject"))
+    rig.move(2, ("appeal", "plaze"))
+    rig.move(0, ("vote", "keep"))
+    rig.move(1, ("vote", "reject"))
+    rig.move(3, ("vote", "reject"))
     rig.all_done()
     rig.draw("Rain")
     for s, words in enumerate(
-        (("parasol", "woda"), ("parasol", "woda", "chmury"), ("agua", "woda"), ("agua", "nube"))
-    ):
+        (("parasol", "woda", "deszczowy"), ("parasol", "woda", "chmury"), ("agua", "woda"),
+         ("agua", "nube"))
+    ):  # fmt: skip
         rig.hand_in(s, *words)
     rig.open_all()
     rig.move(1, ("object", "agua"))
     rig.move(0, ("vote", "keep"))
+    rig.move(2, ("vote", "keep"))
+    rig.move(3, ("appeal", "deszczowy"))
+    rig.move(1, ("vote", "keep"))
     rig.move(2, ("vote", "keep"))
     rig.all_done()
     return rig
@@ -114,7 +123,9 @@ KINDS = ("Card ", " hand in your words", " hands in", "The writing is closed", "
          " objects to", " votes reject", " votes keep", "You vote keep", " is rejected",
          " is kept", "The reading of", "points each", "nobody else wrote it",
          "rejected, voted out", "rejected, same root", "rejected, not a word",
-         "Game over")  # fmt: skip
+         " appeals for", "You appeal for", "stays rejected: the appeal is lost",
+         "is reinstated on appeal", "(appeal lost)", "(reinstated on appeal)",
+         "(objection voted down)", "Game over")  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -137,16 +148,19 @@ def test_a_card_told_in_polish_and_spanish() -> None:
     assert pl[0] == "Karta 1 z 2: hasło to Plaża (prowadzi: Ann; 30 s na pisanie)"
     assert "„piasek” (Ann, Bea): po 2 punkty" in pl
     assert "„woda” (Ann, Bea, Carl): po 3 punkty" in pl
-    assert "„plaże” (Ann): odrzucone, ten sam rdzeń co hasło" in pl
     assert "Pisanie zamknięte; bez słów przy tej karcie: ty" in pl
-    assert "Czytanie karty Deszcz: 5 słów" in pl
+    assert "Czytanie karty Deszcz: 6 słów" in pl
+    assert "„plaże” (Ann): odrzucone, ten sam rdzeń co hasło (odwołanie przegrane)" in pl
+    assert "„deszczowy” (Ann): 0 punktów, nikt inny go nie zapisał (przywrócone po odwołaniu)" in pl
     assert pl[-1] == "Koniec gry: wygrywają Ann i Bea!"
     es = scripted("es").narrators[0].lines
-    assert es[0] == "Carta 1 de 2: el tema es Playa (líder: tú; 30 s para escribir)"
+    assert es[0] == "Carta 1 de 2: el tema es Plaża (Playa) (líder: tú; 30 s para escribir)"
     assert "Objetas «morze»" in es
     assert "«R2-D2» (tú): rechazada, no es una palabra" in es
-    assert "Lectura de Lluvia: 5 palabras" in es
-    assert "Lluvia: tú 5, Bea 5, Carl 5, Dora 2" in es
+    assert "Lectura de Deszcz: 6 palabras" in es
+    assert "Deszcz: tú 5, Bea 5, Carl 5, Dora 2" in es
+    assert "Carl apela por «plaze»" in es
+    assert "«plaze» sigue rechazada: la apelación se pierde" in es
     assert es[-1] == "Fin de la partida: ¡ganáis tú y Bea!"
 
 
@@ -200,19 +214,26 @@ def test_the_board_the_reading_the_vote_and_the_score_sheet_in_the_language(lang
             for line in text.splitlines():
                 assert ENGLISH.search(_bare(line)) is None, (lang, key, line)
     sheet = _screens(scripted(lang), 0)["sheet"]
-    assert ("Plaża" if lang == "pl" else "Playa") in sheet
+    assert "Plaża" in sheet  # the table writes in Polish
     assert ("Wygrana ex aequo: ty i Bea, po 7 punktów!" if lang == "pl"
             else "¡Victoria compartida: tú y Bea, con 7 puntos!") in sheet  # fmt: skip
 
 
-def test_the_subject_follows_the_language_read_now() -> None:
-    view = {"subject": {"card": 0, "en": "Beach", "pl": "Plaża", "es": "Playa"}}
+def test_the_subject_is_in_the_table_s_language_and_the_reader_s_beside_it() -> None:
+    """Rules, "The writing language": "every seat reads the subject in that language (and
+    in its own beside it, if different)"; the top of the screen says the language."""
+    view = {"subject": {"card": 0, "en": "Beach", "pl": "Plaża", "es": "Playa"}, "words": "pl"}
     screen = UnanimoScreen()
     i18n.set_language("pl")
-    assert "PLAŻA" in _text(screen.table(view | {"seat": 0}, NAMES, 80))
+    shown = _text(screen.table(view | {"seat": 0}, NAMES, 100))
+    assert "PLAŻA" in shown and "(Plaża)" not in shown and "język pisania: polski" in shown
     assert screen.editor(view | {"seat": 0, "phase": "writing", "writing": [0]}) is not None
     i18n.set_language("es")
-    assert "PLAYA" in _text(screen.table(view | {"seat": 0}, NAMES, 80))
+    shown = _text(screen.table(view | {"seat": 0}, NAMES, 100))
+    assert "PLAŻA" in shown and "(Playa)" in shown and "idioma de escritura: polaco" in shown
+    i18n.set_language("en")
+    shown = _text(screen.table(view | {"seat": 0}, NAMES, 100))
+    assert "PLAŻA" in shown and "(Beach)" in shown and "writing language: Polish" in shown
     assert UnanimoScreen(lang="en").lang == "en"
 
 
@@ -229,8 +250,8 @@ def test_help_prompts_editor_and_errors_in_the_language_and_the_commands_in_engl
         screen.parse("words", [], "words " + ",".join("abcdefghi"), {})
     editor = WordEditor("Plaża", 0)
     assert editor.title == "Twoje słowa do hasła „Plaża” (do 8, jedno w wierszu):"
-    said = editor.remark(["plaże"], 0)
-    assert said == "„plaże” zostanie odrzucone: ma ten sam rdzeń co „Plaża”"
+    said = editor.remark(["beaches"], 0)
+    assert said == "„beaches” zostanie odrzucone: ma ten sam rdzeń co „Plaża”"
     said = editor.remark(["morze", "Morze"], 1)
     assert said == "„Morze” już jest na Twojej liście: liczy się raz"
     assert editor.problem(["ok", "żaba😀"]) == (
@@ -270,9 +291,10 @@ def test_every_refusal_met_reads_in_the_language(lang: str) -> None:
 # --------------------------------------------------------------------------- matching
 
 
-def _reading_in(langs: tuple[str, ...], fold_accents: bool) -> list[Any]:
-    """Card "Beach" read on one copy per seat, each built while its peer reads ``langs[s]``."""
-    rig = Rig(4, fold_accents=fold_accents)
+def _reading_in(langs: tuple[str, ...], fold_accents: bool, words: str) -> list[Any]:
+    """Card "Beach" at a table writing in ``words``, read on one copy per seat, each built
+    while its peer reads ``langs[s]``."""
+    rig = Rig(4, fold_accents=fold_accents, words=words)
     rig.draw("Beach")
     written = (
         ("Żaba", "plaża", "arena", "ÓLA", "sea"),
@@ -280,8 +302,8 @@ def _reading_in(langs: tuple[str, ...], fold_accents: bool) -> list[Any]:
         ("żaba", "beaches", "arenas", "olá"),
         ("ZABA", "morze", "Ola", "e\u0301l"),
     )
-    for s, words in enumerate(written):
-        rig.hand_in(s, *words)
+    for s, words_ in enumerate(written):
+        rig.hand_in(s, *words_)
     rig.open_all()
     out = []
     for seat, lang in enumerate(langs):
@@ -290,13 +312,17 @@ def _reading_in(langs: tuple[str, ...], fold_accents: bool) -> list[Any]:
     return out
 
 
+@pytest.mark.parametrize("words", ["en", "pl", "es"])
 @pytest.mark.parametrize("fold_accents", [True, False])
-def test_a_word_is_matched_the_same_way_whatever_each_peer_reads(fold_accents: bool) -> None:
+def test_a_word_is_matched_the_same_way_whatever_each_peer_reads(
+    fold_accents: bool, words: str
+) -> None:
     """A Polish, a Spanish and an English peer at one table score the same words alike: the
-    reading is a pure function of the words and the table's options."""
-    mixed = _reading_in(("pl", "es", "en", "pl"), fold_accents)
+    reading is a pure function of the words and the table's options; the same-root rule
+    compares the subject in the table's writing language only."""
+    mixed = _reading_in(("pl", "es", "en", "pl"), fold_accents, words)
     assert all(r == mixed[0] for r in mixed)
-    assert _reading_in(("en",) * 4, fold_accents)[0] == mixed[0]
+    assert _reading_in(("en",) * 4, fold_accents, words)[0] == mixed[0]
     reading = {a.key: (a.writers, a.points, a.rejected) for a in mixed[0][0]}
     if fold_accents:
         assert reading["zaba"][:2] == ((0, 1, 2, 3), 4)
@@ -306,8 +332,9 @@ def test_a_word_is_matched_the_same_way_whatever_each_peer_reads(fold_accents: b
         assert reading["zaba"][:2] == ((1, 3), 2)
         assert reading["ola"][:2] == ((1, 3), 2)  # "ÓLA" and "olá" are other words
     assert reading["arena"][:2] == ((0, 1), 2)  # "arenas" is another word
-    for key in ("plaza" if fold_accents else "plaża", "playas", "beaches"):
-        assert reading[key][2] is not None, key  # the subject's root, in any language
+    root = {"pl": "plaza" if fold_accents else "plaża", "es": "playas", "en": "beaches"}
+    for lang, key in root.items():
+        assert (reading[key][2] == "root") is (lang == words), key
 
 
 @pytest.mark.parametrize(
@@ -328,22 +355,3 @@ def test_polish_and_spanish_words_that_match(a: str, b: str) -> None:
 )  # fmt: skip
 def test_polish_and_spanish_words_that_do_not_match(a: str, b: str, fold: bool) -> None:
     assert normalise(a, fold).key != normalise(b, fold).key
-
-
-@pytest.mark.parametrize(
-    ("word", "subject", "same"),
-    [("plaże", "Beach", True), ("playas", "Beach", True), ("deszczowy", "Rain", True),
-     ("lluvioso", "Rain", True), ("perritos", "Dog", True), ("koty", "Cat", True),
-     ("gatos", "Cat", True), ("ogrody", "Garden", True), ("jardinero", "Garden", True),
-     ("pszczoły", "Bee", True), ("abejas", "Bee", True), ("Ślimaki", "Snail", True),
-     ("cafés", "Coffee", True), ("psy", "Dog", False), ("piasek", "Beach", False),
-     ("arena", "Beach", False), ("śnieg", "Winter", False), ("nieve", "Winter", False),
-     ("miód", "Bee", False), ("leche", "Coffee", False), ("gate", "Cat", False)],
-)  # fmt: skip
-def test_the_subject_s_root_in_polish_and_spanish(word: str, subject: str, same: bool) -> None:
-    """The same-root rule compares a word with the subject's names in all three languages,
-    whatever the peer reads."""
-    for lang in ("en", "pl", "es"):
-        i18n.set_language(lang)
-        found = same_root(normalise(word, True).bare, subject_parts(card(subject)))
-        assert (found is not None) == same, (word, subject, found)

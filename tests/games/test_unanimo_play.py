@@ -206,13 +206,25 @@ def test_without_timer_only_the_leader_closes_and_only_once_half_handed_in() -> 
     assert rig.state.absent == [False, True, True, False, False]
 
 
-def test_with_a_timer_the_leader_may_close_from_the_start() -> None:
-    rig = Rig(3, timer=60)
+def test_with_a_timer_too_the_leader_closes_only_once_half_handed_in() -> None:
+    """Rules, "A round" 2: "With a timer too, writing closes early only when everyone has
+    handed in, or by the leader's ``close`` once at least half the table has handed in:
+    never by ``close`` before that." (issue 21: with ``timer=60`` the leader could close in
+    the first second and everyone scored 0)."""
+    rig = Rig(4, timer=60)
     rig.draw("Cat")
-    assert G.status(rig.state) == Commit((0, 1, 2), 60, 0)
-    rig.close()  # nobody handed in: nobody writes, the card scores 0 for all
-    assert G.view(rig.state, None)["sheet"][0]["points"] == [0, 0, 0]
-    assert isinstance(G.status(rig.state), TableOps)  # the next card's coin
+    assert G.status(rig.state) == Commit((0, 1, 2, 3), 60, None)  # nobody may close yet
+    assert G.view(rig.state, 0)["closer"] is None
+    with pytest.raises(BadResult, match="cannot be closed"):
+        rig.feed(CommitTimeout((0, 1, 2, 3)))
+    rig.hand_in(2, "milk")
+    assert G.status(rig.state) == Commit((0, 1, 3), 60, None)  # 1 of 4: not half
+    rig.hand_in(3, "milk")
+    assert G.status(rig.state) == Commit((0, 1), 60, 0)  # 2 of 4: the leader may close
+    rig.close()
+    rig.open_all()
+    rig.all_done()
+    assert G.view(rig.state, None)["sheet"][0]["points"] == [0, 0, 2, 2]
 
 
 def test_a_seat_that_handed_in_nothing_writes_nothing_and_scores_zero() -> None:
@@ -249,9 +261,9 @@ def test_handing_in_twice_or_out_of_phase_is_refused() -> None:
     with pytest.raises(BadResult, match="no coin"):
         rig.feed(CoinResult(0))
     for move, reason in [
-        (("object", "milk"), "objections come after the reading"),
+        (("object", "milk"), "objections and appeals come after the reading"),
         (("vote", "keep"), "no vote now"),
-        (("done",), "objections come after the reading"),
+        (("done",), "objections and appeals come after the reading"),
         (("shout",), "unknown move"),
         (("words",), r"hand in \('words'"),
     ]:
@@ -313,7 +325,9 @@ def test_a_majority_of_the_other_players_rejects_a_word() -> None:
     assert rig.state.phase == 3 and G.status(rig.state) == Turn(0, (1, 2, 3), free=True)
     bark = next(a for a in G.view(rig.state, None)["reading"] if a["key"] == "bark")
     assert (bark["points"], bark["rejected"]) == (0, "vote")
-    assert G.view(rig.state, None)["verdicts"] == [{"key": "bark", "by": 3, "rejected": True}]
+    assert G.view(rig.state, None)["verdicts"] == [
+        {"key": "bark", "by": 3, "rejected": True, "appeal": False}
+    ]
     with pytest.raises(IllegalMove, match="not a scoring word"):
         G.check(rig.state, 0, ("object", "bark"))  # once per word
     for seat in range(4):
@@ -328,7 +342,7 @@ def test_a_word_is_kept_once_rejection_cannot_win() -> None:
     assert rig.state.phase == 4  # 1 keep of 3: still open
     rig.move(3, ("vote", "keep"))  # 2 keeps of 3: rejection cannot reach 2
     assert rig.state.phase == 3
-    assert rig.state.verdicts == [("walk", 0, False)]
+    assert rig.state.verdicts == [("walk", 0, False, False)]
     assert ("object", "walk") not in G.legal_moves(rig.state, 2)
 
 
@@ -411,7 +425,8 @@ def test_encoding_round_trips_mid_vote_and_refuses_garbage() -> None:
 
 
 def test_options_defaults_and_errors() -> None:
-    assert G.validate_options({}) == {"cards": 3, "timer": 0, "fold_accents": True, "norm": 1}
+    assert G.validate_options({}) == {"cards": 3, "timer": 0, "words": "en", "fold_accents": True,
+                                      "norm": 2}  # fmt: skip
     assert {s.name for s in G.option_specs} == set(G.validate_options({}))
     for given, option in [
         ({"cards": 0}, "cards"),
@@ -419,6 +434,8 @@ def test_options_defaults_and_errors() -> None:
         ({"timer": -1}, "timer"),
         ({"timer": True}, "timer"),
         ({"fold_accents": 1}, "fold_accents"),
+        ({"words": "de"}, "words"),
+        ({"words": 1}, "words"),
         ({"rounds": 3}, "rounds"),
     ]:
         with pytest.raises(OptionError) as err:

@@ -75,17 +75,30 @@ def test_bots_finish_every_game_and_copies_agree(late: float) -> None:
         assert sum(outcome.totals) == sum(sum(r) for r in outcome.rounds)
 
 
+class Late:
+    """Hands in nothing while writing (a player still thinking); otherwise a heuristic bot."""
+
+    def __init__(self) -> None:
+        self.inner = HeuristicBot()
+
+    def choose(self, view: dict[str, Plain], legal: list[Move | None], rng: random.Random):
+        return None if view["phase"] == "writing" else self.inner.choose(view, legal, rng)
+
+
 def test_late_closes_happen_and_score_zero_for_the_absent() -> None:
+    """A timed table (the timer modelled by ``late``) closes the writing with a seat still
+    writing, once half the table handed in (rules, "A round" 2), and that seat scores 0."""
     rng = random.Random(7)
     closed = 0
     for _ in range(20):
         table = LocalTable(G, 4, {"cards": 3, "timer": 60}, rng, late=0.5)
-        table.play([HeuristicBot() for _ in range(4)])
+        table.play([HeuristicBot(), HeuristicBot(), Late(), HeuristicBot()])
         for card in table.state.sheet:
             if card.absent:
                 closed += 1
+                assert card.absent == (2,)
                 assert all(card.points[s] == card.bonus[s] == 0 for s in card.absent)
-    assert closed > 0
+    assert closed == 60  # seat 2 never hands in: every card closes without it
 
 
 def test_heuristic_bots_agree_on_the_obvious_and_differ_after() -> None:

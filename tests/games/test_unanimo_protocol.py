@@ -55,21 +55,34 @@ def test_the_leader_closes_once_half_handed_in_and_the_late_seat_writes_nothing(
     assert row["points"][0] >= 4 * 3  # at least the four words all three wrote
 
 
-def test_a_phase_closed_with_nothing_handed_in_anchors_the_next_card_afresh() -> None:
-    """On a timed table the leader closes card 1 before anyone wrote; the next card's coin
-    is drawn and its writing phase begins: its commitments are bound to where that phase
-    began, not to card 1's (a stale anchor would let card 1's context sign card 2's words,
-    and a closer's timer would never start again)."""
-    bots = [_Late(HeuristicBot()) for _ in range(3)]
+def test_a_timed_phase_closed_with_a_seat_writing_anchors_the_next_card_afresh() -> None:
+    """On a timed table the leader closes card 1 once half the table has handed in (never
+    before: rules, "A round" 2); the next card's coin is drawn and its writing phase begins:
+    its commitments are bound to where that phase began, not to card 1's (a stale anchor
+    would let card 1's context sign card 2's words, and a closer's timer would never start
+    again)."""
+    bots = [_Late(HeuristicBot()), HeuristicBot(), HeuristicBot()]
     h = Harness(GAMES, "unanimo", 3, {"cards": 2, "timer": 60}, bots, seed=5)
     h.pump()
     first = h.host.table.anchor
-    assert isinstance(h.host.status(), Commit) and first is not None
+    st = h.host.status()
+    assert isinstance(st, Commit) and first is not None
+    assert st.closer is None  # nobody handed in yet: the timer cannot close it
+    with pytest.raises(LocalProtocolError, match="may not close"):
+        h.host.close_phase()
+    while h.host.status() == st or len(h.host.status().seats) > 1:  # type: ignore[union-attr]
+        assert h.step()
+        h.pump()
+    assert h.host.status() == Commit((0,), 60, 0)  # 2 of 3 in: the leader may close now
     h.host.close_phase()  # the timer ran out: the leader's program closes card 1
     h.pump()
-    assert isinstance(h.host.status(), Commit)  # card 2's writing, after its coin
+    while not isinstance(h.host.status(), Commit):  # card 1's reading, then card 2's coin
+        assert h.step()
+        h.pump()
     assert all(p.table.anchor == len(h.host.table.log) for p in h.parties)
     assert h.host.table.anchor != first
+    row = UNANIMO.view(h.host.table.state, None)["sheet"][0]
+    assert row["absent"] == [0] and row["points"][0] == 0
 
 
 def test_done_and_votes_commute_so_no_race_is_drawn_and_none_is_lost() -> None:
@@ -96,3 +109,73 @@ def test_done_and_votes_commute_so_no_race_is_drawn_and_none_is_lost() -> None:
     events = [e for evs in h.events for e in evs]
     assert not any(isinstance(e, MoveDropped | RaceOpened) for e in events)
     assert h.host.status() != st  # everyone is done: the card is scored and play goes on
+
+
+class _Root:
+    """Writes the subject's own name in the table's language (the same-root rule rejects
+    it) and one more word; votes ``keep``; says ``done`` once no appeal is pending."""
+
+    def choose(self, view: dict[str, Plain], legal: list[Move | None], rng: random.Random):
+        if view["phase"] == "writing":
+            subject = view["subject"]
+            assert isinstance(subject, dict)
+            return ("words", (str(subject[view["words"]]), "zzz"))
+        if view["phase"] == "vote":
+            return ("vote", "keep")
+        return ("done",) if ("done",) in legal else None
+
+
+class _Appealer(_Root):
+    """As ``_Root``, but appeals for every word the same-root rule rejected first."""
+
+    def choose(self, view: dict[str, Plain], legal: list[Move | None], rng: random.Random):
+        appeals = [m for m in legal if m is not None and m[0] == "appeal"]
+        if view["phase"] == "objections" and appeals:
+            return appeals[0]
+        return super().choose(view, legal, rng)
+
+
+def test_an_appeal_over_the_protocol_reinstates_a_word_the_root_rule_rejected() -> None:
+    """Rules, "Matching and scoring": "during reading any player may ... appeal an automatic
+    rejection (a majority of the other players reinstates it)". Four real peers at a Polish
+    table: all write the subject's Polish name, the rule rejects it, seat 2 appeals, two of
+    the three others vote keep (the vote is settled then), and the word scores 4 points for
+    each of them on every copy."""
+    bots = [_Root(), _Root(), _Appealer(), _Root()]
+    h = Harness(GAMES, "unanimo", 4, {"cards": 1, "words": "pl"}, bots, seed=8)
+    h.run()
+    assert all(p.phase is Phase.CLOSED for p in h.parties)
+    moves = [UNANIMO.moves.read(se.entry.body.move) for se in h.host.table.log.entries
+             if se.entry.body.KIND == "move"]  # fmt: skip
+    appeals = [m for m in moves if m[0] == "appeal"]
+    assert len(appeals) == 1 and moves.count(("vote", "keep")) == 2
+    views = [UNANIMO.view(p.table.state, None) for p in h.parties]
+    assert all(v == views[0] for v in views)
+    [subject] = [a for a in views[0]["reading"] if a["key"] == appeals[0][1]]
+    assert (subject["rejected"], subject["voted"], subject["points"]) == (None, "reinstated", 4)
+    assert views[0]["sheet"][0]["points"] == [8, 8, 8, 8]  # the subject and "zzz"
+
+
+def test_the_writing_language_is_fixed_by_the_host_s_open_entry() -> None:
+    """Rules, "The writing language": ``words`` defaults to the host's language; the host
+    fills it in its ``open`` entry, so a peer reading Spanish sits at the Polish host's
+    table writing Polish, and every copy scores alike."""
+    from lanparty import i18n
+
+    i18n.set_language("pl")
+    try:
+        h = Harness(GAMES, "unanimo", 3, {"cards": 1}, [HeuristicBot() for _ in range(3)],
+                    seed=9)  # fmt: skip
+        i18n.set_language("es")  # the peers join, check the open entry and play in Spanish
+        h.run()
+    finally:
+        i18n.set_language("en")
+    assert all(p.table.options["words"] == "pl" for p in h.parties)
+    views = [UNANIMO.view(p.table.state, None) for p in h.parties]
+    assert all(v == views[0] for v in views) and views[0]["words"] == "pl"
+    written = {a["key"] for a in views[0]["reading"]}
+    subject = views[0]["sheet"][0]["subject"]
+    from lanparty.games.unanimo.associations import ideas
+    from lanparty.games.unanimo.fold import normalise
+
+    assert {normalise(w, True).key for w in ideas(subject, "pl")[:4]} <= written

@@ -356,3 +356,26 @@ async def test_a_squatted_table_name_is_never_chosen_silently(tmp_path: Path) ->
 
 async def _listing(home: Path, extra: list[str], into: list[tuple[int, str, str]]) -> None:
     into.append(await _run(home, "list", "--local", "--timeout", "3", *extra))
+
+
+def test_the_writing_language_rides_in_the_txt_record_and_junk_is_ignored() -> None:
+    """A Unanimo table advertises its writing language (``lang``); a reader takes a language
+    code and ignores anything else, and a record without it has none."""
+    import socket
+
+    from zeroconf import ServiceInfo
+
+    from lanparty.commands.netplay import table_language
+    from lanparty.net.discovery import SERVICE_TYPE
+
+    def seen(**txt: str) -> TableAd:
+        props = {**AD.txt(), **txt}
+        info = ServiceInfo(SERVICE_TYPE, f"x [{AD.fingerprint}].{SERVICE_TYPE}",
+                           addresses=[socket.inet_aton("10.0.0.2")], port=4000,
+                           properties=props)  # fmt: skip
+        return TableAd.from_service(info)
+
+    assert seen().lang == "" and seen(lang="pl").lang == "pl"
+    assert seen(lang="Polish!").lang == "" and seen(lang="x" * 40).lang == ""
+    assert table_language("unanimo", {"words": "es"}) == "es"
+    assert table_language("kato", {"rounds": 1}) == ""

@@ -105,3 +105,20 @@ def test_a_playing_table_is_watched_not_joined(lobby: _Lobby, tmp_path: Path) ->
     args = argparse.Namespace(local=True, interface=None)
     assert argv_for(choice, args, "zoe") == [
         "watch", "--connect=10.0.0.2:4000", "--host-key=7QXM-K2PA-93TD-HB0R", "--local"]
+
+
+def test_a_table_with_a_writing_language_shows_it(lobby: _Lobby) -> None:
+    """Unanimo's rules, "The writing language": "The lobby and the top of the screen show
+    it" (the host advertises it in the table's TXT record, key ``lang``)."""
+    from lanparty import i18n
+    from lanparty.ui.lobby import describe
+
+    words = replace(ANA, game="unanimo", lang="pl")
+    assert words.txt()["lang"] == "pl" and "lang" not in ANA.txt()
+    assert describe(words).endswith(" · writing language: Polish")
+    assert "writing language" not in describe(ANA)
+    i18n.set_language("es")
+    try:
+        assert describe(words).endswith(" · idioma de escritura: polaco")
+    finally:
+        i18n.set_language("en")

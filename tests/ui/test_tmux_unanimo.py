@@ -176,7 +176,7 @@ def test_a_card_written_read_objected_to_and_scored_then_the_next_card(start) ->
     assert f"“{first.lower()}” was objected to: kept" in screen
     assert re.search(r"^  Ann \(you\) +12 pts this card +total +0", screen, re.M), screen
     assert re.search(rf"\d+ {OWN_WORD} 0\b", screen), screen
-    assert "The reading: " in screen and "object N, or done>" in screen
+    assert "The reading: " in screen and "object N, appeal N, or done>" in screen
 
     pane.type("done")
     pane.wait(lambda: any(line.startswith(f"{subject}: you 12, ") for line in log_lines(pane)),
@@ -184,7 +184,7 @@ def test_a_card_written_read_objected_to_and_scored_then_the_next_card(start) ->
     told = log_lines(pane)
     assert any(re.fullmatch(rf"The reading of {re.escape(subject)}: \d+ words", t) for t in told)
     ours = [t for t in told if t.startswith(f"“{first}” (you, ")]
-    assert len(ours) == 1 and ours[0].endswith("): 4 points each"), told
+    assert len(ours) == 1 and ours[0].endswith("): 4 points each (objection voted down)"), told
     assert f"“{OWN_WORD}” (you): 0 points, nobody else wrote it" in told
 
     # The next card: its subject in the log and its editor open, empty.
@@ -264,7 +264,7 @@ def rejection() -> tuple[int, tuple[str, ...], str]:
         ours = [m[1] for m in table.legal_moves() if m[0] == "object" and m[1] in keys(words)]
         for key in ours:
             after = replay(seed, [("words", words), ("object", key)])
-            rejected = {"key": key, "by": 0, "rejected": True}
+            rejected = {"key": key, "by": 0, "rejected": True, "appeal": False}
             if (
                 after.view()["phase"] == "objections" and ("done",) in after.legal_moves()
                 and after.view()["verdicts"] == [rejected]

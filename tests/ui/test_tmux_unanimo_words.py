@@ -96,7 +96,7 @@ def subject(pane: Pane) -> str:
 def read_for_us(pane: Pane) -> list[str]:
     """Say ``done`` once the objections are open, let the game end, and give the words the
     reading found for us, in the order read (a word written twice is read once)."""
-    pane.wait(lambda: "object N, or done>" in pane.screen() or pane.rc_file.exists(),
+    pane.wait(lambda: "or done>" in pane.screen() or pane.rc_file.exists(),
               "the objections", 30)  # fmt: skip
     if not pane.rc_file.exists():
         pane.type("done")

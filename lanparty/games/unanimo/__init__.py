@@ -42,7 +42,7 @@ def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any])
     return UnanimoNarrator(seat, names)
 
 
-PLUGIN = GamePlugin(UNANIMO, _bots, _screen, _narrator, short={"cards": 1})
+PLUGIN = GamePlugin(UNANIMO, _bots, _screen, _narrator, short={"cards": 1}, language_option="words")
 """Unanimo for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["NORMALISATION_VERSION", "PLUGIN", "UNANIMO", "UnanimoGame", "UnanimoState"]

@@ -1,6 +1,8 @@
 """The parts of Unanimo's board that show words and points, as pure functions of one seat's
-view: the subject card in the player's language, the reading (the word being read with the
-hands raised, and every word read so far, numbered for ``object N``), and the score sheet.
+view: the subject card in the table's writing language (and the player's, beside it), the
+reading (the word being read with the hands raised, and every word read so far, numbered for
+``object N`` and ``appeal N``, each rejected word with why, each word a vote decided with
+what it decided), and the score sheet.
 
 Every word came from another player's keyboard: it is shown only through
 :func:`lanparty.text.printable`.
@@ -21,16 +23,21 @@ from protocol.contract import Plain
 from .subjects import LANGUAGES, SUBJECTS
 
 __all__ = [
+    "LANGUAGE_NAMES",
     "REJECTED",
     "announcement",
     "card_points",
     "card_subject",
     "language",
+    "language_name",
     "listed",
     "reading_grid",
     "score_sheet",
     "subject_line",
     "subject_name",
+    "subject_words",
+    "table_language",
+    "verdict_mark",
     "wrapped",
 ]
 
@@ -40,6 +47,14 @@ REJECTED = {
     "vote": N_("voted out"),
 }
 """Why a word scores nothing, in words (the view's ``rejected``; translated where shown)."""
+SHORT_REJECTED = {
+    "symbols": N_("sign or digit"),
+    "root": N_("root"),
+    "vote": N_("objected"),
+}
+"""Why a word scores nothing, in a word or two (a cell of the reading's grid)."""
+LANGUAGE_NAMES = {"en": N_("English"), "pl": N_("Polish"), "es": N_("Spanish")}
+"""The writing languages by name (translated where shown)."""
 HAND = "o/"
 """A raised hand."""
 
@@ -56,6 +71,18 @@ def language() -> str:
     it. Only what is shown depends on it, never how words are matched."""
     lang = i18n.language()
     return lang if lang in LANGUAGES else "en"
+
+
+def table_language(view: Mapping[str, Plain]) -> str:
+    """The table's writing language (the view's ``words``; English if it names none)."""
+    lang = view.get("words")
+    return lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+
+
+def language_name(lang: str) -> str:
+    """``lang`` (``en``, ``pl``, ``es``) by name, in the reader's language."""
+    said = LANGUAGE_NAMES.get(lang)
+    return _(said) if said is not None else printable(lang)
 
 
 def rejected_why(code: object) -> str:
@@ -81,20 +108,27 @@ def card_subject(card: object, lang: str = "en") -> str:
 
 
 def subject_line(view: Mapping[str, Plain], lang: str, width: int) -> Fragments:
-    """The subject card, large and in colour, then its other names, dimmed."""
+    """The subject card in the table's writing language, large and in colour, then its name
+    in the reader's language ``lang`` if that is another, dimmed."""
     subject = view.get("subject")
     if not isinstance(subject, dict):
         return [("class:dim", _("The subject card is being drawn…")), ("", "\n")]
-    name = subject_name(view, lang)
-    others = " · ".join(
-        str(subject[k]) for k in LANGUAGES if k != lang and subject.get(k) not in (None, name)
-    )
+    name = subject_name(view, table_language(view))
+    own = subject_name(view, lang)
     label = _("Subject: ")
     out: Fragments = [("", label), ("class:subject", f"  {name.upper()}  ")]
     room = width - len(name) - 5 - len(label)
-    if others and room > 8:
-        out.append(("class:dim", f"  {others}"[:room]))
+    if own != name and room > 8:
+        out.append(("class:dim", f"  ({own})"[:room]))
     return [*out, ("", "\n")]
+
+
+def subject_words(view: Mapping[str, Plain], lang: str) -> str:
+    """The subject in the table's writing language, with its name in ``lang`` in brackets
+    if that is another: ``"Plaża (Beach)"``."""
+    name = subject_name(view, table_language(view))
+    own = subject_name(view, lang)
+    return name if own == name else f"{name} ({own})"
 
 
 def wrapped(fragments: Fragments, width: int, indent: str = "  ") -> Fragments:
@@ -153,6 +187,8 @@ def announcement(
     rejected = a.get("rejected")
     if rejected:
         verdict = [("class:rejected", _("rejected: {why}").format(why=rejected_why(rejected)))]
+        if rejected == "root":
+            verdict.append(("class:dim", " " + _("(appeal N: the others may reinstate it)")))
     elif others <= 0:
         verdict = [("class:dim", _("nobody else wrote it: 0 points"))]
     else:
@@ -160,7 +196,7 @@ def announcement(
     out += verdict
     line_length = sum(len(t) for _style, t in out)
     if line_length > width:  # a narrow terminal: the word and what it gives, nothing else
-        out = [("class:word.now", f" {word[: max(1, width - 24)]} "), ("", " "), *verdict]
+        out = [("class:word.now", f" {word[: max(1, width - 24)]} "), ("", " "), *verdict[:1]]
     return [*out, ("", "\n")]
 
 
@@ -173,16 +209,31 @@ def hands_and_points(hands: int, points: object) -> str:
     )
 
 
+def verdict_mark(a: Mapping[str, object]) -> tuple[str, str]:
+    """What a cell of the grid says after the word, and its style: the points each writer
+    gets, or ✗ and why the word was rejected; and what a vote on it decided (an objection
+    voted down, an appeal won or lost)."""
+    rejected, voted = a.get("rejected"), a.get("voted")
+    if rejected:
+        short = SHORT_REJECTED.get(str(rejected))
+        mark = "✗ " + (_(short) if short is not None else printable(str(rejected)))
+        if voted == "upheld":
+            mark += " " + _("(appeal lost)")
+        return mark, "class:rejected"
+    mark = str(a.get("points"))
+    if voted == "reinstated":
+        mark += " " + _("(reinstated on appeal)")
+    elif voted == "kept":
+        mark += " " + _("(objection voted down)")
+    return mark, "class:points" if a.get("points") else "class:dim"
+
+
 def _cell(i: int, a: Mapping[str, object], me: int, most: int) -> tuple[Fragments, int]:
     word = printable(str(a.get("word")))
     if len(word) > most:
         word = word[: most - 1] + "…"
     mine = me in _writers(a)
-    rejected = a.get("rejected")
-    mark = "✗" if rejected else str(a.get("points"))
-    mark_style = "class:rejected" if rejected else (
-        "class:points" if a.get("points") else "class:dim"
-    )  # fmt: skip
+    mark, mark_style = verdict_mark(a)
     cell: Fragments = [
         ("class:index", f"{i:>2} "),
         ("class:word.mine" if mine else "class:word", word),
@@ -194,15 +245,15 @@ def _cell(i: int, a: Mapping[str, object], me: int, most: int) -> tuple[Fragment
 
 def reading_grid(reading: Sequence[object], me: int, width: int) -> Fragments:
     """The words read so far, numbered from 1 in the order read, as many a row as fit:
-    each with its points (what each writer gets) or ✗ if rejected; the seat's own words
-    stand out."""
+    each with its points (what each writer gets) or ✗ and why it was rejected, and what a
+    vote on it decided (:func:`verdict_mark`); the seat's own words stand out."""
     words = [a for a in reading if isinstance(a, dict)]
     if not words:
         return []
     most = max(6, min(20, width - 8))
     cells = [_cell(i, a, me, most) for i, a in enumerate(words, 1)]
     column = max(length for _, length in cells) + 3
-    per_row = max(1, (width + 3) // column)
+    per_row = max(1, (width + 3) // column) if column <= width else 1
     out: Fragments = []
     for start in range(0, len(cells), per_row):
         row = cells[start : start + per_row]
@@ -215,9 +266,12 @@ def reading_grid(reading: Sequence[object], me: int, width: int) -> Fragments:
 
 
 def score_sheet(view: Mapping[str, Plain], names: Sequence[str], lang: str = "en") -> Fragments:
-    """The score sheet: a row per card played (its subject, each player's points with the
-    bonus marked), the totals, and who won (every player with the highest total)."""
+    """The score sheet: a row per card played (its subject in the table's writing language,
+    each player's points with the bonus marked), the totals, and who won (every player with
+    the highest total). ``lang`` is the reader's language (the subject's name is shown in
+    the table's)."""
     me = view_seat(view)
+    lang = table_language(view) if "words" in view else lang
     scores = [int(s) for s in listed(view, "scores") if isinstance(s, int)]
     winners = [s for s in listed(view, "winners") if isinstance(s, int)]
     n = len(scores)

@@ -37,8 +37,10 @@ __all__ = [
     "problem",
 ]
 
-NORMALISATION_VERSION: Final = 1
-"""The version of the rules below; a table's ``norm`` option must equal it."""
+NORMALISATION_VERSION: Final = 2
+"""The version of the rules below, of the same-root rule (:mod:`.roots`) and of the subject
+cards (:mod:`.subjects`); a table's ``norm`` option must equal it. 2: the same-root rule
+compares the subject in the table's writing language only, with compounds."""
 
 MAX_LENGTH: Final = 32
 """Most characters in a word once normalised (case folded, spaces collapsed)."""

@@ -16,6 +16,7 @@ from .state import BALLOTS, UnanimoState, decode, encode
 MOVES = Moves.of(
     words=(Seq(Text(MAX_TYPED), MAX_WORDS),),
     object=(Text(MAX_TYPED),),
+    appeal=(Text(MAX_TYPED),),
     vote=(Text.of(BALLOTS),),
     done=(),
 )

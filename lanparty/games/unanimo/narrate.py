@@ -1,9 +1,11 @@
 """Unanimo in words: one seat's log of the game (see :mod:`lanparty.games.narration`). Everything in
 Unanimo is public once it is shown, so the log is told from the change in the seat's view: a
-new card and its subject, who handed in, the writing closed, objections and votes, and once
-a card is scored its whole reading (each word, who wrote it, its points) and the card's
-scores; then the end. While the card is read the board shows the reading step by step: the
-log tells it once the table is done with it, so it gives nothing away before the board."""
+new card and its subject (in the table's writing language, and the reader's beside it), who
+handed in, the writing closed, objections, appeals and votes, and once a card is scored its
+whole reading (each word, who wrote it, its points or why it was rejected, and what a vote on
+it decided) and the card's scores; then the end. While the card is read the board shows the
+reading step by step: the log tells it once the table is done with it, so it gives nothing
+away before the board."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from lanparty.i18n import _, ngettext, pgettext
 from lanparty.text import printable
 from protocol.contract import Move, Plain, Result, Seat
 
-from .board import card_subject, language, rejected_why, subject_name
+from .board import card_subject, language, rejected_why, subject_words, table_language
 
 __all__ = ["UnanimoNarrator"]
 
@@ -52,6 +54,10 @@ class UnanimoNarrator(BaseNarrator):
             word = printable(str(item[1]))
             self._act(seat, (pgettext("you", "object to “{word}”").format(word=word),
                              _("objects to “{word}”").format(word=word)))  # fmt: skip
+        elif seat is not None and isinstance(item, tuple) and item[0] == "appeal":
+            word = printable(str(item[1]))
+            self._act(seat, (pgettext("you", "appeal for “{word}”").format(word=word),
+                             _("appeals for “{word}”").format(word=word)))  # fmt: skip
         elif seat is not None and isinstance(item, tuple) and item[0] == "vote":
             if item[1] == "reject":
                 self._act(seat, (pgettext("you", "vote reject"), _("votes reject")))
@@ -72,7 +78,7 @@ class UnanimoNarrator(BaseNarrator):
             self.lines.append(yours(_("Card {card} of {cards}: the subject is {subject} (leader: "
                                       "{leader}{timed})").format(
                 card=after.get("card"), cards=after.get("cards"),
-                subject=subject_name(after, self.lang), leader=lead, timed=timed,
+                subject=subject_words(after, self.lang), leader=lead, timed=timed,
             ), leader == self.seat))  # fmt: skip
         handed_before, handed = _list(before, "handed_in"), _list(after, "handed_in")
         for s, now in enumerate(handed):
@@ -94,9 +100,12 @@ class UnanimoNarrator(BaseNarrator):
         writers = a.get("writers")
         who = ", ".join(self._who(int(w)) for w in writers) if isinstance(writers, list) else ""
         word = printable(str(a.get("word")))
+        voted = a.get("voted")
         if a.get("rejected"):
             why = rejected_why(a.get("rejected"))
             line = _("“{word}” ({names}): rejected, {why}").format(word=word, names=who, why=why)
+            if voted == "upheld":
+                line += " " + _("(appeal lost)")
         elif isinstance(writers, list) and len(writers) < 2:
             line = _("“{word}” ({names}): 0 points, nobody else wrote it").format(
                 word=word, names=who)  # fmt: skip
@@ -106,6 +115,10 @@ class UnanimoNarrator(BaseNarrator):
             line = ngettext("“{word}” ({names}): {n} point each",
                             "“{word}” ({names}): {n} points each", n).format(
                 word=word, names=who, n=n)  # fmt: skip
+        if not a.get("rejected") and voted == "reinstated":
+            line += " " + _("(reinstated on appeal)")
+        elif not a.get("rejected") and voted == "kept":
+            line += " " + _("(objection voted down)")
         mine = isinstance(writers, list) and self.seat in writers
         self.lines.append(yours(line, mine))
 
@@ -113,14 +126,19 @@ class UnanimoNarrator(BaseNarrator):
         for v in _list(after, "verdicts")[len(_list(before, "verdicts")) :]:
             if isinstance(v, dict):
                 word = printable(str(v.get("key")))
-                said = _("“{word}” is rejected") if v.get("rejected") else _("“{word}” is kept")
+                if v.get("appeal") is True:
+                    said = (_("“{word}” stays rejected: the appeal is lost") if v.get("rejected")
+                            else _("“{word}” is reinstated on appeal"))  # fmt: skip
+                else:
+                    said = (_("“{word}” is rejected") if v.get("rejected")
+                            else _("“{word}” is kept"))  # fmt: skip
                 self.lines.append(said.format(word=word))
 
     def _scores(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
         for card in _list(after, "sheet")[len(_list(before, "sheet")) :]:
             if not isinstance(card, dict):
                 continue
-            name = card_subject(card.get("subject"), self.lang)
+            name = card_subject(card.get("subject"), table_language(after))
             said = [a for a in _list(after, "reading") if isinstance(a, dict)]
             n = len(said)
             heard = ngettext("The reading of {subject}: {n} word",

@@ -6,9 +6,18 @@ Moves (canonical tuples):
 * ``("words", (w1, w2, ...))`` — up to 8 words, *sealed*: committed while the table writes
   and opened in reading order once writing is over. ``("words", ())`` hands in nothing.
 * ``("object", key)`` — during the objections, object to the scoring word with this key
-  (``key`` as the reading shows it); every other player then votes.
-* ``("vote", "keep" | "reject")`` — a voter's ballot on the word objected to.
-* ``("done",)`` — no (more) objections from this player this card.
+  (``key`` as the reading shows it); every other player then votes, and a strict majority of
+  them voting ``reject`` rejects it.
+* ``("appeal", key)`` — during the objections, appeal against the same-root rule's rejection
+  of the word with this key; every other player then votes, and a strict majority of them
+  voting ``keep`` reinstates it (it then scores as any word, and is not voted on again).
+* ``("vote", "keep" | "reject")`` — a voter's ballot on the word objected to or appealed
+  for: keep the word in the reading, or leave it out.
+* ``("done",)`` — no (more) objections or appeals from this player this card.
+
+Each word is voted on at most once a card. The writing closes when everyone has handed in,
+or by the leader once at least half the table has (with a timer too: the leader's program
+closes it when the time is up, and not before half the table has handed in).
 """
 
 from __future__ import annotations
@@ -26,9 +35,18 @@ from protocol.contract import (
 )
 
 from .fold import problem
-from .reading import BONUS, THRESHOLDS, build, card_points, objectable, reading_order
+from .reading import (
+    BONUS,
+    THRESHOLDS,
+    appealable,
+    build,
+    card_points,
+    objectable,
+    reading_order,
+)
 from .state import (
     BALLOTS,
+    KEEP,
     NOT_VOTED,
     OBJECTIONS,
     OPENING,
@@ -64,7 +82,7 @@ def _start_card(st: UnanimoState) -> None:
     st.absent = [False] * n
     st.words = [None] * n
     st.done = [False] * n
-    st.objector, st.objected = -1, ""
+    st.objector, st.objected, st.appeal = -1, "", False
     st.ballots = [NOT_VOTED] * n
     st.verdicts = []
     st.reading, st.columns = (), ()
@@ -92,11 +110,12 @@ def to_open(st: UnanimoState) -> tuple[int, ...]:
 
 
 def may_close(st: UnanimoState) -> bool:
-    """May the leader close the writing now? With a timer, always (its program closes it
-    when the time is up); without one, once at least half the table has handed in."""
+    """May the leader close the writing now? Once at least half the table has handed in,
+    with a timer or without (with one, the leader's program closes it when the time is up,
+    or as soon as half the table has handed in after that)."""
     if st.phase != WRITING:
         return False
-    return st.opts.timer > 0 or 2 * sum(st.handed) >= st.n
+    return 2 * sum(st.handed) >= st.n
 
 
 def _after_writing(st: UnanimoState) -> None:
@@ -108,7 +127,7 @@ def _after_writing(st: UnanimoState) -> None:
 def _after_opening(st: UnanimoState) -> None:
     st.phase = OBJECTIONS
     st.reading, st.columns = build(st)
-    if not objectable(st):
+    if not objectable(st) and not appealable(st):
         _score(st)
 
 
@@ -205,6 +224,16 @@ def check(st: UnanimoState, seat: int, move: Move) -> None:
                 f"{excerpt(move[1])} is not a scoring word that can still be objected to"
             )
         return
+    if name == "appeal":
+        if len(move) != 2 or type(move[1]) is not str:
+            raise IllegalMove("appeal for a word: ('appeal', word)")
+        _check_objections(st, seat)
+        if move[1] not in appealable(st):
+            raise IllegalMove(
+                f"{excerpt(move[1])} is not a word the same-root rule rejected that can still "
+                "be appealed for"
+            )
+        return
     if name == "done":
         if len(move) != 1:
             raise IllegalMove("'done' takes no arguments")
@@ -216,7 +245,10 @@ def check(st: UnanimoState, seat: int, move: Move) -> None:
         if phase != VOTE:
             raise IllegalMove("there is no vote now")
         if seat == st.objector:
-            raise IllegalMove("the player who objected does not vote")
+            raise IllegalMove(
+                "the player who appealed does not vote" if st.appeal
+                else "the player who objected does not vote"
+            )  # fmt: skip
         if st.ballots[seat] != NOT_VOTED:
             raise IllegalMove("you have voted already")
         return
@@ -225,11 +257,11 @@ def check(st: UnanimoState, seat: int, move: Move) -> None:
 
 def _check_objections(st: UnanimoState, seat: int) -> None:
     if st.phase == VOTE:
-        raise IllegalMove("a vote is under way; objections wait for it")
+        raise IllegalMove("a vote is under way; objections and appeals wait for it")
     if st.phase != OBJECTIONS:
-        raise IllegalMove("objections come after the reading")
+        raise IllegalMove("objections and appeals come after the reading")
     if st.done[seat]:
-        raise IllegalMove("you said you were done with objections for this card")
+        raise IllegalMove("you said you were done with objections and appeals for this card")
 
 
 # --------------------------------------------------------------------------- apply
@@ -247,10 +279,11 @@ def apply(st: UnanimoState, seat: int, move: Move) -> None:
         st.done[seat] = True
         if all(st.done):
             _score(st)
-    elif name == "object":
+    elif name in ("object", "appeal"):
         st.phase = VOTE
         st.objector = seat
         st.objected = str(move[1])
+        st.appeal = name == "appeal"
         st.ballots = [NOT_VOTED] * st.n
     else:  # vote
         st.ballots[seat] = BALLOTS.index(str(move[1]))
@@ -258,23 +291,27 @@ def apply(st: UnanimoState, seat: int, move: Move) -> None:
 
 
 def _count(st: UnanimoState) -> None:
-    """Settle the vote as soon as its result is certain: rejected by a strict majority of
-    the players other than the objector."""
+    """Settle the vote as soon as its result is certain: an objection rejects the word with
+    a strict majority of the players other than the objector voting ``reject``; an appeal
+    reinstates it with a strict majority of the players other than the appellant voting
+    ``keep``."""
     voters = st.n - 1
-    yes = sum(1 for s, b in enumerate(st.ballots) if b == REJECT and s != st.objector)
+    wanted = KEEP if st.appeal else REJECT  # the ballot that changes the word's fate
+    yes = sum(1 for s, b in enumerate(st.ballots) if b == wanted and s != st.objector)
     cast = sum(1 for s, b in enumerate(st.ballots) if b != NOT_VOTED and s != st.objector)
     if 2 * yes > voters:
-        rejected = True
+        carried = True
     elif 2 * (yes + voters - cast) <= voters:
-        rejected = False
+        carried = False
     else:
         return
-    st.verdicts.append((st.objected, st.objector, rejected))
-    st.objector, st.objected = -1, ""
+    rejected = not carried if st.appeal else carried
+    st.verdicts.append((st.objected, st.objector, rejected, st.appeal))
+    st.objector, st.objected, st.appeal = -1, "", False
     st.ballots = [NOT_VOTED] * st.n
     st.phase = OBJECTIONS
     st.reading, st.columns = build(st)
-    if all(st.done) or not objectable(st):
+    if all(st.done) or (not objectable(st) and not appealable(st)):
         _score(st)
 
 
@@ -291,7 +328,8 @@ def voters_left(st: UnanimoState) -> tuple[int, ...]:
 def legal_moves(st: UnanimoState, seat: int) -> list[Move]:
     """What ``seat`` can do now that can be listed: while writing, handing in nothing
     (the template of the words move: free words cannot be listed, ``check`` rules them);
-    ``done`` and an objection to each word that can take one; the two ballots."""
+    ``done``, an objection to each word that can take one and an appeal for each word the
+    same-root rule rejected; the two ballots."""
     if st.requests or not 0 <= seat < st.n:
         return []
     phase = st.phase
@@ -300,7 +338,11 @@ def legal_moves(st: UnanimoState, seat: int) -> list[Move]:
     if phase == OBJECTIONS:
         if st.done[seat]:
             return []
-        return [_DONE, *(("object", key) for key in objectable(st))]
+        return [
+            _DONE,
+            *(("object", key) for key in objectable(st)),
+            *(("appeal", key) for key in appealable(st)),
+        ]
     if phase == VOTE:
         return list(_VOTES) if seat in voters_left(st) else []
     return []

@@ -7,8 +7,10 @@ Enter or Tab goes to the next line, Ctrl-S hands in, Esc goes back to the comman
 ``write`` back to the words), or on one line: ``words ladybug, spots, red``. What the editor
 holds is what is handed in: by Ctrl-S, by ``words`` alone (``w``) or ``done`` on the command
 line, by the leader's ``close`` and when time is up (a line leaving some of it out is asked
-about first). During the objections, ``object N`` objects to the N-th word read, ``done``
-says you have no (more) objections, and ``keep``/``reject`` vote.
+about first). During the objections, ``object N`` objects to the N-th word read, ``appeal N``
+appeals against the same-root rule's rejection of the N-th word, ``done`` says you have no
+(more) objections or appeals, and ``keep``/``reject`` vote. The table's writing language is
+at the top.
 
 A screen belongs to one seat's terminal: it remembers when it began showing each reading
 (the reading is shown step by step on the screen's own clock) and the words it handed in.
@@ -30,11 +32,13 @@ from .board import (
     card_points,
     card_subject,
     language,
+    language_name,
     listed,
     reading_grid,
     score_sheet,
     subject_line,
     subject_name,
+    table_language,
     wrapped,
 )
 from .pace import ReadingPace, WholeReading
@@ -53,7 +57,8 @@ STYLES = {
     "points": "bold ansigreen",
     "rejected": "ansired",
 }
-ALIASES = {"w": "words", "e": "write", "ok": "done", "o": "object", "k": "keep", "r": "reject"}
+ALIASES = {"w": "words", "e": "write", "ok": "done", "o": "object", "a": "appeal", "k": "keep",
+           "r": "reject"}  # fmt: skip
 """Short forms of Unanimo's commands."""
 HELP = (
     ("write", N_("open the word editor (it opens by itself when the writing starts)")),
@@ -64,8 +69,18 @@ HELP = (
     ("words A, B, C", N_("hand in up to {n} words on one line (commas between them)")),
     ("words", N_("hand in the words in the editor (none if it is empty)")),
     ("object N", N_("object to word N of the reading (a majority of the others decides)")),
-    ("done", N_("no (more) objections from you; while writing: hand in the editor's words")),
-    ("keep / reject", N_("your vote on the word objected to")),
+    (
+        "appeal N",
+        N_(
+            "appeal against the same-root rejection of word N (a majority of the "
+            "others may reinstate it)"
+        ),
+    ),
+    (
+        "done",
+        N_("no (more) objections or appeals from you; while writing: hand in the editor's words"),
+    ),
+    ("keep / reject", N_("your vote on the word objected to or appealed for")),
 )
 """Unanimo's commands (typed in English) and what each does (translated where shown)."""
 _PHASE_LINE = {
@@ -131,6 +146,9 @@ class UnanimoScreen:
         )
         if isinstance(timer, int) and timer > 0:
             head += "  ·  " + _("{n} s to write").format(n=timer)
+        head += "  ·  " + _("writing language: {language}").format(
+            language=language_name(table_language(view))
+        )
         title = _("Card {card} of {cards}").format(card=view.get("card"), cards=view.get("cards"))
         out: Fragments = [
             ("class:title", title),
@@ -233,8 +251,8 @@ class UnanimoScreen:
         else:
             n = len(reading)
             heard = ngettext("The reading: {n} word", "The reading: {n} words", n).format(n=n)
-            key = _("(points each writer gets; ✗ rejected)")
-            out += [("class:title", heard), ("class:dim", f"  {key}\n")]
+            key = _("(points each writer gets; ✗ rejected, and why)")
+            out += wrapped([("class:title", heard), ("class:dim", f"  {key}")], width)
         out += reading_grid(reading[:shown], me, width)
         vote = view.get("vote")
         if isinstance(vote, dict):
@@ -244,19 +262,28 @@ class UnanimoScreen:
             voters = _names(listed(vote, "waiting"), names, me)
             needed = vote.get("needed")
             n = needed if isinstance(needed, int) else 0
-            out += wrapped([("class:warn", _("{who} objects to “{word}”:").format(
-                                who=who, word=word) + " "),
-                            ("", ngettext("keep it or reject it? {n} reject rejects it",
-                                          "keep it or reject it? {n} rejects reject it",
-                                          n).format(n=n)),
+            if vote.get("appeal") is True:
+                asked = _("{who} appeals for “{word}” (rejected for the subject's root):")
+                rule = ngettext("keep it or reject it? {n} keep reinstates it",
+                                "keep it or reject it? {n} keeps reinstate it", n)  # fmt: skip
+            else:
+                asked = _("{who} objects to “{word}”:")
+                rule = ngettext("keep it or reject it? {n} reject rejects it",
+                                "keep it or reject it? {n} rejects reject it", n)  # fmt: skip
+            out += wrapped([("class:warn", asked.format(who=who, word=word) + " "),
+                            ("", rule.format(n=n)),
                             ("class:dim", "  " + _("(waiting for {names})").format(names=voters)
                              if voters else "")],
                            width)  # fmt: skip
         for v in listed(view, "verdicts"):
             if isinstance(v, dict):
                 word = printable(str(v.get("key")))
-                said = (_("“{word}” was objected to: rejected") if v.get("rejected")
-                        else _("“{word}” was objected to: kept"))  # fmt: skip
+                if v.get("appeal") is True:
+                    said = (_("“{word}” was appealed for: it stays rejected") if v.get("rejected")
+                            else _("“{word}” was appealed for: reinstated"))  # fmt: skip
+                else:
+                    said = (_("“{word}” was objected to: rejected") if v.get("rejected")
+                            else _("“{word}” was objected to: kept"))  # fmt: skip
                 out += wrapped([("class:dim", said.format(word=word))], width)
         done = listed(view, "done")
         if view.get("phase") == "objections" and 0 <= me < len(done) and done[me] is True:
@@ -269,6 +296,10 @@ class UnanimoScreen:
         """What the seat may do now, in a line (the editor shows the words being written)."""
         phase = view.get("phase")
         if phase == "objections" and ("done",) in legal and not self.pace.animating(view):
+            if any(m[0] == "appeal" for m in legal):
+                return wrapped([("class:dim", _(
+                    "Object to a word with object N, appeal against a rejection for the root "
+                    "with appeal N (the others vote on it), or say done"))], width)  # fmt: skip
             return wrapped([("class:dim", _("Object to a word with object N (the others vote on "
                                             "it), or say done"))], width)  # fmt: skip
         if phase == "vote" and legal:
@@ -319,7 +350,7 @@ class UnanimoScreen:
         if phase == "vote":
             return _("keep or reject> ")
         if phase == "objections":
-            return _("object N, or done> ")
+            return _("object N, appeal N, or done> ")
         return _("your move> ")
 
     def parse(self, head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
@@ -341,14 +372,14 @@ class UnanimoScreen:
             return ("done",)
         if head in ("keep", "reject"):
             return ("vote", head)
-        if head == "object":
+        if head in ("object", "appeal"):
             said = listed(view, "reading")[: self.pace.shown(view)]
             if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= len(said):
-                raise ParseError(_("object N: N is a word of the reading, 1 to {n}").format(
-                    n=len(said)))  # fmt: skip
+                raise ParseError(_("{command} N: N is a word of the reading, 1 to {n}").format(
+                    command=head, n=len(said)))  # fmt: skip
             a = said[int(args[0]) - 1]
             assert isinstance(a, dict)
-            return ("object", str(a.get("key")))
+            return (head, str(a.get("key")))
         raise ParseError(
             _("unknown command '{command}' (type help, or press Tab)").format(
                 command=text.split()[0]
@@ -368,18 +399,21 @@ class UnanimoScreen:
             assert isinstance(words, tuple)
             text = ("words " + ", ".join(map(str, words))).strip()
             return text, _("hand in these words") if words else _("hand in no word at all")
-        if name == "object":
+        if name in ("object", "appeal"):
             keys = [a.get("key") for a in listed(view, "reading") if isinstance(a, dict)]
             n = keys.index(move[1]) + 1 if move[1] in keys else 0
             if not 0 < n <= self.pace.shown(view):
                 return "", ""  # not read out on this screen yet: nothing to give away
-            return f"object {n}", _("object to “{word}”").format(word=printable(str(move[1])))
+            word = printable(str(move[1]))
+            if name == "appeal":
+                return f"appeal {n}", _("appeal for “{word}”").format(word=word)
+            return f"object {n}", _("object to “{word}”").format(word=word)
         if name == "vote":
             said = (
                 _("vote to reject the word") if move[1] == "reject" else _("vote to keep the word")
             )
             return str(move[1]), said
-        return name, _("no more objections") if name == "done" else ""
+        return name, _("no more objections or appeals") if name == "done" else ""
 
     def help(self) -> Sequence[tuple[str, str]]:
         """Unanimo's commands and the editor's keys (what they do in the reader's language)."""

@@ -6,9 +6,10 @@ move; the state knows only who handed in). So every copy is the same, and so is 
 but for its ``seat``.
 
 The current card's *reading* (:class:`Announcement` s, and each seat's column: its words in
-order, each with the announcement it joined) is derived from the opened words, the subject
-and the objection votes; it is kept as a cache (``reading``, ``columns``) and rebuilt on
-decode, so the encoding holds only what it is derived from.
+order, each with the announcement it joined) is derived from the opened words, the subject,
+the table's writing language and the votes on objections and appeals; it is kept as a cache
+(``reading``, ``columns``) and rebuilt on decode, so the encoding holds only what it is
+derived from.
 """
 
 from __future__ import annotations
@@ -23,8 +24,19 @@ from .options import UnanimoOptions
 SUBJECT, WRITING, OPENING, OBJECTIONS, VOTE, OVER = range(6)
 PHASE_NAMES = ("subject", "writing", "opening", "objections", "vote", "over")
 
-# Why a word was rejected (``Announcement.rejected``).
+# Why a word was rejected (``Announcement.rejected``): a sign or digit in it, the subject's
+# root (the same-root rule), or the table's vote on an objection.
 SYMBOLS, ROOT, VOTED = "symbols", "root", "vote"
+
+# What a vote decides: an objection to a scoring word, or an appeal against the same-root
+# rule's rejection.
+OBJECTION, APPEAL = "object", "appeal"
+
+# What a vote on a word decided (``Announcement.voted``): an objection rejected the word
+# (it is then ``rejected`` as VOTED) or was voted down; an appeal reinstated the word or
+# was voted down (the word stays rejected for its root).
+OBJECTED, KEPT, REINSTATED, UPHELD = "objected", "kept", "reinstated", "upheld"
+VOTE_OUTCOMES = (OBJECTED, KEPT, REINSTATED, UPHELD)
 
 # A ballot in an objection vote.
 NOT_VOTED, KEEP, REJECT = -1, 0, 1
@@ -34,7 +46,9 @@ BALLOTS = ("keep", "reject")
 class Announcement(NamedTuple):
     """One new word of the reading: as its first reader wrote it (``word``), what matching
     compared (``key``), who read it out (``by``), everyone who wrote it (``writers``, in seat
-    order), the points it gives each of them and why it was rejected (``None``: accepted)."""
+    order), the points it gives each of them, why it was rejected (``None``: accepted) and
+    what the table's vote on it decided (``voted``: ``None`` if none was held, else one of
+    :data:`VOTE_OUTCOMES`)."""
 
     word: str
     key: str
@@ -42,6 +56,7 @@ class Announcement(NamedTuple):
     writers: tuple[int, ...]
     points: int
     rejected: str | None
+    voted: str | None = None
 
 
 Column = tuple[tuple[str, int], ...]
@@ -68,6 +83,7 @@ class UnanimoState:
 
     __slots__ = (
         "absent",
+        "appeal",
         "ballots",
         "columns",
         "done",
@@ -102,9 +118,12 @@ class UnanimoState:
         self.words: list[tuple[str, ...] | None] = [None] * n  # as opened, None until then
         self.done = [False] * n  # no (more) objections from this seat
         self.objector = -1  # the seat whose objection is being voted on
-        self.objected = ""  # the key of the word objected to
+        self.objected = ""  # the key of the word objected to (or appealed for)
+        self.appeal = False  # the vote is on an appeal, not an objection
         self.ballots = [NOT_VOTED] * n
-        self.verdicts: list[tuple[str, int, bool]] = []  # (key, objector, rejected) this card
+        # This card's votes: (key, the seat that asked, rejected, an appeal?). An objection
+        # rejected or an appeal lost leaves the word out; an appeal won reinstates it.
+        self.verdicts: list[tuple[str, int, bool, bool]] = []
         self.reading: tuple[Announcement, ...] = ()  # derived: see the module's docstring
         self.columns: tuple[Column | None, ...] = ()  # derived too
         self.sheet: list[Card] = []
@@ -116,15 +135,14 @@ class UnanimoState:
 
 
 def _announcement_plain(a: Announcement) -> list[Plain]:
-    return [a.word, a.key, a.by, list(a.writers), a.points, a.rejected]
+    return [a.word, a.key, a.by, list(a.writers), a.points, a.rejected, a.voted]
 
 
 def _announcement(v: Any) -> Announcement:
-    word, key, by, writers, points, rejected = v
-    if rejected is not None:
-        rejected = str(rejected)
+    word, key, by, writers, points, rejected, voted = v
     return Announcement(str(word), str(key), int(by), tuple(int(s) for s in writers),
-                        int(points), rejected)  # fmt: skip
+                        int(points), None if rejected is None else str(rejected),
+                        None if voted is None else str(voted))  # fmt: skip
 
 
 def _columns_plain(columns: tuple[Column | None, ...]) -> list[Plain]:
@@ -152,8 +170,9 @@ def encode(st: UnanimoState) -> dict[str, Plain]:
         "done": list(st.done),
         "objector": st.objector,
         "objected": st.objected,
+        "appeal": st.appeal,
         "ballots": list(st.ballots),
-        "verdicts": [[k, s, r] for k, s, r in st.verdicts],
+        "verdicts": [[k, s, r, a] for k, s, r, a in st.verdicts],
         "sheet": [
             [
                 c.subject,
@@ -188,8 +207,9 @@ def decode(value: Plain) -> UnanimoState:
         st.words = [None if w is None else tuple(str(x) for x in w) for w in v["words"]]
         st.done = [bool(x) for x in v["done"]]
         st.objector, st.objected = int(v["objector"]), str(v["objected"])
+        st.appeal = bool(v["appeal"])
         st.ballots = [int(b) for b in v["ballots"]]
-        st.verdicts = [(str(k), int(s), bool(r)) for k, s, r in v["verdicts"]]
+        st.verdicts = [(str(k), int(s), bool(r), bool(a)) for k, s, r, a in v["verdicts"]]
         st.sheet = [
             Card(int(c[0]), int(c[1]), tuple(int(s) for s in c[2]), tuple(int(p) for p in c[3]),
                  tuple(int(b) for b in c[4]), tuple(_announcement(a) for a in c[5]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from protocol.contract import Commit, GameOver, Open, Outcome, Plain, Status, TableOps, Turn
 
 from .fold import NORMALISATION_VERSION
-from .reading import THRESHOLDS, objectable, reading_order
+from .reading import THRESHOLDS, appealable, objectable, reading_order
 from .rules import may_close, missing, to_open, voters_left
 from .state import (
     BALLOTS,
@@ -63,6 +63,7 @@ def _announcement(a: Announcement) -> dict[str, Plain]:
         "writers": list(a.writers),
         "points": a.points,
         "rejected": a.rejected,
+        "voted": a.voted,
     }
 
 
@@ -77,11 +78,20 @@ def view(st: UnanimoState, seat: int | None) -> dict[str, Plain]:
     ``reading`` is the current card's reading once every word is open (during objections
     and votes), else the last finished card's (``reading_card`` says which card, or
     ``None``): a list of announcements in reading order, each ``{"word", "key", "by",
-    "writers", "points", "rejected"}`` (``rejected``: ``None``, ``"symbols"``, ``"root"``
-    or ``"vote"``). ``columns[seat]`` is that seat's words in the order written, each
+    "writers", "points", "rejected", "voted"}`` (``rejected``: ``None``, ``"symbols"``,
+    ``"root"`` or ``"vote"``; ``voted``, what a vote on it decided: ``None``, no vote;
+    ``"objected"``, an objection rejected it; ``"kept"``, an objection was voted down;
+    ``"reinstated"``, an appeal won and the word scores; ``"upheld"``, an appeal was voted
+    down). ``columns[seat]`` is that seat's words in the order written, each
     ``(word, index of its announcement)`` (``None``: no words), so a screen can step through
     the reading reader by reader, word by word, announcing a word where its announcement's
     ``by`` is the reader for the first time. ``sheet`` has one row per finished card.
+
+    ``words`` is the table's writing language (the subject is read and written in it);
+    ``subject`` names the card in every language. ``vote`` (during a vote) says whether it
+    is on an objection or an ``appeal``; ``verdicts`` lists this card's votes, each
+    ``{"key", "by", "rejected", "appeal"}``; ``appealable`` the words a player may still
+    appeal for.
     """
     phase = st.phase
     n = st.n
@@ -103,6 +113,7 @@ def view(st: UnanimoState, seat: int | None) -> dict[str, Plain]:
         "order": list(reading_order(st)),
         "subject": _subject(st.used[-1]) if st.used and not st.requests else None,
         "timer": st.opts.timer,
+        "words": st.opts.words,
         "fold_accents": st.opts.fold_accents,
         "norm": NORMALISATION_VERSION,
         "threshold": THRESHOLDS[n],
@@ -115,9 +126,10 @@ def view(st: UnanimoState, seat: int | None) -> dict[str, Plain]:
         "columns": list(columns),  # immutable: tuples of (word, index) pairs
         "reading_card": reading_card,
         "objectable": list[Plain](objectable(st)) if phase == OBJECTIONS else [],
+        "appealable": list[Plain](appealable(st)) if phase == OBJECTIONS else [],
         "done": list(st.done),
         "vote": None,
-        "verdicts": [{"key": k, "by": s, "rejected": r} for k, s, r in st.verdicts],
+        "verdicts": [{"key": k, "by": s, "rejected": r, "appeal": a} for k, s, r, a in st.verdicts],
         "sheet": [
             {
                 "subject": c.subject,
@@ -136,6 +148,7 @@ def view(st: UnanimoState, seat: int | None) -> dict[str, Plain]:
         v["vote"] = {
             "key": st.objected,
             "by": st.objector,
+            "appeal": st.appeal,
             "ballots": [None if b == NOT_VOTED else BALLOTS[b] for b in st.ballots],
             "waiting": list(voters_left(st)),
             "needed": (n - 1) // 2 + 1,
