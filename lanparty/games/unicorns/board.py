@@ -85,23 +85,31 @@ def unicorn_style(colour: object) -> str:
     return f"class:u.{colour}" if isinstance(colour, str) else "class:u.none"
 
 
-def flow(cells: Sequence[Fragments], width: int, column: int, margin: str) -> Fragments:
-    """``cells`` one after another from ``column``, `` · `` between them; a cell that would
+def flow(
+    cells: Sequence[Fragments], width: int, column: int, margin: str, sep: str = " · "
+) -> Fragments:
+    """``cells`` one after another from ``column``, ``sep`` between them; a cell that would
     pass ``width`` starts a new row, which begins with ``margin`` (a newline, then the
     indentation and the column's bar)."""
     out: Fragments = []
     indent = len(margin.rsplit("\n", 1)[-1])
     for k, cell in enumerate(cells):
         size = _width(cell)
-        if k and column + 3 + size > width:
+        if k and column + len(sep) + size > width:
             out.append(("class:dim", margin))
             column = indent
         elif k:
-            out.append(("class:dim", " · "))
-            column += 3
+            out.append(("class:dim", sep))
+            column += len(sep)
         out += cell
         column += size
     return out
+
+
+def _words(said: str, style: str, width: int, indent: int) -> Fragments:
+    """``said`` from ``indent`` on, wrapped at spaces onto lines indented as far."""
+    cells: list[Fragments] = [[(style, word)] for word in said.split()]
+    return flow(cells, width, indent, "\n" + " " * indent, " ")
 
 
 # --------------------------------------------------------------------------- the players
@@ -190,6 +198,8 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
             out.append(("class:dim", " │ "))
             column += 3
         else:
+            style, said = out[-1]
+            out[-1] = (style, said.rstrip())  # nothing beside the line: no padding
             margin = "\n" + " " * block + "│ "
             out.append(("class:dim", margin))
             column = block + 2
@@ -273,7 +283,8 @@ def characters(view: Mapping[str, Plain], names: Sequence[str], width: int) -> F
                 name=player_name(names, taker, me)))])  # fmt: skip
         out += flow(cells, width, 0, "\n      ")
         power = character_power(name) if powers.get(name) else _("no power at this table")
-        out += [("", "\n      "), ("" if free else "class:dim", power), ("", "\n")]
+        out += [("", "\n      "), *_words(power, "" if free else "class:dim", width, 6)]
+        out.append(("", "\n"))
     return out
 
 
@@ -299,5 +310,5 @@ def market(view: Mapping[str, Plain], width: int) -> Fragments:
             else [("class:dim", ngettext("{n} left", "{n} left", left).format(n=left))],
         ]  # fmt: skip
         out += flow(cells, width, 0, "\n      ")
-        out += [("", "\n      "), ("", _(_EFFECTS[item])), ("", "\n")]
+        out += [("", "\n      "), *_words(_(_EFFECTS[item]), "", width, 6), ("", "\n")]
     return out
