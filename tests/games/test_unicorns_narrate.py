@@ -71,16 +71,26 @@ def planted(**options: Any) -> Told:
 def test_the_game_opens_with_characters_starting_unicorns_row_and_your_schemes() -> None:
     rig = four()
     log = rig.log_of(1)
-    assert log[:5] == [
-        "Characters: Ann is the Princess (Princesa); you are the Knight (Caballero); Carl is "
-        "the Wizard (Mago); Dora is the Shaman (Chamán)",
+    assert log[:9] == [
         "Starting unicorns: Ann Pink 1 (starter), you Blue 1 (starter), Carl Green 1 "
         "(starter), Dora Yellow 1 (starter)",
+        "Characters (personajes) are chosen in turn from the first player: Ann first",
+        "Ann chooses the Princess (Princesa)",
+        "You choose the Knight (Caballero)",
+        "Carl chooses the Wizard (Mago)",
+        "Dora chooses the Shaman (Chamán)",
         "Day 1 (día 1): the row is Pink 4, Blue 2, Legendary, Yellow 1",
         "Ann holds the first-player token",
         "You draw your schemes (esquemas): Decoy (Señuelo) and Stinky Unicorn (Unicornio apestoso)",
     ]
     assert not any("Shiny" in line for line in log)  # Ann's draw is hers alone
+    dealt = four(character_option="random").log_of(1)  # the coin deals them all at once
+    assert dealt[:2] == [
+        "Characters: Ann is the Princess (Princesa); you are the Knight (Caballero); Carl is "
+        "the Wizard (Mago); Dora is the Shaman (Chamán)",
+        "Starting unicorns: Ann Pink 1 (starter), you Blue 1 (starter), Carl Green 1 "
+        "(starter), Dora Yellow 1 (starter)",
+    ]
 
 
 def test_planting_names_your_own_scheme_to_you_alone() -> None:
@@ -115,6 +125,7 @@ def test_one_hunt_from_the_bid_to_the_reveal() -> None:
         "Dora turns over 0 and 1: 1",
         "Totals: Ann 7, Bea 7, Dora 1; tied at 7: out; Dora wins the hunt",
         "Dora chooses to turn over Bea's scheme",
+        "The other scheme, your scheme, is discarded unseen",
         "Turned over: Bea's scheme on Pink 4 is Decoy (Señuelo): its owner takes the unicorn "
         "if they hunted it",
         "Bea takes Pink 4 with Decoy (worth 4)",
@@ -160,8 +171,9 @@ def test_trojan_ambush_escape_and_the_token() -> None:
     rig.move(0, "reveal", rig.scheme(2, "trojan"))  # Carl takes it and gives his only one
     assert rig.since(3, mark) == [
         "Ann chooses to turn over Carl's scheme",
-        "Turned over: Carl's scheme on Pink 4 is Trojan Unicorn (Unicornio de Troya): its "
-        "owner takes the unicorn and gives the winner one of theirs",
+        "The other scheme, Bea's scheme, is discarded unseen",
+        "Turned over: Carl's scheme on Pink 4 is Trojan Unicorn: its owner takes the unicorn "
+        "and gives the winner one of theirs",
         "Carl takes Pink 4 with Trojan Unicorn (worth 4)",
         "Ann gets Green 1 (starter) from Carl",
         "Carl takes the first-player token",

@@ -61,8 +61,11 @@ class Rig:
         copies: bool = True,
         check_views: bool = True,
         pick: bool = True,
+        character_option: str | None = None,
         **options: Any,
     ) -> None:
+        if character_option is not None:  # the table option (``characters`` names each's)
+            options["characters"] = character_option
         self.n = n
         # With characters chosen (the default), the rig makes each seat's choice of
         # ``characters[seat]`` when it is due, unless ``pick`` is off (the test or the bots
