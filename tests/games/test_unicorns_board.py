@@ -166,6 +166,6 @@ def test_the_black_market_shows_its_prices_when_it_opens(width: int) -> None:
         assert re.search(r"^  butcher \$2 · Unicorn Butcher \(Carnicero Unicornio\)\s+· sold out",
                          market, re.M) or "\n      sold out\n" in market  # fmt: skip
         assert "Fake Horn (Cuerno falso) · 4 left" in market
-        assert "one of your unicorns takes a new colour and is worth 2" in market
+        assert "the buyer's unicorn takes a new colour and is worth 2" in market
         assert "Row" not in shown.split("\n", 1)[1]  # the day's row is over
         assert max(len(line) for line in shown.splitlines()) <= width

@@ -55,10 +55,10 @@ BESIDE = 40
 lines under it, in a column that starts after the names."""
 
 _EFFECTS = {
-    "butcher": N_("one of your unicorns becomes a Pâté worth 3"),
-    "horn": N_("one of your unicorns is worth 2 more"),
-    "candy": N_("one of your unicorns takes a new colour"),
-    "dust": N_("one of your unicorns takes a new colour and is worth 2 more"),
+    "butcher": N_("the buyer's unicorn becomes a Pâté worth 3"),
+    "horn": N_("the buyer's unicorn is worth 2 more"),
+    "candy": N_("the buyer's unicorn takes a new colour"),
+    "dust": N_("the buyer's unicorn takes a new colour and is worth 2 more"),
 }
 """What each black-market item does, in a few words."""
 

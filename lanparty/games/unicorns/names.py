@@ -214,8 +214,8 @@ def character_name(name: str | None, spanish: bool = True) -> str:
 
 _POWERS = {
     "princess": N_("look at another player's face-down scheme"),
-    "knight": N_("+2 to your total once a hunt's cards are turned over"),
-    "wizard": N_("take back a hunt card you played once a hunt is settled"),
+    "knight": N_("+2 to his total once the cards of a hunt he joined are turned over"),
+    "wizard": N_("take back a hunt card he played once the hunt is settled"),
     "shaman": N_("move a face-down scheme to another unicorn"),
 }
 
