@@ -50,7 +50,7 @@ __all__ = [
     "unicorn_style",
 ]
 
-BESIDE = 40
+BESIDE = 30
 """Columns a player's unicorns need beside the player's line; with fewer left they go on the
 lines under it, in a column that starts after the names."""
 
@@ -180,8 +180,9 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
         turn = s == current
         who = player_name(names, s, me)[:name_w]
         cards = " ".join(str(v) for v in _list(hands[s] if s < len(hands) else []))
+        cards = "" if view.get("phase") == "character" else f"{cards:<16}"  # none in hand yet
         line = f"{'▶ ' if turn else '  '}{who:<{name_w}} {_character_cell(view, s):<22}"
-        line += f"{cards:<16}{scores[s]!s:>3}" + _(" pts")
+        line += f"{cards}{scores[s]!s:>3}" + _(" pts")
         line = line[:width]
         out.append(("class:turn" if turn else "", line))
         column = len(line)
