@@ -20,8 +20,8 @@ class Told(Rig):
     """A rig where every seat keeps its log, fed exactly as a table feeds it: each input with
     that seat's view (from its own copy) before and after."""
 
-    def __init__(self, n: int = 4, **kwargs: Any) -> None:
-        self.narrators = [UnicornsNarrator(s, NAMES[:n]) for s in range(n)]
+    def __init__(self, n: int = 4, names: tuple[str, ...] = NAMES, **kwargs: Any) -> None:
+        self.narrators = [UnicornsNarrator(s, names[:n]) for s in range(n)]
         super().__init__(n, **kwargs)
 
     def _views(self) -> list[dict[str, Any]]:
@@ -220,3 +220,20 @@ def test_every_unicorn_is_taken_or_escapes_in_the_log_and_the_verbs_agree() -> N
             for line in log:
                 assert not re.match(r"You (takes|passes|hunts|joins|lays|turns|buys|sells)", line)
                 assert not re.match(rf"({'|'.join(NAMES)}) (take|pass|hunt|join|lay|turn) ", line)
+
+
+def test_the_scheme_not_turned_over_is_told_discarded() -> None:
+    """Issue 21: when the winner turns over one of two schemes, the story says the other was
+    discarded — unseen, and in an expert game face down (rules/unicorns.md: "An unrevealed
+    scheme card is discarded unseen")."""
+    for expert, how in ((False, "unseen"), (True, "face down")):
+        rig = planted(expert=expert)
+        rig.hunt(0, 4)
+        rig.pass_(1, 2, 3)
+        marks = [len(rig.log_of(s)) for s in range(4)]
+        rig.move(0, "reveal", rig.scheme(1, "decoy"))  # Carl's Trojan lies under it too
+        told = {s: rig.since(s, marks[s]) for s in range(4)}
+        assert told[0][:2] == ["You choose to turn over Bea's scheme",
+                               f"The other scheme, Carl's scheme, is discarded {how}"]  # fmt: skip
+        assert told[2][1] == f"The other scheme, your scheme, is discarded {how}"
+        assert not any("Trojan" in line for s in range(4) for line in told[s])
