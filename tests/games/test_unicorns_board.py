@@ -160,8 +160,9 @@ def test_the_black_market_shows_its_prices_when_it_opens(width: int) -> None:
     for seat in range(3):
         shown = text(table(rig.view(seat), NAMES[:3], width))
         market = shown[shown.index("Black market (mercado negro)") :]
-        for item, price, name in (("butcher", 2, "Unicorn Butcher"), ("horn", 3, "Fake Horn"),
-                                  ("candy", 3, "Cotton Candy"), ("dust", 6, "Fairy Dust")):  # fmt: skip
+        prices = [("butcher", 2, "Unicorn Butcher"), ("horn", 3, "Fake Horn"),
+                  ("candy", 3, "Cotton Candy"), ("dust", 6, "Fairy Dust")]  # fmt: skip
+        for item, price, name in prices:
             assert re.search(rf"^  {item} \${price} · {name}", market, re.M), market
         assert re.search(r"^  butcher \$2 · Unicorn Butcher \(Carnicero Unicornio\)\s+· sold out",
                          market, re.M) or "\n      sold out\n" in market  # fmt: skip

@@ -169,7 +169,9 @@ def test_a_character_is_typed_by_its_word_or_its_name() -> None:
     assert commands.parse("character knight", SCREEN, view).move == ("character", "knight")
     assert commands.parse("pick caballero", SCREEN, view).move == ("character", "knight")
     assert SCREEN.command_for(("character", "shaman"), view) == (
-        "character shaman", "Shaman (Chamán): move a face-down scheme to another unicorn")
+        "character shaman",
+        "Shaman (Chamán): move a face-down scheme to another unicorn",
+    )
     with pytest.raises(ParseError, match="one of princess, knight, wizard, shaman"):
         commands.parse("character king", SCREEN, view)
     i18n.set_language("pl")

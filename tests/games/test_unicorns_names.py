@@ -34,30 +34,62 @@ from lanparty.games.unicorns.names import (
 from lanparty.games.unicorns.screen import SCREEN, final, hand, table
 
 ROOT = Path(unicorn_names.__file__).parents[3]
-SEED = (ROOT.parent / "shared" / "seeds" / "004_5b8735de255ac5d5.txt")
+SEED = ROOT.parent / "shared" / "seeds" / "004_5b8735de255ac5d5.txt"
 
 # Every way a card may be mentioned, per language: a mention must be the card's one name.
 MENTIONS: dict[str, dict[str, str]] = {
     "en": {
-        "athletic": r"Athletic", "shiny": r"Shiny", "stinky": r"Stinky", "sick": r"\bSick",
-        "trojan": r"Trojan", "ambush": r"Ambush", "decoy": r"Decoy", "chameleon": r"Chameleon",
-        "butcher": r"Butcher", "horn": r"Fake", "candy": r"Cotton|Candy", "dust": r"Fairy|Dust",
-        "princess": r"Princess", "knight": r"Knight", "wizard": r"Wizard", "shaman": r"Shaman",
+        "athletic": r"Athletic",
+        "shiny": r"Shiny",
+        "stinky": r"Stinky",
+        "sick": r"\bSick",
+        "trojan": r"Trojan",
+        "ambush": r"Ambush",
+        "decoy": r"Decoy",
+        "chameleon": r"Chameleon",
+        "butcher": r"Butcher",
+        "horn": r"Fake",
+        "candy": r"Cotton|Candy",
+        "dust": r"Fairy|Dust",
+        "princess": r"Princess",
+        "knight": r"Knight",
+        "wizard": r"Wizard",
+        "shaman": r"Shaman",
     },
     "es": {
-        "athletic": r"(?i)atl[ée]tic", "shiny": r"(?i)brillante", "stinky": r"(?i)apest",
-        "sick": r"(?i)enferm", "trojan": r"(?i)troy|trojan", "ambush": r"(?i)embosc",
-        "decoy": r"(?i)señuel|cebo", "chameleon": r"(?i)camale", "butcher": r"(?i)carnicer",
-        "horn": r"(?i)cuerno f", "candy": r"(?i)algod", "dust": r"(?i)hadas|fairy",
-        "princess": r"Princes|princesa", "knight": r"(?i)caballer", "wizard": r"(?i)\bmag[oa]s?\b",
+        "athletic": r"(?i)atl[ée]tic",
+        "shiny": r"(?i)brillante",
+        "stinky": r"(?i)apest",
+        "sick": r"(?i)enferm",
+        "trojan": r"(?i)troy|trojan",
+        "ambush": r"(?i)embosc",
+        "decoy": r"(?i)señuel|cebo",
+        "chameleon": r"(?i)camale",
+        "butcher": r"(?i)carnicer",
+        "horn": r"(?i)cuerno f",
+        "candy": r"(?i)algod",
+        "dust": r"(?i)hadas|fairy",
+        "princess": r"Princes|princesa",
+        "knight": r"(?i)caballer",
+        "wizard": r"(?i)\bmag[oa]s?\b",
         "shaman": r"(?i)cham[aá]n",
     },
     "pl": {
-        "athletic": r"(?i)wysportowan", "shiny": r"(?i)lśni", "stinky": r"(?i)śmierdz",
-        "sick": r"(?i)\bchor[ey]", "trojan": r"(?i)troja", "ambush": r"(?i)zasadzk",
-        "decoy": r"(?i)przynęt", "chameleon": r"(?i)kameleon", "butcher": r"(?i)rzeźni",
-        "horn": r"(?i)sztuczn", "candy": r"(?i)\bwat[aęy]\b", "dust": r"(?i)\bpył",
-        "princess": r"(?i)księżnicz", "knight": r"(?i)rycer", "wizard": r"(?i)czarodziej(?!sk)",
+        "athletic": r"(?i)wysportowan",
+        "shiny": r"(?i)lśni",
+        "stinky": r"(?i)śmierdz",
+        "sick": r"(?i)\bchor[ey]",
+        "trojan": r"(?i)troja",
+        "ambush": r"(?i)zasadzk",
+        "decoy": r"(?i)przynęt",
+        "chameleon": r"(?i)kameleon",
+        "butcher": r"(?i)rzeźni",
+        "horn": r"(?i)sztuczn",
+        "candy": r"(?i)\bwat[aęy]\b",
+        "dust": r"(?i)\bpył",
+        "princess": r"(?i)księżnicz",
+        "knight": r"(?i)rycer",
+        "wizard": r"(?i)czarodziej(?!sk)",
         "shaman": r"(?i)szaman",
     },
 }
@@ -188,7 +220,8 @@ def test_the_screen_and_the_log_name_each_card_one_way(lang: str) -> None:
 
 
 def test_a_players_name_is_never_recapitalised() -> None:
-    """"bot-3 plants…", never "Bot-3 plants…"; the log and the final screen alike."""
+    """A name stays as written: "bot-3 plants…", never "Bot-3 plants…", in the log and on
+    the final screen."""
 
     bots = bots_for("unicorns")
     lower = ("ann", "bot-1", "bot-2", "bot-3")

@@ -78,8 +78,8 @@ def test_every_legal_move_round_trips_through_its_command() -> None:
                 kinds.add(str(move[0]))
             table.submit(parse(rng.choice(typed), view))
     # A Trojan's owner giving a unicorn back is rare in random games: set one up.
-    rig = Rig(3, unicorns=["pink-4", "blue-2", "legendary"], powers=False,
-              schemes={0: ["shiny", "sick"], 1: ["decoy", "stinky"], 2: ["trojan", "ambush"]})  # fmt: skip
+    schemes = {0: ["shiny", "sick"], 1: ["decoy", "stinky"], 2: ["trojan", "ambush"]}
+    rig = Rig(3, unicorns=["pink-4", "blue-2", "legendary"], powers=False, schemes=schemes)
     for seat, keep, on in ((0, "shiny", "legendary"), (1, "decoy", "legendary"),
                            (2, "trojan", "blue-2")):  # fmt: skip
         rig.plant(seat, keep, on)

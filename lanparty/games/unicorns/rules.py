@@ -336,7 +336,7 @@ def apply(st: UnicornsState, seat: int, move: Move) -> None:
     name = move[0]
     phase = st.phase
     if name == "character":
-        pick(st, seat, CHARACTERS.index(move[1]))  # type: ignore[arg-type]
+        pick(st, seat, CHARACTERS.index(move[1]))
     elif name == "plant":
         _, keep, unicorn, discard, label = move
         st.drawn[seat] = []
