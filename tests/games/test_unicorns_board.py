@@ -67,7 +67,7 @@ def test_a_second_row_of_unicorns_stays_in_the_unicorns_column_at_80_columns() -
         width = max(len(f"{n} (you)" if s == 0 else n) for s, n in enumerate(NAMES))
         block = 2 + width + 1
         for line, rows in blocks(shown):
-            assert rows, line
+            assert rows or (view["phase"] == "character" and " │ " in line), line
             for row in rows:
                 assert row.startswith(" " * block + "│ "), (line, row)
                 assert not row[block + 2 :].startswith(" "), row
