@@ -31,6 +31,8 @@ HELP = (
     N_("play exactly this many rounds (0: play to the target)"),
     # unicorns
     N_("who holds the first-player token on day 1: joint coin, or the host"),
+    N_("how characters are given out: each player chooses one in turn from the first "
+       "player, or a joint coin deals them"),
     N_("characters use their powers (once per day each)"),
     N_("the scheme discarded each morning goes face down, so nobody else ever learns it; "
        "played hunt cards are not shown (they can still be worked out from what everyone "

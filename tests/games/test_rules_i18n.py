@@ -107,10 +107,10 @@ def test_the_spanish_unicorns_text_uses_the_seed_terms() -> None:
         "Carnicero Unicornio",
         "Cuerno falso",
         "Algodón de azúcar",
-        "Polvo de hadas",
+        "Fairy Dust",  # the seed keeps these two names in English
         "Paté",
         "Unicornio apestoso",
-        "Unicornio troyano",
+        "Trojan Unicorn",
         "Arcoíris",
         "arcoíris doble",
         "Princesa",

@@ -20,8 +20,8 @@ class Told(Rig):
     """A rig where every seat keeps its log, fed exactly as a table feeds it: each input with
     that seat's view (from its own copy) before and after."""
 
-    def __init__(self, n: int = 4, **kwargs: Any) -> None:
-        self.narrators = [UnicornsNarrator(s, NAMES[:n]) for s in range(n)]
+    def __init__(self, n: int = 4, names: tuple[str, ...] = NAMES, **kwargs: Any) -> None:
+        self.narrators = [UnicornsNarrator(s, names[:n]) for s in range(n)]
         super().__init__(n, **kwargs)
 
     def _views(self) -> list[dict[str, Any]]:
@@ -71,16 +71,26 @@ def planted(**options: Any) -> Told:
 def test_the_game_opens_with_characters_starting_unicorns_row_and_your_schemes() -> None:
     rig = four()
     log = rig.log_of(1)
-    assert log[:5] == [
-        "Characters: Ann is the Princess (Princesa); you are the Knight (Caballero); Carl is "
-        "the Wizard (Mago); Dora is the Shaman (Chamán)",
+    assert log[:9] == [
         "Starting unicorns: Ann Pink 1 (starter), you Blue 1 (starter), Carl Green 1 "
         "(starter), Dora Yellow 1 (starter)",
+        "Characters (personajes) are chosen in turn from the first player: Ann first",
+        "Ann chooses the Princess (Princesa)",
+        "You choose the Knight (Caballero)",
+        "Carl chooses the Wizard (Mago)",
+        "Dora chooses the Shaman (Chamán)",
         "Day 1 (día 1): the row is Pink 4, Blue 2, Legendary, Yellow 1",
         "Ann holds the first-player token",
         "You draw your schemes (esquemas): Decoy (Señuelo) and Stinky Unicorn (Unicornio apestoso)",
     ]
     assert not any("Shiny" in line for line in log)  # Ann's draw is hers alone
+    dealt = four(character_option="random").log_of(1)  # the coin deals them all at once
+    assert dealt[:2] == [
+        "Characters: Ann is the Princess (Princesa); you are the Knight (Caballero); Carl is "
+        "the Wizard (Mago); Dora is the Shaman (Chamán)",
+        "Starting unicorns: Ann Pink 1 (starter), you Blue 1 (starter), Carl Green 1 "
+        "(starter), Dora Yellow 1 (starter)",
+    ]
 
 
 def test_planting_names_your_own_scheme_to_you_alone() -> None:
@@ -115,6 +125,7 @@ def test_one_hunt_from_the_bid_to_the_reveal() -> None:
         "Dora turns over 0 and 1: 1",
         "Totals: Ann 7, Bea 7, Dora 1; tied at 7: out; Dora wins the hunt",
         "Dora chooses to turn over Bea's scheme",
+        "The other scheme, your scheme, is discarded unseen",
         "Turned over: Bea's scheme on Pink 4 is Decoy (Señuelo): its owner takes the unicorn "
         "if they hunted it",
         "Bea takes Pink 4 with Decoy (worth 4)",
@@ -160,8 +171,9 @@ def test_trojan_ambush_escape_and_the_token() -> None:
     rig.move(0, "reveal", rig.scheme(2, "trojan"))  # Carl takes it and gives his only one
     assert rig.since(3, mark) == [
         "Ann chooses to turn over Carl's scheme",
-        "Turned over: Carl's scheme on Pink 4 is Trojan Unicorn (Unicornio de Troya): its "
-        "owner takes the unicorn and gives the winner one of theirs",
+        "The other scheme, Bea's scheme, is discarded unseen",
+        "Turned over: Carl's scheme on Pink 4 is Trojan Unicorn: its owner takes the unicorn "
+        "and gives the winner one of theirs",
         "Carl takes Pink 4 with Trojan Unicorn (worth 4)",
         "Ann gets Green 1 (starter) from Carl",
         "Carl takes the first-player token",
@@ -208,3 +220,20 @@ def test_every_unicorn_is_taken_or_escapes_in_the_log_and_the_verbs_agree() -> N
             for line in log:
                 assert not re.match(r"You (takes|passes|hunts|joins|lays|turns|buys|sells)", line)
                 assert not re.match(rf"({'|'.join(NAMES)}) (take|pass|hunt|join|lay|turn) ", line)
+
+
+def test_the_scheme_not_turned_over_is_told_discarded() -> None:
+    """Issue 21: when the winner turns over one of two schemes, the story says the other was
+    discarded — unseen, and in an expert game face down (rules/unicorns.md: "An unrevealed
+    scheme card is discarded unseen")."""
+    for expert, how in ((False, "unseen"), (True, "face down")):
+        rig = planted(expert=expert)
+        rig.hunt(0, 4)
+        rig.pass_(1, 2, 3)
+        marks = [len(rig.log_of(s)) for s in range(4)]
+        rig.move(0, "reveal", rig.scheme(1, "decoy"))  # Carl's Trojan lies under it too
+        told = {s: rig.since(s, marks[s]) for s in range(4)}
+        assert told[0][:2] == ["You choose to turn over Bea's scheme",
+                               f"The other scheme, Carl's scheme, is discarded {how}"]  # fmt: skip
+        assert told[2][1] == f"The other scheme, your scheme, is discarded {how}"
+        assert not any("Trojan" in line for s in range(4) for line in told[s])

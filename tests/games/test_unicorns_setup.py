@@ -40,6 +40,7 @@ G = UNICORNS
 def test_defaults_and_specs_agree() -> None:
     assert G.validate_options({}) == {
         "first": "random",
+        "characters": "choose",
         "powers": True,
         "expert": False,
         "initiation": "none",
@@ -53,6 +54,7 @@ def test_defaults_and_specs_agree() -> None:
     [
         ({"rounds": 2}, "rounds"),
         ({"first": "youngest"}, "first"),
+        ({"characters": "deal"}, "characters"),
         ({"powers": 1}, "powers"),
         ({"expert": "yes"}, "expert"),
         ({"initiation": "easy"}, "initiation"),
@@ -82,7 +84,9 @@ def test_seat_count(seats: int) -> None:
 
 
 def test_first_batch_coins_shuffles_row_and_private_deals() -> None:
-    st = G.setup(4, {})
+    """With characters dealt by a coin, the first batch holds day 1 too (the row and the
+    schemes); with characters chosen, see ``test_unicorns_characters``."""
+    st = G.setup(4, {"characters": "random"})
     reqs = G.status(st).requests  # type: ignore[union-attr]
     assert reqs[:3] == (
         JointCoin(4, "first"),
@@ -154,7 +158,7 @@ def test_three_or_four_players(seats: int) -> None:
 
 
 def test_a_bad_result_is_refused_and_changes_nothing() -> None:
-    st = G.setup(3, {"first": "host"})
+    st = G.setup(3, {"first": "host", "characters": "random"})
     before = msgpack.packb(G.encode_state(st))
     for wrong in (
         Shuffled("unicorns", (1, 2)),

@@ -19,6 +19,7 @@ from typing import Any
 from lanparty.games.localdealer import for_seat
 from lanparty.games.unicorns import UNICORNS, UnicornsState
 from lanparty.games.unicorns.cards import CHARACTERS, COLOURS, PERMUTATIONS
+from lanparty.games.unicorns.state import CHARACTER
 from protocol.contract import (
     CoinResult,
     Commit,
@@ -59,9 +60,18 @@ class Rig:
         rng: random.Random | None = None,
         copies: bool = True,
         check_views: bool = True,
+        pick: bool = True,
+        character_option: str | None = None,
         **options: Any,
     ) -> None:
+        if character_option is not None:  # the table option (``characters`` names each's)
+            options["characters"] = character_option
         self.n = n
+        # With characters chosen (the default), the rig makes each seat's choice of
+        # ``characters[seat]`` when it is due, unless ``pick`` is off (the test or the bots
+        # choose).
+        self.pick = pick
+        self.wanted = list(characters[:n])
         self.options = options
         self.rng = rng
         self.state: UnicornsState = G.setup(n, options)
@@ -129,6 +139,9 @@ class Rig:
             elif isinstance(status, Open):
                 seat = status.seats[0]
                 self._apply(seat, self.sealed.pop(seat))
+            elif self.pick and self.state.phase == CHARACTER:
+                seat = self.state.current
+                self._apply(seat, ("character", self.wanted[seat]))
             else:
                 return
 

@@ -34,4 +34,4 @@ def test_a_demo_of_unicorns_plays_four_days_and_passes_the_audit(
                            capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
     assert audit.returncode == 0, audit.stdout + audit.stderr
     assert "audit passed" in audit.stdout and "rules broken none" in audit.stdout
-    assert f"unicorns (expert={'true' if options else 'false'}," in audit.stdout
+    assert f"unicorns (characters=choose, expert={'true' if options else 'false'}," in audit.stdout

@@ -109,13 +109,13 @@ def test_going_back_draws_exactly_what_going_forward_drew(name: str, tmp: Path) 
 
 
 def test_the_keys_move_by_turn_by_round_and_to_a_number(tmp: Path) -> None:
-    _, path = _played("unicorns", tmp)  # four days: four rounds
+    _, path = _played("unicorns", tmp)  # characters chosen before day 1, then four days
     verdict, _, course = _course(path, opened=False)
     viewer = Viewer(course, Heading.of(verdict, course, False), replay_screen("unicorns"))
     frames = course.frames
     days = [f.round for f in frames]
-    assert course.round_word == "day" and sorted(set(days)) == [1, 2, 3, 4]
-    for day in (2, 3, 4):
+    assert course.round_word == "day" and sorted(set(days)) == [0, 1, 2, 3, 4]
+    for day in (1, 2, 3, 4):
         viewer.press("r")
         assert days[viewer.at] == day and days[viewer.at - 1] == day - 1
     viewer.press("right")

@@ -22,12 +22,13 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux
 SETUP_DEADLINE = 60.0  # the table fills; the unicorn deck and every scheme deck are shuffled
 TURN_DEADLINE = 30.0  # the bots' turns (with their reaction time) until we are asked again
 _PROMPTS = {
+    "character": "choose your character (character NAME)>",
     "trap": "plant a scheme (plant SCHEME N)>",
     "bid": "hunt N, join or pass>",
     "commit": "lay your hunt cards face down (cards A B)>",
     "knight": "Knight: boost or decline>",
     "choose": "choose the scheme to turn over (reveal a|b)>",
-    "give": "Trojan: give one of your unicorns (give N)>",
+    "give": "Trojan Unicorn: give one of your unicorns (give N)>",
     "colour": "Chameleon: name the colour>",
     "wizard": "Wizard: recall a hunt card or decline>",
     "market": "black market: buy or decline>",
@@ -118,8 +119,8 @@ def _settled(pane: Pane) -> str:
 
 def test_plant_a_scheme_bid_in_a_hunt_and_see_the_cards_turned_over(start) -> None:
     pane = start("--bots", "2", "--nick", "Ann")
-    day1 = "· Day 1 (día 1): the row is "
-    pane.wait(lambda: day1 in pane.joined(), "day 1", SETUP_DEADLINE)
+    chosen = "Characters (personajes) are chosen in turn from the first player"
+    pane.wait(lambda: chosen in pane.joined(), "the characters to choose", SETUP_DEADLINE)
     assert "Ann joined (seat 0)" in pane.joined()
     planted: tuple[str, int] | None = None
     laid = ""
@@ -198,3 +199,43 @@ def test_a_whole_offline_game_to_the_gnomes_buying(start) -> None:
     assert history.count("· You plant ") in (1, 2, 3, 4)  # one a day (a double rainbow: fewer)
     assert "Final scores" in history and re.search(r"wins? the game", history)
     assert "Traceback" not in history
+
+
+def test_characters_are_chosen_in_turn_offline(start) -> None:
+    """Offline, before day 1: the board lists the four characters with their powers and who
+    took which; when our turn comes we are asked, a taken character is refused with the
+    reason, and the one we choose is ours on the board and in the log."""
+    pane = start("--offline", "--bots", "3", "--seed", "2", "--nick", "Ann")
+    phase, screen = _asked(pane)
+    assert phase == "character", screen
+    assert "Characters (personajes): chosen in turn; each power once a day" in screen
+    assert re.search(r"^Before day 1 · first player: \S+", screen, re.M), screen
+    for name, power in (("princess", "look at another player's face-down scheme"),
+                        ("knight", "+2 to his total once the cards of a hunt he joined are"),
+                        ("wizard", "take back a hunt card he played once the hunt is"),
+                        ("shaman", "move a face-down scheme to another unicorn")):  # fmt: skip
+        assert re.search(rf"^  {name} = .*\n +{re.escape(power)}", screen, re.M), screen
+    taken = re.findall(r"^  (\w+) = .* · taken by (\S+)$", screen, re.M)
+    free = [m for m in re.findall(r"^  (\w+) = [^·\n]+$", screen, re.M)]
+    first = re.search(r"first player: (\S+)", screen)[1]  # type: ignore[index]
+    # Everyone before us in turn from the first player has chosen, and only they.
+    seats = ["Ann", "Bea", "Carl", "Dora"]
+    before = [seats[(seats.index(first) + k) % 4] for k in range(4)]
+    assert sorted(who for _c, who in taken) == sorted(before[: before.index("Ann")])
+    assert len(free) == 4 - len(taken) and _may(screen) == [f"character {free[0]}"]
+    if taken:
+        pane.type(f"character {taken[0][0]}")
+        pane.wait(lambda: "is taken: choose one nobody has" in pane.screen(), "the refusal")
+    pane.type(f"character {free[-1]}")
+    pane.wait(lambda: "· You choose the " in pane.joined(), "our choice told")
+    said = re.search(r"· You choose the (\w+)", pane.joined())[1]  # type: ignore[index]
+    assert said.lower() == free[-1]
+    phase, screen = _asked(pane)  # the next thing asked of us: a scheme to plant on day 1
+    assert phase == "trap" and "· Day 1 (día 1): the row is " in pane.joined(), screen
+    assert re.search(rf"Ann \(you\) +{said} \(\w+\) •", screen), screen
+    assert pane.joined().count(" chooses the ") + 1 == 4
+    pane.type("quit")
+    pane.wait_text("(y/N)>")
+    pane.type("y")
+    assert pane.exit_code() == 0
+    assert "Traceback" not in pane.history()

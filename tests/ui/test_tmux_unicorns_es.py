@@ -20,12 +20,13 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux
 DEADLINE = 30.0
 _UNSET = "env -u LANGUAGE -u LC_ALL -u LC_MESSAGES"  # the tests' LANGUAGE=en would outrank LANG
 _PROMPTS = {
+    "character": "elige tu personaje (character NOMBRE)>",
     "trap": "coloca un esquema (plant ESQUEMA N)>",
     "bid": "caza con N cartas (hunt N), join o pass>",
     "commit": "pon tus cartas de caza boca abajo (cards A B)>",
     "knight": "Caballero: boost o decline>",
     "choose": "elige el esquema que se descubre (reveal a|b)>",
-    "give": "Troyano: da uno de tus unicornios (give N)>",
+    "give": "Trojan Unicorn: da uno de tus unicornios (give N)>",
     "colour": "Camaleón: elige el color>",
     "wizard": "Mago: recupera una carta de caza (recall) o decline>",
     "market": "mercado negro: buy o decline>",
@@ -79,7 +80,6 @@ def test_one_unicorns_hunt_in_spanish(tmp_path: Path) -> None:
     pane = Pane(tmp_path, f"cd {REPO} && {_UNSET} LANPARTY_HOME={tmp_path} LANG=es_ES.UTF-8 "
                 f"{command}", "tmux-256color")  # fmt: skip
     try:
-        pane.wait(lambda: "· Día 1: en la fila, " in pane.joined(), "day 1")
         totals = ""
         for _ in range(80):
             phase, screen = _asked(pane)
@@ -115,7 +115,8 @@ def test_one_unicorns_hunt_in_spanish(tmp_path: Path) -> None:
         assert re.search(r"\btú \d+\b", totals)
         assert re.search(r"(gana la caza|: quedan fuera)", totals)
         history = pane.joined()
-        assert "· Caza de " in history and "· Personajes: " in history
+        assert "· Caza de " in history and "· Eliges personaje: " in history
+        assert "· Día 1: en la fila, " in history
         for english in _ENGLISH:
             assert english not in history, english
         assert "Traceback" not in history

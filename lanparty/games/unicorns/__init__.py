@@ -4,8 +4,8 @@ Modules: ``cards`` (identities), ``options``, ``state`` (the state and its encod
 ``flow`` (requests, results, the course of a hunt), ``rules`` (check/apply/legal moves),
 ``scoring`` (worth, collections, rainbows), ``view`` (status, views, outcome, audit),
 ``game`` (the contract object ``UNICORNS``): the pure engine. Then ``bots`` (the heuristic
-strategy), ``names`` (English and Spanish names), ``commands``, ``screen`` (the terminal's
-part) and ``narrate`` (the log in words), which the plugin below gives lanparty.
+strategy), ``names`` (English and Spanish names), ``commands``, ``board`` and ``screen`` (the
+terminal's part) and ``narrate`` (the log in words), which the plugin below gives lanparty.
 """
 
 from __future__ import annotations

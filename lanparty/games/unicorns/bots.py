@@ -37,6 +37,10 @@ from .scoring import total
 _UNKNOWN = -1.5  # what a scheme it cannot see is worth to the winner, on average
 _KEEP = {DECOY: 4.0, SHINY: 3.0, TROJAN: 3.0, STINKY: 3.0, ATHLETIC: 2.0, SICK: 2.0}
 _BAD_FOR_TAKER = (STINKY, SICK, AMBUSH)
+_CHARACTERS = ("knight", "wizard", "princess", "shaman")
+"""The characters in the order this bot prefers them (one without its power at the table
+comes after every one with it): the Knight's +2 wins hunts outright, the Wizard saves a
+card a day, the Princess reads a scheme, the Shaman moves one."""
 
 
 def _arg(move: Move, index: int) -> int:
@@ -70,6 +74,8 @@ class HeuristicBot:
             return None
         v: dict[str, Any] = view
         names = {m[0] for m in moves}
+        if "character" in names:
+            return self._character(v, moves)
         if "plant" in names:
             return self._plant(v, moves)
         if "cards" in names:
@@ -87,6 +93,17 @@ class HeuristicBot:
         if v["phase"] == "market":
             return self._market(v, moves)
         return self._bid(v, moves)
+
+    def _character(self, v: Mapping[str, Any], moves: list[Move]) -> Move:
+        """The character left that it likes best, one with its power at this table first."""
+        powers = v.get("character_powers") or {}
+
+        def rank(m: Move) -> tuple[bool, int]:
+            name = str(m[1])
+            order = _CHARACTERS.index(name) if name in _CHARACTERS else len(_CHARACTERS)
+            return (not powers.get(name, False), order)
+
+        return min(moves, key=rank)
 
     # ------------------------------------------------------------------ valuing
     def _collection(self, v: Mapping[str, Any], seat: int) -> tuple[list[int], list[int]]:

@@ -15,8 +15,17 @@ from lanparty.i18n import N_, _, ngettext
 from lanparty.ui.base import ParseError
 from protocol.contract import Move, Plain
 
-from .cards import COLOURS, COST, ITEMS
-from .names import COLOUR_NAMES, character_name, colour_name, item_name, scheme_name, unicorn_name
+from .cards import CHARACTERS, COLOURS, COST, ITEMS
+from .names import (
+    CHARACTER_NAMES,
+    COLOUR_NAMES,
+    character_name,
+    character_power,
+    colour_name,
+    item_name,
+    scheme_name,
+    unicorn_name,
+)
 
 __all__ = ["ALIASES", "HELP", "SLOTS", "command_for", "parse", "scheme_ref"]
 
@@ -26,10 +35,13 @@ SLOTS = "ab"
 ALIASES = {
     "h": "hunt", "j": "join", "p": "pass", "c": "cards", "pl": "plant", "b": "buy",
     "d": "decline", "no": "decline", "color": "colour", "cazar": "hunt", "paso": "pass",
+    "ch": "character", "pick": "character",
 }  # fmt: skip
 """Short (and a few Spanish) forms of the game's commands."""
 
 HELP = (
+    ("character NAME", N_("before day 1, in turn: take a character nobody has, e.g.")),
+    ("", N_("  character knight (princess, knight, wizard or shaman)")),
     ("plant SCHEME N", N_("keep SCHEME face down on row unicorn N: plant decoy 2")),
     ("hunt N", N_("open the hunt (caza) with N hunt cards, 1 to 3")),
     ("join / pass", N_("hunt with as many cards as the opener / stay out")),
@@ -39,7 +51,7 @@ HELP = (
     ("boost / decline", N_("(Knight) +2 to your total / let a power or the market go")),
     ("recall V", N_("(Wizard) take back the hunt card V you played")),
     ("reveal a", N_("(the winner) turn over the hunted unicorn's scheme a or b")),
-    ("give N", N_("(a Trojan's owner) give your unicorn N to the winner")),
+    ("give N", N_("(Trojan Unicorn's owner) give your unicorn N to the winner")),
     ("colour C", N_("(Chameleon) name the colour: pink, blue, green, yellow")),
     ("buy ITEM N pay V…", N_("black market (mercado negro): butcher $2, horn $3 on")),
     ("", N_("  your unicorn N, paid with hunt cards: buy horn 2 pay 1 2")),
@@ -133,6 +145,8 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
     raise ``ParseError`` when the words name nothing."""
     if head in ("join", "pass", "boost", "decline"):
         return _no_args(head, args)
+    if head == "character":
+        return ("character", _character(args))
     if head == "hunt":
         if len(args) != 1 or args[0] not in ("1", "2", "3"):
             raise ParseError(_("hunt N: open the hunt with 1, 2 or 3 hunt cards"))
@@ -170,6 +184,17 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
     )
 
 
+def _character(args: list[str]) -> str:
+    """The character named by ``args``: its English word (``knight``), or its name in the
+    reader's language or the box's Spanish (``caballero``)."""
+    said = " ".join(args)
+    for name in CHARACTERS:
+        words = {name, CHARACTER_NAMES[name][1].lower(), character_name(name, False).lower()}
+        if said in words:
+            return name
+    raise ParseError(_("character NAME: one of {names}").format(names=", ".join(CHARACTERS)))
+
+
 def _row_unicorn(view: Mapping[str, Plain], word: str) -> int:
     row = _row(view)
     return int(row[_number(word, "row unicorn", len(row)) - 1]["unicorn"])
@@ -183,9 +208,7 @@ def _my_unicorn(view: Mapping[str, Plain], word: str) -> int:
 def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
     drawn = [(int(h), str(label)) for h, label in _list(view.get("my_drawn"))]
     if len(args) != 2:
-        raise ParseError(
-            _("plant SCHEME N: e.g. plant decoy 2 (the scheme you keep, the unicorn)")
-        )
+        raise ParseError(_("plant SCHEME N: e.g. plant decoy 2 (the scheme you keep, the unicorn)"))
     if len(drawn) != 2:
         raise ParseError(_("you have no schemes to plant now"))
     word = args[0]
@@ -269,6 +292,12 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
     """The text :func:`parse` turns into ``move``, and a short description of it."""
     name = str(move[0])
     args = move[1:]
+    if name == "character":
+        who = str(args[0])
+        said = _("{character}: {power}").format(
+            character=character_name(who), power=character_power(who)
+        )
+        return f"character {who}", said
     if name == "plant":
         drawn = dict((int(h), str(label)) for h, label in _list(view.get("my_drawn")))
         keep, unicorn, discard = args[0], args[1], args[2]
@@ -284,7 +313,8 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
     if name == "join":
         hunt = view.get("hunt")
         bid = _n(hunt.get("bid")) if isinstance(hunt, dict) else 0
-        return "join", _("hunt too, with {n} cards").format(n=bid)
+        return "join", ngettext("hunt too, with {n} card", "hunt too, with {n} cards",
+                                bid).format(n=bid)  # fmt: skip
     if name == "pass":
         return "pass", _("stay out of this hunt")
     if name == "cards":

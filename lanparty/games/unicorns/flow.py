@@ -43,6 +43,7 @@ from .cards import (
 from .scoring import double_rainbows, richest, scores
 from .state import (
     BID,
+    CHARACTER,
     CHOOSE,
     COLOUR,
     COMMIT,
@@ -75,12 +76,14 @@ def _handles(st: UnicornsState, count: int) -> tuple[int, ...]:
 
 
 def begin(st: UnicornsState) -> None:
-    """Queue the game's first batch: the coins (first player, characters, starting unicorns),
-    the unicorn deck's shuffle, every scheme deck's shuffle, then day 1."""
+    """Queue the game's first batch: the coins (first player, characters unless they are
+    chosen, starting unicorns), the unicorn deck's shuffle, every scheme deck's shuffle, then
+    day 1; or, when characters are chosen, day 1 once everyone has chosen (``pick``)."""
     n = st.n
     if st.opts.first == "random":
         st.requests.append(JointCoin(n, "first"))
-    st.requests.append(JointCoin(len(PERMUTATIONS), "characters"))
+    if st.opts.characters == "random":
+        st.requests.append(JointCoin(len(PERMUTATIONS), "characters"))
     st.requests.append(JointCoin(len(PERMUTATIONS), "start"))
     # A deck's order is fixed by its request (position i is handles[i]), so the decks are
     # known as lists of handles at once; only their labels stay unknown.
@@ -97,7 +100,20 @@ def begin(st: UnicornsState) -> None:
     # The starting unicorns are public cards: a coin deals them (see docs/engine.md).
     for h, label in zip(_handles(st, len(STARTING)), STARTING, strict=True):
         st.card_of[h] = label
-    start_day(st)
+    if st.opts.characters == "random":
+        start_day(st)
+
+
+def pick(st: UnicornsState, seat: int, character: int) -> None:
+    """``seat`` takes ``character``: the next player in turn from the first chooses, or day 1
+    begins once everyone has a character."""
+    st.characters[seat] = character
+    st.acted += 1
+    if st.acted < st.n:
+        st.current = (st.first + st.acted) % st.n
+    else:
+        st.acted = 0
+        start_day(st)
 
 
 def _start_handle(st: UnicornsState, colour: int) -> int:
@@ -127,7 +143,11 @@ def start_day(st: UnicornsState) -> None:
 
 
 def _after_batch(st: UnicornsState) -> None:
-    if st.phase == SETUP:
+    if st.phase == SETUP and st.day == 0:  # the first player is known: choose characters
+        st.phase = CHARACTER
+        st.acted = 0
+        st.current = st.first
+    elif st.phase == SETUP:
         if st.opts.schemes:
             st.phase = TRAP
             st.acted = 0
@@ -445,6 +465,7 @@ __all__ = [
     "may_use",
     "next_hunt",
     "opened",
+    "pick",
     "resolve",
     "reveal",
     "seat_of",

@@ -15,7 +15,7 @@ from protocol.contract import (
 from protocol.shapes import HANDLE, Int, Moves, Seq, Text
 
 from . import flow, rules, state, view
-from .cards import COLOURS, HUNT_CARDS, ITEMS, MAX_BID, SCHEMES
+from .cards import CHARACTERS, COLOURS, HUNT_CARDS, ITEMS, MAX_BID, SCHEMES
 from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
 from .state import UnicornsState
 
@@ -28,7 +28,7 @@ MOVES = Moves.of(
     peek=(HANDLE,), shift=(HANDLE, HANDLE), reveal=(HANDLE,), give=(HANDLE,),
     colour=(Text.of(COLOURS),), recall=(_VALUE,),
     buy=(Text.of(ITEMS), HANDLE, Text.of(("", *COLOURS)), Seq(_VALUE, len(HUNT_CARDS))),
-    **{"pass": ()},
+    character=(Text.of(CHARACTERS),), **{"pass": ()},
 )  # fmt: skip
 """Every move of Kill the Unicorns and the shape of its arguments (see ``rules``)."""
 

@@ -2,9 +2,14 @@
 with the Spanish one of the box beside it (the seed's words: unicornio, caza, esquema…), so
 that a player who knows the Spanish edition recognises the game.
 
-In English the screen and the log keep the Spanish beside the English ("Decoy (Señuelo)");
-in any other language only the name in that language is shown (Spanish: the box's words;
-Polish: the words of our Polish rules).
+In English the screen and the log keep the Spanish beside the English ("Decoy (Señuelo)",
+none where the box keeps the English name: "Trojan Unicorn"); in any other language only the
+name in that language is shown (Spanish: the box's words; Polish: the words of our Polish
+rules). Each card has one name in each language, the same on the screen, in the log, on the
+rules pages and in the catalogues: the Spanish ones here are the box's where its text names
+the card (the seed: "Carnicero Unicornio", "Cuerno falso", "Algodón de azúcar", "Fairy
+Dust", "Trojan Unicorn", "Unicornio apestoso", "Princesa", "Chamán"), and the catalogue's
+Spanish for each English name is the one here (a test holds them together).
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ __all__ = [
     "TERMS",
     "aside",
     "character_name",
+    "character_power",
     "colour_name",
     "item_name",
     "local",
@@ -54,7 +60,7 @@ SCHEME_NAMES = {
     SHINY: ("Shiny Horn", "Cuerno brillante"),
     STINKY: ("Stinky Unicorn", "Unicornio apestoso"),
     SICK: ("Sick Unicorn", "Unicornio enfermo"),
-    TROJAN: ("Trojan Unicorn", "Unicornio de Troya"),
+    TROJAN: ("Trojan Unicorn", "Trojan Unicorn"),
     AMBUSH: ("Ambush", "Emboscada"),
     DECOY: ("Decoy", "Señuelo"),
     CHAMELEON: ("Chameleon", "Camaleón"),
@@ -110,6 +116,7 @@ def local() -> bool:
     """Whether names are shown in the reader's language alone (any language but English)."""
     return language() != "en"
 
+
 CHARACTER_NAMES = {
     "princess": ("Princess", "Princesa"),
     "knight": ("Knight", "Caballero"),
@@ -119,10 +126,10 @@ CHARACTER_NAMES = {
 """Each character's (English, Spanish) name."""
 
 ITEM_NAMES = {
-    BUTCHER: ("Unicorn Butcher", "Carnicero"),
+    BUTCHER: ("Unicorn Butcher", "Carnicero Unicornio"),
     HORN: ("Fake Horn", "Cuerno falso"),
     CANDY: ("Cotton Candy", "Algodón de azúcar"),
-    DUST: ("Fairy Dust", "Polvo de hadas"),
+    DUST: ("Fairy Dust", "Fairy Dust"),
 }
 """Each black-market item's (English, Spanish) name."""
 
@@ -134,10 +141,11 @@ TERMS = {
     "schemes": "esquemas",
     "market": "mercado negro",
     "first player": "primer jugador",
-    "rainbow": "arco iris",
-    "double rainbow": "arco iris doble",
+    "rainbow": "arcoíris",
+    "double rainbow": "arcoíris doble",
     "escapes": "se escapa",
     "pate": "paté",
+    "characters": "personajes",
 }
 """Words of the table, English to Spanish."""
 
@@ -181,7 +189,7 @@ def scheme_name(label: str | None, spanish: bool = True) -> str:
     en, es = SCHEME_NAMES.get(label, (label, ""))
     if local():
         return _(en) if es else en
-    return f"{en} ({es})" if spanish and es else en
+    return f"{en} ({es})" if spanish and es and es != en else en
 
 
 def scheme_effect(label: str, short: bool = False) -> str:
@@ -201,7 +209,22 @@ def character_name(name: str | None, spanish: bool = True) -> str:
     en, es = CHARACTER_NAMES.get(name, (name, ""))
     if local():
         return _(en) if es else en
-    return f"{en} ({es})" if spanish and es else en
+    return f"{en} ({es})" if spanish and es and es != en else en
+
+
+_POWERS = {
+    "princess": N_("look at another player's face-down scheme"),
+    "knight": N_("+2 to his total once the cards of a hunt he joined are turned over"),
+    "wizard": N_("take back a hunt card he played once the hunt is settled"),
+    "shaman": N_("move a face-down scheme to another unicorn"),
+}
+
+
+def character_power(name: str) -> str:
+    """What ``name``'s power does (once a day), in a few words; ``""`` if it is no
+    character."""
+    power = _POWERS.get(name)
+    return _(power) if power else ""
 
 
 def item_name(item: str, spanish: bool = True) -> str:
@@ -209,7 +232,7 @@ def item_name(item: str, spanish: bool = True) -> str:
     en, es = ITEM_NAMES.get(item, (item, ""))
     if local():
         return _(en) if es else en
-    return f"{en} ({es})" if spanish and es else en
+    return f"{en} ({es})" if spanish and es and es != en else en
 
 
 def aside(term: str, *more: object) -> str:

@@ -3,10 +3,12 @@
 result from the change in the view alone, so a networked seat (which gets only the change)
 and a local table tell the same story.
 
-What is told: the characters and starting unicorns; each day's row; the schemes you draw;
+What is told: the characters (each choice, or the coin's deal) and starting unicorns; each
+day's row; the schemes you draw;
 each plant (your own scheme named to you alone); each hunt opened, joined or passed, the
 cards sealed ("Bea lays 2 cards face down"), turned over and the totals with the tie rule;
-the scheme turned over and what it did; who takes the unicorn or its escape; the powers (a
+the scheme turned over (and the other one discarded) and what it did; who takes the unicorn
+or its escape; the powers (a
 peeked scheme named to the Princess alone); the first-player token; every purchase; each
 day's gains and the end.
 """
@@ -163,7 +165,11 @@ class UnicornsNarrator(BaseNarrator):
         self, seat: Seat, move: Move, before: dict[str, Plain], after: dict[str, Plain]
     ) -> None:
         name = move[0]
-        if name == "plant":
+        if name == "character":
+            self._act(seat, (pgettext("you", "choose the {character}"),
+                             _("chooses the {character}")),
+                      character=character_name(str(move[1])))  # fmt: skip
+        elif name == "plant":
             self._plant(seat, move, before)
         elif name == "hunt":
             k = _n(move[1])
@@ -220,6 +226,7 @@ class UnicornsNarrator(BaseNarrator):
             self._act(seat, (pgettext("you", "choose to turn over {scheme}"),
                              _("chooses to turn over {scheme}")),
                       scheme=self._scheme_of(owner, seat), mine=owner == self.seat)  # fmt: skip
+            self._other_discarded(before, move[1])
         elif name == "give":
             gift = self._unicorn([before], move[1])
             winner = _hunt(before).get("winner")
@@ -246,9 +253,31 @@ class UnicornsNarrator(BaseNarrator):
     def _act(
         self, seat: Seat, *clauses: tuple[str, str], mine: bool = False, **values: object
     ) -> None:
-        """As :meth:`BaseNarrator._act`, the clauses' placeholders filled with ``values``."""
-        super()._act(seat, *((y.format(**values), o.format(**values)) for y, o in clauses),
-                     mine=mine)  # fmt: skip
+        """As :meth:`BaseNarrator._act`, the clauses' placeholders filled with ``values``, and
+        a player's name written as the player wrote it ("bot-3 plants…", never "Bot-3")."""
+        forms = [(y if seat == self.seat else o).format(**values) for y, o in clauses]
+        text = forms[0]
+        if len(forms) > 1:
+            text = _("{first} and {last}").format(first=", ".join(forms[:-1]), last=forms[-1])
+        if seat == self.seat:
+            line = capital(_("You {actions}").format(actions=text))
+        else:
+            name = self.names[seat]
+            line = _("{name} {actions}").format(name=name, actions=text)
+            line = line if line.startswith(name) else capital(line)
+        self.lines.append(yours(line, mine or seat == self.seat))
+
+    def _other_discarded(self, before: dict[str, Plain], chosen: object) -> None:
+        """The scheme the winner did not turn over goes to the discard unseen (face down, in
+        an expert game)."""
+        hunted = _row(before).get(_n(_hunt(before).get("unicorn")))
+        for h, owner in _list(hunted.get("schemes") if hunted else ()):
+            if h != chosen:
+                line = (_("The other scheme, {scheme}, is discarded face down")
+                        if before.get("expert")
+                        else _("The other scheme, {scheme}, is discarded unseen"))  # fmt: skip
+                said = line.format(scheme=self._scheme_of(int(owner)))
+                self.lines.append(yours(said, owner == self.seat))
 
     def _plant(self, seat: Seat, move: Move, before: dict[str, Plain]) -> None:
         _m, keep, unicorn, discard, label = move
@@ -321,8 +350,18 @@ class UnicornsNarrator(BaseNarrator):
     # ------------------------------------------------------------------ changes
 
     def _setup(self, before: dict[str, Plain], after: dict[str, Plain]) -> None:
+        if after.get("phase") == "character" and before.get("phase") != "character":
+            current = after.get("current")
+            if current == self.seat:
+                line = _("Characters{aside} are chosen in turn from the first player: you first")
+            else:
+                line = _("Characters{aside} are chosen in turn from the first player: {name} "
+                         "first")  # fmt: skip
+            who = self.names[current] if isinstance(current, int) else "?"
+            self.lines.append(yours(line.format(aside=aside("characters"), name=who),
+                                    current == self.seat))  # fmt: skip
         chars = _list(after.get("characters"))
-        if chars and all(chars) and not all(_list(before.get("characters")) or [None]):
+        if chars and all(chars) and not any(_list(before.get("characters"))):
             parts = [
                 (_("you are the {character}") if s == self.seat else
                  _("{name} is the {character}")).format(

@@ -12,6 +12,7 @@ from .cards import KNIGHT, WIZARD
 
 MIN_SEATS, MAX_SEATS = 3, 4
 INITIATIONS = ("none", "no_schemes", "no_schemes_no_powers")
+CHARACTER_MODES = ("choose", "random")
 
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -19,6 +20,13 @@ SPECS: tuple[OptionSpec, ...] = (
         "random",
         "who holds the first-player token on day 1: joint coin, or the host",
         choices=("random", "host"),
+    ),
+    OptionSpec(
+        "characters",
+        "choose",
+        "how characters are given out: each player chooses one in turn from the first "
+        "player, or a joint coin deals them",
+        choices=CHARACTER_MODES,
     ),
     OptionSpec(
         "powers", True, "characters use their powers (once per day each)", choices=(True, False)
@@ -46,6 +54,7 @@ class UnicornsOptions:
     """Validated options."""
 
     first: str = "random"
+    characters: str = "choose"
     powers: bool = True
     expert: bool = False
     initiation: str = "none"

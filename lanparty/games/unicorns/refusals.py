@@ -19,7 +19,7 @@ from collections.abc import Callable
 from lanparty.games.wording import template_pattern
 from lanparty.i18n import N_, _, ngettext, pgettext
 
-from .names import colour_name, item_name
+from .names import CHARACTER_NAMES, character_name, colour_name, item_name
 
 __all__ = ["ENGINE", "SAID", "TEMPLATES", "template_in_language", "translate"]
 
@@ -30,6 +30,8 @@ TEMPLATES = (
     N_("the game is over"),
     N_("unknown move {move}"),
     N_("not now: you are to {ask}"),
+    N_("name a character: {characters}"),
+    N_("the {character} is taken: choose one nobody has"),
     N_("plant as ('plant', keep, unicorn, discard, label)"),
     N_("keep one of the two schemes you drew today and discard the other"),
     N_("{unicorn} is not a unicorn in today's row"),
@@ -88,6 +90,7 @@ ENGINE = (*TEMPLATES, *SAID)
 """Every reason the engine gives, as a pattern (``{field}``: a part that varies)."""
 
 _ASK = {
+    "choose a character": N_("choose a character"),
     "plant a scheme": N_("plant a scheme"),
     "hunt, join or pass": N_("hunt, join or pass"),
     "lay hunt cards face down": N_("lay hunt cards face down"),
@@ -104,7 +107,7 @@ _ASK = {
 
 _VALUES = re.compile(r"\((\d+(?:, \d+)*),?\)|\(\)")
 _KEPT = frozenset({"seat", "move", "unicorn", "label", "max", "count", "scheme", "colours",
-                   "items", "given", "cost", "value", "name", "n"})  # fmt: skip
+                   "items", "given", "cost", "value", "name", "n", "characters"})  # fmt: skip
 """Parts shown as the engine gave them: numbers, handles, quoted input, typed words."""
 
 
@@ -139,6 +142,8 @@ def _part(field: str, value: str) -> str | None:
         return _(_ASK[value]) if value in _ASK else None
     if field == "item":
         return item_name(value, False)
+    if field == "character":
+        return character_name(value, False) if value in CHARACTER_NAMES else None
     if field == "colour":
         return colour_name(value)
     if field == "values":

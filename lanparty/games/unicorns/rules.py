@@ -2,6 +2,8 @@
 
 Moves (canonical tuples; handles and values are ints, names are strings):
 
+* ``("character", name)`` — before day 1 (``option characters=choose``), in turn from the
+  first player: take one of the characters nobody has taken yet.
 * ``("plant", keep, unicorn, discard, label)`` — keep one of today's two schemes face down on
   a row unicorn and discard the other; ``label`` names the discarded card (it is revealed),
   or is ``""`` under ``expert`` (it stays face down).
@@ -29,6 +31,7 @@ from protocol.contract import IllegalMove, Move, ShowToSeat, excerpt
 from .cards import (
     BUTCHER,
     CANDY,
+    CHARACTERS,
     COLOUR_INDEX,
     COLOURS,
     COST,
@@ -48,12 +51,14 @@ from .flow import (
     may_use,
     next_hunt,
     opened,
+    pick,
     reveal,
     take,
 )
 from .scoring import colour_of
 from .state import (
     BID,
+    CHARACTER,
     CHOOSE,
     COLOUR,
     COMMIT,
@@ -69,9 +74,10 @@ from .state import (
 
 ARITY = {
     "plant": 5, "hunt": 2, "join": 1, "pass": 1, "cards": 2, "peek": 2, "shift": 3, "boost": 1,
-    "reveal": 2, "give": 2, "colour": 2, "recall": 2, "buy": 5, "decline": 1,
+    "reveal": 2, "give": 2, "colour": 2, "recall": 2, "buy": 5, "decline": 1, "character": 2,
 }  # fmt: skip
 _PHASE_MOVES = {
+    CHARACTER: ("character",),
     TRAP: ("plant",),
     BID: ("hunt", "join", "pass", "peek", "shift"),
     COMMIT: ("cards",),
@@ -84,6 +90,7 @@ _PHASE_MOVES = {
     MARKET: ("buy", "decline"),
 }
 _ASK = {
+    CHARACTER: "choose a character",
     TRAP: "plant a scheme",
     BID: "hunt, join or pass",
     COMMIT: "lay hunt cards face down",
@@ -167,6 +174,14 @@ def check(st: UnicornsState, seat: int, move: Move) -> None:
     if name not in _PHASE_MOVES.get(phase, ()):
         raise IllegalMove(f"not now: you are to {_ASK.get(phase, 'wait')}")
     _CHECKS[name](st, seat, move)
+
+
+def _check_character(st: UnicornsState, seat: int, move: Move) -> None:
+    name = move[1]
+    if type(name) is not str or name not in CHARACTERS:
+        raise IllegalMove(f"name a character: {', '.join(CHARACTERS)}")
+    if CHARACTERS.index(name) in st.characters:
+        raise IllegalMove(f"the {name} is taken: choose one nobody has")
 
 
 def _check_plant(st: UnicornsState, seat: int, move: Move) -> None:
@@ -308,6 +323,7 @@ _CHECKS = {
     "cards": _check_cards, "peek": _check_peek, "shift": _check_shift, "boost": _check_nothing,
     "reveal": _check_reveal, "give": _check_give, "colour": _check_colour,
     "recall": _check_recall, "buy": _check_buy, "decline": _check_nothing,
+    "character": _check_character,
 }  # fmt: skip
 
 
@@ -319,7 +335,9 @@ def apply(st: UnicornsState, seat: int, move: Move) -> None:
     st.step += 1
     name = move[0]
     phase = st.phase
-    if name == "plant":
+    if name == "character":
+        pick(st, seat, CHARACTERS.index(move[1]))
+    elif name == "plant":
         _, keep, unicorn, discard, label = move
         st.drawn[seat] = []
         st.planted[unicorn].append(keep)  # type: ignore[index, arg-type]
@@ -421,6 +439,8 @@ def legal_moves(st: UnicornsState, seat: int) -> list[Move]:
     phase = st.phase
     if st.requests or phase in (OVER, OPEN) or seat != st.current:
         return []
+    if phase == CHARACTER:
+        return [("character", c) for k, c in enumerate(CHARACTERS) if k not in st.characters]
     if phase == TRAP:
         return _list_plants(st, seat)
     if phase == BID:

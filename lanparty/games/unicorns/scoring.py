@@ -39,6 +39,17 @@ def colour_bonus(count: int) -> int:
     return max(SET_BONUS[k] + colour_bonus(count - k) for k in range(1, min(count, MAX_SET) + 1))
 
 
+def split(count: int) -> list[int]:
+    """How ``count`` unicorns of one colour are split for :func:`colour_bonus`: the sizes of
+    the collections, largest first (six give ``[5, 1]``, eight ``[5, 3]``; a size of 1 scores
+    nothing)."""
+    if count <= 1:
+        return [count] if count else []
+    best = max(range(1, min(count, MAX_SET) + 1),
+               key=lambda k: (SET_BONUS[k] + colour_bonus(count - k), k))  # fmt: skip
+    return sorted([best, *split(count - best)], reverse=True)
+
+
 def arrangement(counts: Sequence[int]) -> tuple[int, int]:
     """``(bonus, rainbows)``: the largest collection-and-rainbow bonus for a player holding
     ``counts[c]`` unicorns of colour c (neutral unicorns excluded), and how many rainbows it

@@ -11,16 +11,17 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lanparty.i18n import N_, _, language, ngettext
+from lanparty.games.narration import capital
+from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
 from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Move, Plain
 
-from .cards import ITEMS, KNIGHT_BONUS
+from .board import characters, market, players, unicorn_style
+from .cards import ITEMS, TROJAN
 from .commands import ALIASES, HELP, SLOTS, command_for, parse
 from .names import (
     aside,
-    character_name,
     item_name,
     scheme_effect,
     scheme_name,
@@ -45,12 +46,13 @@ STYLES = {
 }
 
 _PROMPTS = {
+    "character": N_("choose your character (character NAME)> "),
     "trap": N_("plant a scheme (plant SCHEME N)> "),
     "bid": N_("hunt N, join or pass> "),
     "commit": N_("lay your hunt cards face down (cards A B)> "),
     "knight": N_("Knight: boost or decline> "),
     "choose": N_("choose the scheme to turn over (reveal a|b)> "),
-    "give": N_("Trojan: give one of your unicorns (give N)> "),
+    "give": N_("{trojan}: give one of your unicorns (give N)> "),
     "colour": N_("Chameleon: name the colour> "),
     "wizard": N_("Wizard: recall a hunt card or decline> "),
     "market": N_("black market: buy or decline> "),
@@ -65,62 +67,31 @@ def _int(value: object, default: int = -1) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def unicorn_style(colour: object) -> str:
-    """The style of a unicorn of ``colour`` (``None``: no colour, a Legendary)."""
-    return f"class:u.{colour}" if isinstance(colour, str) else "class:u.none"
-
-
 def _label_colour(label: object) -> str | None:
     if not isinstance(label, str) or label == "legendary":
         return None
     return label[6:] if label.startswith("start-") else label.split("-", 1)[0]
 
 
-def hunt_cell(view: Mapping[str, Plain], seat: int) -> tuple[str, str]:
-    """``(style, text)``: where ``seat`` stands in the hunt in progress (sealed cards show
-    as boxes; opened ones with their total; the winner starred)."""
-    hunt = view.get("hunt")
-    if not isinstance(hunt, dict):
-        return "", ""
-    bid = _int(hunt.get("bid"), 0)
-    cards = _list(hunt.get("cards"))
-    mine = [int(v) for v in _list(cards[seat])] if seat < len(cards) else []
-    totals = {int(s): int(t) for s, t in _list(hunt.get("totals"))}
-    if seat in _list(hunt.get("takers")):
-        if mine:
-            parts = "+".join(map(str, mine))
-            if hunt.get("boost") == seat:
-                parts += f"+{KNIGHT_BONUS}"
-            boosted = hunt.get("boost") == seat
-            total = totals.get(seat, sum(mine) + (KNIGHT_BONUS if boosted else 0))
-            text = f"{parts}={total}" if len(mine) > 1 or boosted else str(total)
-            if hunt.get("winner") == seat:
-                return "class:win", f"{text} ★"
-            if totals and list(totals.values()).count(total) > 1:
-                return "class:out", text + _(" tie")
-            return "", text
-        if seat in _list(hunt.get("sealed")):
-            return "class:sealed", "■" * bid + _(" sealed")
-        return "class:sealed", _("laying {n}…").format(n=bid)
-    if seat in _list(hunt.get("passed")):
-        return "class:dim", _("passed")
-    if view.get("current") == seat and view.get("phase") == "bid":
-        return "class:turn", _("deciding…")
-    return "", ""
-
-
 def table(view: Mapping[str, Plain], names: Sequence[str], width: int = 80) -> Fragments:
     """The day, the first player and the black market's tokens; a line per player:
-    character and power (• ready, ✓ used today), hunt cards in hand, score, place in the
-    hunt, and collection (wrapped under it when it does not fit); then the hunt in progress
-    over the row of unicorns with their scheme slots (yours marked, the others' face down,
-    a peeked one named)."""
+    character and power (• ready, ✓ used today), hunt cards in hand, points, place in the
+    hunt, and the unicorns with every bonus that makes up the points (:func:`.board.players`);
+    then the hunt in progress over the row of unicorns with their scheme slots (yours marked,
+    the others' face down, a peeked one named). Before day 1, the characters to choose
+    instead of the row; at the black market, its prices."""
     width = max(width, 30)
     # On a short terminal the board gives way from the top: the row and the hunt, nearest
     # the prompt, stay longest.
     out = _header(view, names, width)
-    out += _players(view, names, width)
-    out += _row(view, names, width)
+    out += players(view, names, width)
+    phase = view.get("phase")
+    if phase == "character":
+        out += characters(view, names, width)
+    elif phase == "market":
+        out += market(view, width)
+    else:
+        out += _row(view, names, width)
     return fit(out, width)
 
 
@@ -150,6 +121,12 @@ def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     out: Fragments = [("class:title", title), ("class:dim", aside("day", day))]
     if view.get("phase") == "setup":
         return [*out, ("class:dim", _("  ·  unicorns and schemes are shuffled and dealt…") + "\n")]
+    if view.get("phase") == "character":
+        out = [("class:title", _("Before day 1")),
+               ("", _(" · first player: {name}").format(
+                   name=player_name(names, _int(view.get("first"), 0), me))),
+               ("class:dim", _(" · characters are chosen")), ("", "\n")]  # fmt: skip
+        return out
     first = player_name(names, _int(view.get("first"), 0), me)
     said = _(" · first player: {name}").format(name=first)
     out.append(("", said))
@@ -232,84 +209,14 @@ def _name_of(view: Mapping[str, Plain], unicorn: object) -> str:
     return _("the unicorn that escaped")
 
 
-def _players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-    me = view_seat(view)
-    chars, powers, used = (_list(view.get(k)) for k in ("characters", "powers", "used"))
-    hands, scores = _list(view.get("hands")), _list(view.get("scores"))
-    colls, pates = _list(view.get("collections")), _list(view.get("pates"))
-    current = view.get("current")
-    seats = range(len(scores))
-    name_w = min(max(len(player_name(names, s, me)) for s in seats), max(width // 6, 6))
-    hunting = isinstance(view.get("hunt"), dict)
-    out: Fragments = []
-    for s in seats:
-        turn = s == current
-        who = player_name(names, s, me)[:name_w]
-        char = character_name(chars[s] if s < len(chars) else None)
-        power = "" if s >= len(powers) or not powers[s] else (" ✓" if used[s] else " •")
-        cards = " ".join(str(v) for v in _list(hands[s] if s < len(hands) else []))
-        line = f"{'▶ ' if turn else '  '}{who:<{name_w}} {char + power:<22}{cards:<16}"
-        line += f"{scores[s]!s:>3}" + _(" pts")
-        out.append(("class:turn" if turn else "", line[:width]))
-        column = len(line)
-        if hunting:
-            style, cell = hunt_cell(view, s)
-            cell = f" {cell:<11}"[: max(0, width - column)]
-            out.append((style, cell))
-            column += len(cell)
-        coll = [u for u in _list(colls[s] if s < len(colls) else []) if isinstance(u, dict)]
-        pate = _int(pates[s] if s < len(pates) else 0, 0)
-        out += _collection(coll, pate, s == me, width, column)
-    return out
-
-
-def _collection(
-    coll: list[dict[str, Any]], pates: int, mine: bool, width: int, column: int
-) -> Fragments:
-    """One player's unicorns (numbered for the seat itself) from ``column`` on, wrapped
-    onto indented lines when they do not fit."""
-    items: list[Fragments] = []
-    for i, u in enumerate(coll, 1):
-        extras = [item_name(str(t), False) for t in _list(u.get("tokens"))]
-        if u.get("scheme"):
-            extras.append(scheme_name(str(u["scheme"]), False))
-        tail = f" [{', '.join(extras)}]" if extras else ""
-        cell: Fragments = [("class:index", f"{i}:")] if mine else []
-        cell += [(unicorn_style(u.get("colour")), unicorn_name(u.get("label"), u.get("colour"))),
-                 ("", f"{tail} ={u.get('worth')!s}")]  # fmt: skip
-        items.append(cell)
-    if pates:
-        items.append([("", _("Pâté") + f" ×{pates} ={3 * pates}")])
-    if not items:
-        items.append([("class:dim", _("no unicorn"))])
-    indent = 6
-    first = sum(len(t) for _, t in items[0]) + 3
-    out: Fragments = []
-    if column + first <= width:
-        out.append(("class:dim", " │ "))
-        column += 3
-    else:  # not even the first fits beside the player: all go under the line
-        out.append(("", "\n" + " " * indent))
-        column = indent
-    for k, cell in enumerate(items):
-        size = sum(len(t) for _, t in cell) + 3
-        if k and column + size > width:
-            out.append(("", "\n" + " " * indent))
-            column = indent
-        elif k:
-            out.append(("class:dim", " · "))
-        out += cell
-        column += size
-    out.append(("", "\n"))
-    return out
-
-
 def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ()) -> Fragments:
     """Your hunt cards, the schemes you drew today (with what each does), the schemes you
     peeked at (seen by you alone), and what you may do now; nothing for no seat."""
     me = view_seat(view)
     if view.get("phase") in ("setup", None) or me is None:
         return []
+    if view.get("phase") == "character":
+        return fit(_now(view, legal, width), width) if legal else []
     hands = _list(view.get("hands"))
     cards = " ".join(str(v) for v in _list(hands[me] if me < len(hands) else []))
     out: Fragments = [
@@ -362,7 +269,9 @@ def _now(view: Mapping[str, Plain], legal: Sequence[Move], width: int) -> Fragme
             parts.append(f"{head} {'|'.join(rests)}")
         else:
             ways = ngettext("({n} way)", "({n} ways)", len(rests)).format(n=len(rests))
-            parts.append(f"{head} … {ways}")
+            firsts = list(dict.fromkeys(r.split()[0] for r in rests))  # what comes first
+            said = "|".join(firsts) + " …" if len(firsts) <= len(ITEMS) else "…"
+            parts.append(f"{head} {said} {ways}")
     line = _("You may: ") + " · ".join(parts)
     return [("class:index.playable", line[:width]), ("", "\n")]
 
@@ -370,7 +279,7 @@ def _now(view: Mapping[str, Plain], legal: Sequence[Move], width: int) -> Fragme
 def prompt(view: Mapping[str, Plain], can_decline: bool) -> str:
     """What is asked now, with the shape of the command."""
     asked = _PROMPTS.get(str(view.get("phase")))
-    return _(asked) if asked else _("your move> ")
+    return _(asked).format(trojan=scheme_name(TROJAN, False)) if asked else _("your move> ")
 
 
 _SEAT = re.compile(r"seat \d+ is to")
@@ -382,10 +291,9 @@ def humanize(reason: str) -> str:
     """An engine reason in the player's words: another seat named as "another player", hunt
     card tuples as values, market items by name; in another language than English, the
     reason translated (:mod:`.refusals`) where it reads as one the engine gives."""
-    if language() != "en":
-        said = translate(reason)
-        if said is not None:
-            return said
+    said = translate(reason)  # in English too: its counts agree ("1 card", never "card(s)")
+    if said is not None:
+        return said
     reason = _SEAT.sub("another player is to", reason)
     reason = _TUPLE.sub(lambda m: " and ".join(m.group(1).split(", ")), reason)
     reason = reason.replace(" (use '')", "")
@@ -430,7 +338,9 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
             said = (_("{names} win the game with a double rainbow{aside}!") if rainbow
                     else _("{names} win the game!"))  # fmt: skip
         said = said.format(names=won, aside=aside("double rainbow"))
-        out.append(("class:title", f"{said[0].upper()}{said[1:]}\n"))
+        if winners[0] == me:  # "you and Bea win…" begins a sentence; a name stays as it is
+            said = capital(said)
+        out.append(("class:title", f"{said}\n"))
     return out
 
 

@@ -29,14 +29,15 @@ from .options import UnicornsOptions
 # BID: ``current`` hunts, joins or passes; COMMIT: ``current`` seals its hunt cards; OPEN: the
 # hunters open them; KNIGHT / WIZARD: that power's window; CHOOSE: the winner picks the scheme
 # to reveal; REVEAL: the table reveals it; GIVE: a Trojan's owner gives a unicorn; COLOUR: the
-# winner names a Chameleon's colour; MARKET: ``current`` may buy; OVER.
+# winner names a Chameleon's colour; MARKET: ``current`` may buy; OVER; CHARACTER: before
+# day 1 (``option characters=choose``), ``current`` chooses a character.
 (
     SETUP, TRAP, BID, COMMIT, OPEN, KNIGHT_TURN, CHOOSE, REVEAL, GIVE, COLOUR, WIZARD_TURN,
-    MARKET, OVER,
-) = range(13)  # fmt: skip
+    MARKET, OVER, CHARACTER,
+) = range(14)  # fmt: skip
 PHASE_NAMES = (
     "setup", "trap", "bid", "commit", "open", "knight", "choose", "reveal", "give", "colour",
-    "wizard", "market", "over",
+    "wizard", "market", "over", "character",
 )  # fmt: skip
 DAYS = 4
 

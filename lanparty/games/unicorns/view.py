@@ -115,6 +115,7 @@ def view(st: UnicornsState, seat: int | None) -> dict[str, Plain]:
         "schemes_in_play": st.opts.schemes,
         "characters": [CHARACTERS[c] if c >= 0 else None for c in st.characters],
         "powers": [c >= 0 and st.opts.power_of(c) for c in st.characters],
+        "character_powers": {c: st.opts.power_of(k) for k, c in enumerate(CHARACTERS)},
         "used": list(st.used),
         "hands": [list(h) for h in st.hands],
         "row": [
