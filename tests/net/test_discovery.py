@@ -110,9 +110,9 @@ async def _two_of_one_name(watch: _Watch, name: str, at_once: bool) -> None:
     b_ad = replace(AD, name=name, port=40002, fingerprint="8QXM-K2PA-93TD-HB0R")
     async with trio.open_nursery() as nursery:
         if at_once:
+            # Announced together, neither may have heard the other before it announced (on
+            # a busy machine both probes go out first): each is told as soon as it hears.
             a, b = await _announce(nursery, a_ad, b_ad)
-            # The one announced second had heard the first by then (it may be either).
-            assert a.name_taken or b.name_taken
         else:
             [a] = await _announce(nursery, a_ad)
             [b] = await _announce(nursery, b_ad)
