@@ -38,6 +38,7 @@ from .board import (
     score_sheet,
     subject_line,
     subject_name,
+    subject_words,
     table_language,
     wrapped,
 )
@@ -108,6 +109,12 @@ def _names(seats: Sequence[object], names: Sequence[str], me: int) -> str:
     return ", ".join(who)
 
 
+def _bonus_at(threshold: Plain) -> str:
+    """``"bonus at 15 pts"``, in the reader's language and plural."""
+    n = threshold if isinstance(threshold, int) else 0
+    return ngettext("bonus at {n} pt", "bonus at {n} pts", n).format(n=n)
+
+
 class UnanimoScreen:
     """Unanimo's :class:`~lanparty.ui.base.GameScreen` for one seat's terminal, showing
     subjects in ``lang`` (the player's, from the environment, by default) and stepping
@@ -142,7 +149,7 @@ class UnanimoScreen:
             "  ·  "
             + _("leader {name}").format(name=lead)
             + "  ·  "
-            + _("bonus at {n} pts").format(n=view.get("threshold"))
+            + _bonus_at(view.get("threshold"))
         )
         if isinstance(timer, int) and timer > 0:
             head += "  ·  " + _("{n} s to write").format(n=timer)
@@ -321,8 +328,9 @@ class UnanimoScreen:
         card = subject.get("card") if isinstance(subject, dict) else None
         key = self._card(view)
         return WordEditor(
-            subject_name(view, self.lang), card if isinstance(card, int) else None,
+            subject_words(view, self.lang), card if isinstance(card, int) else None,
             view.get("fold_accents") is not False, lambda words: self.handed(key, words),
+            table_language(view),
         )  # fmt: skip
 
     def may_close(self, view: Mapping[str, Plain]) -> bool:
