@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from lanparty.games.screens import DraftLeftOutError, ParseError
 from lanparty.games.unanimo.fold import normalise
 from lanparty.games.unanimo.reading import root_of
 from lanparty.games.unanimo.wordeditor import WordEditor
-from lanparty.ui.base import DraftLeftOutError, ParseError
 
 BEACH = 0  # subject card 0: Beach, Plaża, Playa
 SIGNS, ROOT = "✗ rejected: not only letters", "✗ rejected: the subject's root"

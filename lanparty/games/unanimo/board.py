@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 
 from lanparty import i18n
 from lanparty.games.narration import capital
+from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.games.wording import and_list
 from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
-from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Plain
 
 from .subjects import LANGUAGES, SUBJECTS

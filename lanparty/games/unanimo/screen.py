@@ -1,4 +1,4 @@
-"""Unanimo on the screen (:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit here): the
+"""Unanimo on the screen (:class:`lanparty.games.screens.GameScreen`; no prompt-toolkit here): the
 subject card, who is writing and who has handed in, the word editor, the reading step by
 step with the hands raised and the points, the objections and votes, and the score sheet.
 
@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 
+from lanparty.games.screens import Fragments, ParseError, player_name
 from lanparty.i18n import N_, _, ngettext, pgettext
 from lanparty.text import printable
-from lanparty.ui.base import Fragments, ParseError, player_name
 from protocol.contract import Move, Plain
 
 from .board import (
@@ -116,7 +116,7 @@ def _bonus_at(threshold: Plain) -> str:
 
 
 class UnanimoScreen:
-    """Unanimo's :class:`~lanparty.ui.base.GameScreen` for one seat's terminal, showing
+    """Unanimo's :class:`~lanparty.games.screens.GameScreen` for one seat's terminal, showing
     subjects in ``lang`` (the player's, from the environment, by default) and stepping
     through readings on ``clock``."""
 

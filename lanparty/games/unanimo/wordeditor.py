@@ -1,4 +1,4 @@
-"""Unanimo's word editor (:class:`lanparty.ui.base.Editor`): up to 8 words, one a line, judged
+"""Unanimo's word editor (:class:`lanparty.games.screens.Editor`): up to 8 words, one a line, judged
 as they are typed by the engine's own rules (what can be handed in at all), with a mark after
 every word the reading will reject (a sign in the word, the subject's root: the engine's own
 rule) or count once (a word written twice), for as long as it is there. What the editor holds
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from lanparty.games.screens import DraftLeftOutError, ParseError
 from lanparty.i18n import _, ngettext
-from lanparty.ui.base import DraftLeftOutError, ParseError
 from protocol.contract import IllegalMove, Move
 
 from .fold import normalise, problem
