@@ -32,7 +32,7 @@ from functools import cache
 from importlib import resources
 
 __all__ = ["DOMAIN", "LANGUAGES", "N_", "_", "catalogue", "detect", "in_language", "known",
-           "language", "ngettext", "pgettext", "rules", "set_language"]  # fmt: skip
+           "language", "ngettext", "pgettext", "set_language"]  # fmt: skip
 
 DOMAIN = "lanparty"
 LANGUAGES = ("en", "pl", "es")
@@ -136,15 +136,3 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
     """Mark ``message`` for extraction only; it is translated where it is shown."""
     return message
-
-
-def rules(game: str) -> str:
-    """What ``lanparty rules GAME`` shows, in the current language where the game's rules
-    are written in it (``rules_text(game, lang)``), in English otherwise."""
-    import inspect
-
-    from lanparty.games import rules_text
-
-    if "lang" in inspect.signature(rules_text).parameters:
-        return rules_text(game, lang=language())  # type: ignore[call-arg,unused-ignore]
-    return rules_text(game)

@@ -21,12 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
+from typing import Protocol, TypeAlias, TypeVar
 
 from ._errors import clamp, excerpt
-
-if TYPE_CHECKING:
-    from .shapes import Moves
 
 __all__ = [
     "BadResult",
@@ -42,6 +39,7 @@ __all__ = [
     "IllegalMove",
     "JointCoin",
     "Move",
+    "MoveReader",
     "Open",
     "OptionError",
     "OptionSpec",
@@ -118,6 +116,17 @@ class BadResult(GameError):  # noqa: N818 -- pairs with IllegalMove
 
 
 # --------------------------------------------------------------------------- options
+
+
+class MoveReader(Protocol):
+    """The declared shapes of a game's moves, as the protocol uses them (a
+    :class:`protocol.shapes.Moves`: the contract names no implementation, so the shapes
+    module may build on this one)."""
+
+    def read(self, value: object) -> Move:
+        """``value`` as a move of one of the declared shapes (tuples for arrays); raise
+        :class:`IllegalMove` naming what does not fit."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,10 +386,13 @@ class Game(Protocol[StateT]):
     min_seats: int
     max_seats: int
     option_specs: tuple[OptionSpec, ...]
-    #: The shape of every move (types, lengths, ranges): the protocol reads each move, each
-    #: sealed value, against it before ``check`` or ``reveals`` sees it, so those meet only
-    #: values of the declared shapes. ``legal_moves`` returns moves of these shapes.
-    moves: Moves
+
+    @property
+    def moves(self) -> MoveReader:
+        """The shape of every move (types, lengths, ranges): the protocol reads each move,
+        each sealed value, against it before ``check`` or ``reveals`` sees it, so those meet
+        only values of the declared shapes. ``legal_moves`` returns moves of these shapes."""
+        ...
 
     def validate_options(self, given: Mapping[str, Plain]) -> dict[str, Plain]:
         """Return every option with defaults filled in; raise ``OptionError`` naming the first

@@ -209,22 +209,13 @@ def test_help_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert "sin red ni criptografía" in capsys.readouterr().out
 
 
-def test_rules_are_asked_for_in_the_language_once_rules_text_takes_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import lanparty.games
-
-    asked: list[tuple[str, str]] = []
-
-    def rules_text(name: str, lang: str = "en") -> str:
-        asked.append((name, lang))
-        return f"{name} in {lang}"
+def test_the_rules_are_shown_in_the_readers_language() -> None:
+    from lanparty.games import rules_for_reader, rules_text
 
     i18n.set_language("pl")
-    english = i18n.rules("kato")  # today's rules_text(name): the English text
-    assert english.startswith("# KaTO")
-    monkeypatch.setattr(lanparty.games, "rules_text", rules_text)
-    assert i18n.rules("kato") == "kato in pl" and asked == [("kato", "pl")]
+    assert rules_for_reader("kato") == rules_text("kato", "pl") != rules_text("kato", "en")
+    i18n.set_language("en")
+    assert rules_for_reader("kato").startswith("# KaTO")
 
 
 def test_what_a_seat_owes_is_told_as_the_network_layer_tells_it() -> None:

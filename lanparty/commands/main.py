@@ -26,7 +26,7 @@ from lanparty.commands.netargs import (
     games_help,
 )
 from lanparty.commands.whoami import nick_for
-from lanparty.games import DEFAULT_GAME, GAMES, get_game
+from lanparty.games import DEFAULT_GAME, GAMES, get_game, rules_for_reader
 from lanparty.games.optionwords import refusal
 from lanparty.i18n import N_
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
@@ -233,7 +233,7 @@ def _configure_rules(p: argparse.ArgumentParser) -> None:
 
 
 def _run_rules(args: argparse.Namespace) -> int:
-    sys.stdout.write(i18n.rules(_game(args.game)))
+    sys.stdout.write(rules_for_reader(_game(args.game)))
     return 0
 
 

@@ -35,7 +35,6 @@ from lanparty.net.discovery import Advertisement, TableAd, advertise, bad_table_
 from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
 from lanparty.net.node import (
-    BotDriver,
     Driver,
     InternalError,
     PeerClient,
@@ -49,6 +48,7 @@ from lanparty.store import (
     open_log,
     save_transcript,
 )
+from lanparty.table.botseat import BotDriver
 from lanparty.table.keeping import keep_host, keeping_sealed, keeping_seat, restore_host, saved_peer
 from lanparty.table.local import BOT_NAMES
 from lanparty.table.networked import NetSeat

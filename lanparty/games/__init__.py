@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 
-from protocol.contract import Game, OptionSpec
+from protocol.contract import Game, OptionSpec, Seat
 
+from .narration import GameNarrator
 from .plugin import GamePlugin, load_plugins
 
 PLUGINS: dict[str, GamePlugin] = load_plugins()
@@ -91,6 +92,24 @@ def rules_text(name: str, lang: str = "en") -> str:
     return f"{text.rstrip()}\n\n{options_text(name, game.option_specs, code)}"
 
 
+def narrator_for(
+    game: str, seat: Seat | None, names: Sequence[str], state: Callable[[], Any]
+) -> GameNarrator:
+    """The narrator of ``game`` (from its plugin) for ``seat`` (``None``: for no seat, as a
+    spectator or a replay tells it); ``state`` gives the seat's own copy of the game state,
+    for what a game's narrator may read of it (public handles). Raises ``KeyError`` for a
+    game that is not registered."""
+    return PLUGINS[game].narrator(seat, tuple(names), state)
+
+
+def rules_for_reader(name: str) -> str:
+    """What ``lanparty rules NAME`` and the table's ``rules`` show: :func:`rules_text` in the
+    reader's language now (English where the rules are not written in it)."""
+    from lanparty.i18n import language
+
+    return rules_text(name, language())
+
+
 def options_text(name: str, specs: Sequence[OptionSpec], lang: str = "en") -> str:
     """A Markdown section listing ``specs``: name, default, allowed values and help; its
     heading, wording and help strings in ``lang`` (the help from the catalogue: see
@@ -125,7 +144,9 @@ __all__ = [
     "GAMES",
     "RULES_LANGUAGES",
     "get_game",
+    "narrator_for",
     "options_text",
+    "rules_for_reader",
     "rules_language",
     "rules_text",
 ]

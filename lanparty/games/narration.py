@@ -1,22 +1,23 @@
 """Narration: one seat's log of a game in words, told only from what that seat may know.
 
-Each game brings its narrator through its plugin (``narrator_for``): it turns each input its
-seat's copy received (a move, which is public, or a table result as that copy got it) plus the
-seat's view before and after into log lines. Local tables and networked seats share it, so a
-game reads the same whichever way it is played. :class:`BaseNarrator` holds what every game's
-narrator shares: who is "you", and verbs that agree with their subject.
+Each game brings its narrator through its plugin (``lanparty.games.narrator_for``): it turns
+each input its seat's copy received (a move, which is public, or a table result as that copy
+got it) plus the seat's view before and after into log lines. Local tables and networked
+seats share it, so a game reads the same whichever way it is played. :class:`BaseNarrator`
+holds what every game's narrator shares: who is "you", and verbs that agree with their
+subject.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from lanparty.i18n import _
 from protocol.contract import Move, Plain, Result, Seat
 
 __all__ = ["HEADING", "YOURS", "BaseNarrator", "GameNarrator", "Line", "capital", "heading",
-           "kind_of", "narrator_for", "starts_with_name", "yours"]  # fmt: skip
+           "kind_of", "starts_with_name", "yours"]  # fmt: skip
 
 YOURS = "yours"
 """A line about the reader: what they do, or what is done to them or goes their way."""
@@ -156,15 +157,3 @@ class BaseNarrator:
         else:
             line = _("{name} {actions}").format(name=self.names[seat], actions=text)
         self.lines.append(yours(self.sentence(line), mine))
-
-
-def narrator_for(
-    game: str, seat: Seat | None, names: Sequence[str], state: Callable[[], Any]
-) -> GameNarrator:
-    """The narrator of ``game`` (from its plugin) for ``seat`` (``None``: for no seat, as a
-    spectator or a replay tells it); ``state`` gives the seat's
-    own copy of the game state, for what a game's narrator may read of it (public handles).
-    Raises ``KeyError`` for a game that is not registered."""
-    from lanparty.games import PLUGINS
-
-    return PLUGINS[game].narrator(seat, tuple(names), state)

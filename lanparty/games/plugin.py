@@ -20,8 +20,8 @@ from protocol.contract import Game, Plain, Seat
 from .bots import Bot, Forced
 
 if TYPE_CHECKING:
-    from lanparty.games.narration import GameNarrator
-    from lanparty.ui.base import GameScreen
+    from .narration import GameNarrator
+    from .screens import GameScreen
 
 #: A game's narrator for one seat: ``(seat, names, state)`` where ``state()`` gives the
 #: seat's own copy of the game state; ``seat`` ``None``: for no seat (a spectator's or a

@@ -16,7 +16,6 @@ away stops with :class:`PeerVanished`; a table that waits too long on a duty sto
 
 from __future__ import annotations
 
-import random
 import socket
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
@@ -24,10 +23,7 @@ from functools import partial
 from typing import Any, Protocol
 
 import trio
-import trio.testing
 
-from lanparty.games.bots import Bot
-from lanparty.trace import Tracer
 from protocol import (
     PERSONS_CHOICE,
     DeferredCheck,
@@ -40,13 +36,11 @@ from protocol import (
     run_check,
 )
 from protocol._frames import FrameReader, frame
-from protocol.contract import Commit, Move, Turn
+from protocol.contract import Commit
 
 __all__ = [
     "DUTY_TIMEOUT",
     "PERSONS_CHOICE",
-    "REACTION",
-    "BotDriver",
     "Driver",
     "InternalError",
     "PeerClient",
@@ -118,97 +112,6 @@ def describe(party: Host | Peer, seat: int, kind: str) -> str:
     return f"{who}'s {_WHAT.get(kind, kind)}"
 
 
-#: A bot's reaction time when others may move too, in seconds: drawn at random in this range
-#: for every such moment, the same for every bot whoever started it, about a person's.
-REACTION = (0.7, 2.0)
-
-
-class BotDriver:
-    """Plays a seat with a bot: at most one decision per table position, only from the view.
-
-    While other seats may move too (a KaTO call or catch, racing the next player's move) the
-    bot reacts like a person: it waits ``react`` seconds first, or, by default, a time drawn
-    in :data:`REACTION`. ``react=0``: no waiting (tests). (A bot that calls KaTO does it with
-    its play, so it has nothing to hurry.)
-    """
-
-    def __init__(
-        self, bot: Bot, seed: int, tracer: Tracer | None = None, react: float | None = None
-    ) -> None:
-        self._bot = bot
-        self._rng = random.Random(seed)
-        self._clock_rng = random.Random(f"{seed}/react")  # apart: choices stay as seeded
-        self._tracer = tracer or Tracer(None)
-        self._react = react
-        self._decided_at = -1
-        self._armed_at = -1
-        self._ripe_at = -1
-        self._nursery: trio.Nursery | None = None
-        self._poke: Callable[[], None] = lambda: None
-        self.position = 0
-
-    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
-        """Timers for the reaction time run in ``nursery``."""
-        self._nursery, self._poke = nursery, poke
-
-    def observe(self, event: Event) -> None:
-        """Count events, so each position gets one decision."""
-        self.position += 1
-
-    def act(self, party: Host | Peer) -> bool:
-        """Make a move if one is due for this seat (out-of-turn moves may be declined);
-        returns True if a move was made."""
-        if self._decided_at == self.position or party.busy or not party.may_move():
-            return False
-        status = party.status()
-        if isinstance(status, Commit):
-            return self._seal(party)
-        if not isinstance(status, Turn):
-            return False
-        legal: list[Move | None] = list(party.legal_moves())
-        if not legal:
-            return False
-        window = bool(status.also) and not status.free  # a race: react like a person
-        if window and self._react != 0 and not self._ripe():
-            return False
-        self._decided_at = self.position
-        if status.seat != party.seat:
-            legal.append(None)
-        move = self._bot.choose(party.view(), legal, self._rng)
-        if move is None:
-            return False
-        self._tracer.record("play", pos=len(party.table.log), seat=party.seat)
-        party.play(move)
-        return True
-
-    def _seal(self, party: Host | Peer) -> bool:
-        """Seal one move for this ``Commit`` phase (once a phase); the table checks it."""
-        if party.table.sealed_now():
-            return False
-        self._decided_at = self.position
-        move = self._bot.choose(party.view(), list(party.legal_moves()), self._rng)
-        if move is None:
-            return False
-        party.play(move)
-        return True
-
-    def _ripe(self) -> bool:
-        """Has the reaction time passed at this position? Starts the timer if not."""
-        if self._ripe_at == self.position:
-            return True
-        if self._armed_at != self.position and self._nursery is not None:
-            self._armed_at = self.position
-            self._nursery.start_soon(self._timer, self.position)
-        return self._nursery is None
-
-    async def _timer(self, position: int) -> None:
-        delay = self._react if self._react is not None else self._clock_rng.uniform(*REACTION)
-        await trio.sleep(delay)
-        if self.position == position:
-            self._ripe_at = position
-            self._poke()
-
-
 EventSink = Callable[[Event], None]
 
 
@@ -260,13 +163,18 @@ class ProofChecks:
     our own program makes next runs beside it, not after it.
     """
 
-    def __init__(self, party: Host | Peer, trusted: frozenset[bytes] = frozenset()) -> None:
+    def __init__(
+        self, party: Host | Peer, trusted: frozenset[bytes] = frozenset(), inline: bool = False
+    ) -> None:
         """``trusted``: keys whose holder checks every proof for the table (our spawner)
         and our fellow bots: while every seat is one of them, a check is left to the
-        spawner (the host: a bad proof stops the table for us too)."""
+        spawner (the host: a bad proof stops the table for us too). ``inline``: check in
+        this task, not in threads (under a virtual clock, which would jump past a thread
+        still at work: the caller that chose the clock says so)."""
         party.defer_checks = True
         self._party = party
         self._trusted = trusted
+        self._inline = inline
         self._bug: BaseException | None = None
         #: Checks left to the host so far (it made them).
         self.left_to_host = 0
@@ -284,8 +192,7 @@ class ProofChecks:
                 self._party.checked(check, None)
             self.left_to_host += len(checks)
             return
-        if checks and isinstance(trio.lowlevel.current_clock(), trio.testing.MockClock):
-            # Virtual time (tests): it would jump past a thread still at work, so check here.
+        if checks and self._inline:
             for check in checks:
                 self._party.checked(check, run_check(check))
             return
@@ -360,8 +267,10 @@ class PeerClient(Pokable):
         grace: float = 0.0,
         notice: Notice = lambda text: None,
         trusted: frozenset[bytes] = frozenset(),
+        inline_checks: bool = False,
     ) -> None:
-        """``trusted``: see :class:`ProofChecks` (a bot started by the host's command)."""
+        """``trusted``, ``inline_checks``: see :class:`ProofChecks` (``trusted``: a bot
+        started by the host's command)."""
         super().__init__()
         self.peer = peer
         self._stream = stream
@@ -377,7 +286,7 @@ class PeerClient(Pokable):
         self._scope = trio.CancelScope()
         self._nursery: trio.Nursery | None = None
         self._timer = PhaseTimer()
-        self.proof_checks = ProofChecks(peer, trusted)
+        self.proof_checks = ProofChecks(peer, trusted, inline_checks)
         peer.defer_duties = True  # our proof after the checks of what came in have started
 
     async def after_input(self) -> None:
@@ -510,6 +419,10 @@ class PeerClient(Pokable):
         drain_events(self.peer, self._driver, self._sink)
 
 
-async def run_peer(peer: Peer, stream: trio.abc.Stream, driver: Driver, sink: EventSink) -> None:
-    """Play through ``stream`` until the table closes or stops (see :meth:`PeerClient.run`)."""
-    await PeerClient(peer, stream, driver, sink).run()
+async def run_peer(
+    peer: Peer, stream: trio.abc.Stream, driver: Driver, sink: EventSink, *,
+    inline_checks: bool = False,
+) -> None:  # fmt: skip
+    """Play through ``stream`` until the table closes or stops (see :meth:`PeerClient.run`;
+    ``inline_checks``: :class:`ProofChecks`)."""
+    await PeerClient(peer, stream, driver, sink, inline_checks=inline_checks).run()

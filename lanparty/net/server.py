@@ -165,10 +165,12 @@ class HostServer(Pokable):
         journal: Callable[[list[bytes]], None] | None = None,
         admission: Admission | None = None,
         pulls: Buckets | None = None,
+        inline_checks: bool = False,
     ) -> None:
         """``admission``: who may connect (:class:`Admission` by default); ``pulls``: what
         each address's spectators may be sent (by default :data:`PULL_BURST` bytes, then
-        :data:`PULL_RATE` a second)."""
+        :data:`PULL_RATE` a second); ``inline_checks``: check proofs in this task, not in
+        threads (:class:`lanparty.net.node.ProofChecks`)."""
         super().__init__()
         self.host = host
         host.defer_duties = True
@@ -192,7 +194,7 @@ class HostServer(Pokable):
         self._seen = 0
         self._grew_at = 0.0  # when the log last grew (the race window runs from there)
         self._timer = PhaseTimer()
-        self._checks = ProofChecks(host)
+        self._checks = ProofChecks(host, inline=inline_checks)
         self.done = trio.Event()
         self.seats_fixed = trio.Event()
         #: The seats that left, vanished or stalled, in words (one per halt at most).

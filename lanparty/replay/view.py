@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from lanparty.games import PLUGINS
+from lanparty.games.screens import Fragments, GameScreen, log_line
 from lanparty.i18n import N_, _
 from lanparty.replay.course import Course
 from lanparty.text import printable
-from lanparty.ui.base import Fragments, GameScreen, log_line
 
 __all__ = ["KEYS", "Heading", "Viewer", "help_epilog", "position_line", "replay_screen",
            "run_viewer"]  # fmt: skip

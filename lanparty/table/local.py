@@ -17,12 +17,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from lanparty.games import PLUGINS, get_game
+from lanparty.games import PLUGINS, get_game, narrator_for
 from lanparty.games.bots import Bot, forced_move
 from lanparty.games.localdealer import LocalDealer, for_seat
-from lanparty.games.narration import narrator_for
+from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
-from lanparty.ui.base import GameScreen
 from protocol.contract import (
     Commit,
     Committed,

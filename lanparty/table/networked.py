@@ -19,12 +19,13 @@ from typing import Any
 
 import trio
 
+from lanparty.games import narrator_for
 from lanparty.games.bots import forced_move
-from lanparty.games.narration import GameNarrator, narrator_for
+from lanparty.games.narration import GameNarrator
+from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
 from lanparty.table.stopwords import OWED, said
 from lanparty.text import printable
-from lanparty.ui.base import GameScreen
 from protocol import (
     Applied,
     Event,
@@ -512,7 +513,7 @@ class _Waiting:
         return _("waiting> ")
 
     def parse(self, head: str, args: list[str], text: str, view: Any) -> Move:
-        from lanparty.ui.base import ParseError
+        from lanparty.games.screens import ParseError
 
         raise ParseError(_("the game has not started yet"))
 

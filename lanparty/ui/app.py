@@ -25,13 +25,13 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import DummyValidator
 
+from lanparty.games import rules_for_reader
+from lanparty.games.screens import Editor, Fragments, GameScreen, log_line
 from lanparty.i18n import _
-from lanparty.i18n import rules as rules_text
 from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.table.local import LocalTable, TableSession
 from protocol.contract import Move, Plain
 
-from .base import Editor, Fragments, GameScreen, log_line
 from .commands import HOST_COMMANDS, Action, completions, help_text
 from .editor import (
     KEYS,
@@ -543,7 +543,7 @@ def _handle(
     elif action.kind == "help":
         screen.show([("", help_text(session.screen) + "\n")])
     elif action.kind == "rules":
-        screen.show([("", rules_text(session.game_name) + "\n")])
+        screen.show([("", rules_for_reader(session.game_name) + "\n")])
     elif action.kind == "go":
         session.decline()
     elif action.kind == "move" and action.move is not None:

@@ -2,7 +2,7 @@
 
 The commands every table has (``help``, ``rules``, ``quit``, ``go``, the host's ``start``,
 ``kick``, ``approve``, ``deny``, the closer's ``close``) are read here; a game's own commands
-are its screen's (:class:`lanparty.ui.base.GameScreen`). Nothing here imports prompt-toolkit,
+are its screen's (:class:`lanparty.games.screens.GameScreen`). Nothing here imports prompt-toolkit,
 touches a table or names a game.
 """
 
@@ -12,10 +12,9 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from lanparty.games.screens import GameScreen, ParseError
 from lanparty.i18n import N_, _
 from protocol.contract import Move, Plain
-
-from .base import GameScreen, ParseError
 
 __all__ = [
     "ALIASES",

@@ -5,7 +5,7 @@ command line with nothing lost.
 The line arithmetic is pure (``next_line``, ``previous_line``, ``usable_lines``,
 ``timed_move``); the prompt-toolkit part is small factories: the key bindings, the validator
 that shows what is wrong as the player types, the marks after the lines, the continuation
-prompt. What the lines mean is the game's (:class:`lanparty.ui.base.Editor`).
+prompt. What the lines mean is the game's (:class:`lanparty.games.screens.Editor`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
 from prompt_toolkit.validation import ValidationError, Validator
 
+from lanparty.games.screens import Editor, ParseError
 from lanparty.i18n import N_, _
 from protocol.contract import Move
-
-from .base import Editor, ParseError
 
 __all__ = [
     "KEYS",

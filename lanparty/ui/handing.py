@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lanparty.games.screens import DraftLeftOutError, Editor, Fragments, ParseError
 from lanparty.i18n import _
 from lanparty.table.local import TableSession
 from protocol.contract import IllegalMove, Move
 
-from .base import DraftLeftOutError, Editor, Fragments, ParseError
 from .commands import Action, parse
 from .editor import Draft, draft_move, timed_move, written
 

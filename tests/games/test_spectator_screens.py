@@ -20,7 +20,7 @@ from test_generic import SHORT_OPTIONS
 from lanparty.games import GAMES, PLUGINS
 from lanparty.games.bots import bots_for
 from lanparty.games.localdealer import LocalTable, for_seat
-from lanparty.ui.base import player_name
+from lanparty.games.screens import player_name
 from protocol.contract import Plain
 from tests.plain import strings
 

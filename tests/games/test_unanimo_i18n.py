@@ -15,12 +15,12 @@ import pytest
 from unanimo_rig import G, Rig
 
 from lanparty import i18n
+from lanparty.games.screens import ParseError
 from lanparty.games.unanimo.fold import normalise
 from lanparty.games.unanimo.narrate import UnanimoNarrator
 from lanparty.games.unanimo.reading import build
 from lanparty.games.unanimo.screen import UnanimoScreen
 from lanparty.games.unanimo.wordeditor import WordEditor
-from lanparty.ui.base import ParseError
 from protocol.contract import IllegalMove
 
 LANGS = ("pl", "es")

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from lanparty.games.screens import ParseError
 from lanparty.games.unanimo.screen import UnanimoScreen
-from lanparty.ui.base import ParseError
 from lanparty.ui.commands import completions
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from lanparty.games.screens import DraftLeftOutError, ParseError
 from lanparty.games.unanimo.fold import normalise
-from lanparty.games.unanimo.reading import subject_parts
-from lanparty.games.unanimo.roots import same_root
+from lanparty.games.unanimo.reading import root_of
 from lanparty.games.unanimo.wordeditor import WordEditor
-from lanparty.ui.base import DraftLeftOutError, ParseError
 
 BEACH = 0  # subject card 0: Beach, Plaża, Playa
 SIGNS, ROOT = "✗ rejected: not only letters", "✗ rejected: the subject's root"
@@ -32,11 +31,19 @@ def test_a_word_past_the_eighth_is_marked_one_too_many() -> None:
     assert editor().problem(lines) == (9, "9 words: at most 8, remove 1")
 
 
-@pytest.mark.parametrize("word", ["beaches", "beach", "playa", "plaża", "sand", "sunbeach"])
-def test_the_root_mark_is_the_engines_rule(word: str) -> None:
-    """The editor asks the engine's own same-root rule (whatever it becomes)."""
-    engine = same_root(normalise(word, True).bare, subject_parts(BEACH)) is not None
-    assert (editor().marks([word]) == [ROOT]) is engine
+@pytest.mark.parametrize("lang", ["en", "pl", "es"])
+@pytest.mark.parametrize("word", ["beaches", "beach", "playa", "playas", "plaża", "plaże",
+                                  "sand", "sunbeach"])  # fmt: skip
+def test_the_root_mark_is_the_engines_rule_in_the_tables_language(word: str, lang: str) -> None:
+    """The editor asks the engine's own same-root rule, for the table's writing language."""
+    engine = root_of(normalise(word, True).bare, BEACH, lang) is not None
+    assert (WordEditor("Beach", BEACH, lang=lang).marks([word]) == [ROOT]) is engine
+
+
+def test_at_a_polish_table_the_polish_root_is_marked_and_not_the_english_one() -> None:
+    polish = WordEditor("Plaża (Beach)", BEACH, lang="pl")
+    assert polish.marks(["plaże", "beaches"]) == [ROOT, ""]
+    assert WordEditor("Beach", BEACH).marks(["plaże", "beaches"]) == ["", ROOT]
 
 
 def test_words_alone_and_done_hand_in_what_the_editor_holds() -> None:

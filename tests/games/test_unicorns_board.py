@@ -13,9 +13,9 @@ import pytest
 from unicorns_rig import G, Rig
 
 from lanparty.games.bots import RandomBot
+from lanparty.games.screens import Fragments
 from lanparty.games.unicorns.bots import HeuristicBot
 from lanparty.games.unicorns.screen import table
-from lanparty.ui.base import Fragments
 from protocol.contract import Commit, GameOver, Turn
 
 NAMES = ["Ann", "Bea", "Carl", "Dora"]

@@ -16,12 +16,12 @@ from unicorns_rig import G, Rig
 
 from lanparty import i18n
 from lanparty.games.bots import RandomBot
+from lanparty.games.screens import Fragments, ParseError
 from lanparty.games.unicorns import UNICORNS
 from lanparty.games.unicorns.bots import HeuristicBot
 from lanparty.games.unicorns.screen import SCREEN, hand, humanize, table
 from lanparty.table.local import LocalTable
 from lanparty.ui import commands
-from lanparty.ui.base import Fragments, ParseError
 from protocol import Phase, Rejected
 from protocol._bodies import MoveBody
 from protocol._messages import Entry

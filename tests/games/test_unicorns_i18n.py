@@ -180,9 +180,9 @@ def test_polish_plurals() -> None:
 
 
 def test_help_errors_and_prompts_in_the_language_and_the_commands_in_english() -> None:
+    from lanparty.games.screens import ParseError
     from lanparty.games.unicorns.commands import command_for, parse
     from lanparty.games.unicorns.screen import SCREEN
-    from lanparty.ui.base import ParseError
 
     view: dict[str, Any] = {"seat": 0, "phase": "bid", "row": [], "collections": [[]]}
     i18n.set_language("es")

@@ -13,11 +13,11 @@ import pytest
 from unicorns_rig import G, Rig
 
 from lanparty.games.bots import bots_for
+from lanparty.games.screens import Fragments, ParseError
 from lanparty.games.unicorns.rules import ARITY
 from lanparty.games.unicorns.screen import SCREEN, final, hand, humanize, table
 from lanparty.table.local import LocalTable
 from lanparty.ui import commands
-from lanparty.ui.base import Fragments, ParseError
 
 NAMES = ["Ann", "Bea", "Carl", "Dora"]
 

@@ -19,12 +19,12 @@ from lanparty import i18n
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
 from lanparty.games.localdealer import LocalTable
+from lanparty.games.screens import ParseError
 from lanparty.games.unikato import screen
 from lanparty.games.unikato.board import Board
 from lanparty.games.unikato.glyphs import tile_name, tile_words
 from lanparty.games.unikato.narrate import UnikatoNarrator
 from lanparty.games.unikato.tiles import CODE, LABEL
-from lanparty.ui.base import ParseError
 from protocol.contract import GameOver, IllegalMove, TableOps
 
 LANGS = ("pl", "es")

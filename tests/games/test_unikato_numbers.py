@@ -16,12 +16,12 @@ from unikato_rig import Rig
 from lanparty import i18n
 from lanparty.games.bots import bots_for
 from lanparty.games.localdealer import LocalTable
+from lanparty.games.screens import ParseError
 from lanparty.games.unikato import UNIKATO
 from lanparty.games.unikato.bots import HeuristicBot
 from lanparty.games.unikato.glyphs import glyph_text
 from lanparty.games.unikato.screen import command_for, hand_lines, numbered, parse, selected
 from lanparty.games.unikato.tiles import CODE
-from lanparty.ui.base import ParseError
 from protocol import Peer, Phase
 from protocol.contract import GameOver, TableOps
 from protocol.harness import Harness

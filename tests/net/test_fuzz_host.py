@@ -20,8 +20,9 @@ import trio
 from crypto import Identity, KeyShare, SealKey
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.net.node import BotDriver, PeerClient
+from lanparty.net.node import PeerClient
 from lanparty.net.server import MAX_SEAT_FAULTS
+from lanparty.table.botseat import BotDriver
 from protocol import (
     MAX_ENTRY,
     PROTOCOL_VERSION,

@@ -17,7 +17,8 @@ import trio
 from crypto import Identity, KeyShare, SealKey, fingerprint
 from lanparty.games import GAMES, PLUGINS
 from lanparty.games.bots import bots_for
-from lanparty.net.node import BotDriver, PeerClient
+from lanparty.net.node import PeerClient
+from lanparty.table.botseat import BotDriver
 from protocol import Event, Peer, Phase, Propose, Refused, TableClosed, encode_message, frame
 from protocol._bodies import MoveBody
 from protocol.contract import Move, Plain, Turn

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 
 import pytest
 import trio
@@ -11,8 +12,9 @@ import trio.testing
 from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.net.node import BotDriver, run_peer
+from lanparty.net.node import run_peer
 from lanparty.net.server import HostServer
+from lanparty.table.botseat import BotDriver
 from protocol import Event, Host, Peer, Phase, TableClosed
 
 
@@ -50,7 +52,7 @@ async def test_a_seat_that_stalls_on_its_duty_is_halted_by_name(autojump_clock) 
     host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 3)
     host_events: list[Event] = []
     server = HostServer(host, BotDriver(kinds["heuristic"](), 0), host_events.append,
-                        duty_timeout=30)  # fmt: skip
+                        duty_timeout=30, inline_checks=True)  # fmt: skip
     bea = Peer(Identity(), "bea", GAMES)
     bea_events: list[Event] = []
     sleepy = Peer(Identity(), "zed", GAMES)
@@ -60,7 +62,9 @@ async def test_a_seat_that_stalls_on_its_duty_is_halted_by_name(autojump_clock) 
             nursery.start_soon(server.serve)
             a, b = trio.testing.memory_stream_pair()
             nursery.start_soon(server.handle, a)
-            client = PeerClient(bea, b, BotDriver(kinds["random"](), 1), bea_events.append, 30)
+            client = PeerClient(
+                bea, b, BotDriver(kinds["random"](), 1), bea_events.append, 30, inline_checks=True
+            )  # virtual time: no proof in a thread
             nursery.start_soon(client.run)
             await trio.testing.wait_all_tasks_blocked()
             c, d = trio.testing.memory_stream_pair()
@@ -192,7 +196,8 @@ async def test_a_seat_that_stops_reading_is_dropped_not_waited_for(autojump_cloc
 
     kinds = bots_for("kato")
     host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 2)
-    server = HostServer(host, BotDriver(kinds["heuristic"](), 0), lambda e: None)
+    server = HostServer(host, BotDriver(kinds["heuristic"](), 0), lambda e: None,
+                        inline_checks=True)  # fmt: skip
     bea = Peer(Identity(), "bea", GAMES)
     a, b = trio.testing.lockstep_stream_pair()  # a send completes only when read
     with trio.fail_after(600):
@@ -217,7 +222,7 @@ async def test_a_seat_refused_again_and_again_is_halted_by_name(autojump_clock) 
 
     host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 1}, 3)
     server = HostServer(host, BotDriver(bots_for("kato")["heuristic"](), 0), lambda e: None,
-                        grace=60)  # fmt: skip
+                        grace=60, inline_checks=True)  # fmt: skip
     bea = Peer(Identity(), "bea", GAMES)
     with trio.fail_after(600):
         async with trio.open_nursery() as nursery:
@@ -263,7 +268,7 @@ async def test_races_are_drawn_not_won_by_the_host(autojump_clock) -> None:
     host = Host(Identity(), "ana", GAMES, "kato", {"rounds": 7, "hand_size": 4}, seats)
     events: list[list[Event]] = [[] for _ in range(seats)]
     server = HostServer(host, BotDriver(_Forgetful(kinds["heuristic"]()), 0, react=0),
-                        events[0].append)  # fmt: skip
+                        events[0].append, inline_checks=True)  # fmt: skip
     peers = [Peer(Identity(), name, GAMES) for name in ("bea", "carl")]
     with trio.fail_after(600):
         async with trio.open_nursery() as nursery:
@@ -272,7 +277,8 @@ async def test_races_are_drawn_not_won_by_the_host(autojump_clock) -> None:
                 a, b = trio.testing.memory_stream_pair()
                 nursery.start_soon(server.handle, a)
                 driver = BotDriver(_Forgetful(kinds["heuristic"]()), i, react=0)
-                nursery.start_soon(run_peer, peer, b, driver, events[i].append)
+                nursery.start_soon(partial(run_peer, inline_checks=True), peer, b, driver,
+                                   events[i].append)  # fmt: skip
     races = [e.seat for e in events[0] if isinstance(e, Applied) and e.contested]
     assert len(races) >= 8, races
     assert races.count(0) < len(races), races  # once the host won every one (p = 3^-8 now)

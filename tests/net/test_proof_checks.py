@@ -11,8 +11,9 @@ import trio
 from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.net.node import BotDriver, PeerClient
+from lanparty.net.node import PeerClient
 from lanparty.net.server import HostServer
+from lanparty.table.botseat import BotDriver
 from protocol import Entry, Event, Host, Peer, Phase, Stopped
 from protocol._bodies import ShuffleBody
 from protocol._messages import SignedEntry

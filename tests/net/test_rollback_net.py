@@ -20,8 +20,9 @@ import trio
 from crypto import Identity, KeyShare, SealKey
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.net.node import BotDriver, PeerClient
+from lanparty.net.node import PeerClient
 from lanparty.store import held_path, journal_path, saved_seats
+from lanparty.table.botseat import BotDriver
 from lanparty.table.keeping import keeping_seat
 from protocol import (
     Event,

@@ -4,6 +4,7 @@ hurrying a seat that is still deciding; a seat restarted mid-phase opens what it
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,9 @@ import trio.testing
 from crypto import Identity, KeyShare, SealKey
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
-from lanparty.net.node import BotDriver, run_peer
+from lanparty.net.node import run_peer
 from lanparty.net.server import HostServer
+from lanparty.table.botseat import BotDriver
 from lanparty.table.keeping import keeping_seat, saved_peer
 from protocol import Event, Host, Peer, Phase, PhaseClosed, SealedMove
 
@@ -60,7 +62,9 @@ async def test_a_timed_phase_is_closed_by_its_closer_not_by_a_watchdog(
     games = {"guess": Guess(closer=closer)}
     host = Host(Identity(), "ana", games, "guess", {}, 3)
     events: list[Event] = []
-    server = HostServer(host, BotDriver(_Pick(), 0, react=0), events.append, duty_timeout=5)
+    server = HostServer(
+        host, BotDriver(_Pick(), 0, react=0), events.append, duty_timeout=5, inline_checks=True
+    )  # virtual time: no proof in a thread
     bea, carl = Peer(Identity(), "bea", games), Peer(Identity(), "carl", games)
     with trio.fail_after(600):
         async with trio.open_nursery() as nursery:
@@ -68,8 +72,8 @@ async def test_a_timed_phase_is_closed_by_its_closer_not_by_a_watchdog(
             for peer, bot in ((bea, _Pick()), (carl, _Undecided())):
                 a, b = trio.testing.memory_stream_pair()
                 nursery.start_soon(server.handle, a)
-                nursery.start_soon(run_peer, peer, b, BotDriver(bot, 1, react=0),
-                                   lambda e: None)  # fmt: skip
+                nursery.start_soon(partial(run_peer, inline_checks=True), peer, b,
+                                   BotDriver(bot, 1, react=0), lambda e: None)  # fmt: skip
             start = trio.current_time()
             while not any(isinstance(e, PhaseClosed) for e in events):
                 await server._progress.wait()

@@ -12,8 +12,8 @@ from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
 from lanparty.net.admission import Buckets
-from lanparty.net.node import BotDriver
 from lanparty.net.server import HostServer
+from lanparty.table.botseat import BotDriver
 from protocol import (
     Challenge,
     FrameReader,
@@ -107,7 +107,7 @@ async def test_one_address_is_sent_at_most_its_budget_however_often_it_asks(
     autojump_clock: trio.testing.MockClock,
 ) -> None:
     burst, rate = 4096, 1024
-    server = _server(pulls=Buckets(burst, rate))
+    server = _server(pulls=Buckets(burst, rate), inline_checks=True)  # virtual time
     pulled: list[Spectator] = []
     async with trio.open_nursery() as nursery:
         nursery.start_soon(server.serve)

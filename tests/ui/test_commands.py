@@ -10,8 +10,8 @@ from lanparty import i18n
 from lanparty.games import PLUGINS
 from lanparty.games.kato import screen as render
 from lanparty.games.kato.screen import SCREEN, SIMPLE_MOVES, command_for, hand_of, humanize
+from lanparty.games.screens import Fragments, ParseError
 from lanparty.ui import commands
-from lanparty.ui.base import Fragments, ParseError
 from lanparty.ui.commands import META_COMMANDS, Action
 
 from .helpers import Scripted, make_table

@@ -13,8 +13,8 @@ import pytest
 from lanparty import i18n
 from lanparty.games.bots import bots_for
 from lanparty.games.narration import Line, capital, heading, kind_of, yours
+from lanparty.games.screens import log_line
 from lanparty.table.local import LocalTable
-from lanparty.ui.base import log_line
 
 GAMES = [("kato", {"rounds": 1}), ("unicorns", {}), ("unikato", {}), ("unanimo", {})]
 NAMES = ["Ann", "Bea", "Cy"]

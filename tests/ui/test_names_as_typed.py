@@ -83,3 +83,12 @@ def test_capital_leaves_a_name_at_the_start_alone() -> None:
     assert line == "root wins the round" and kind_of(line) == "heading"
     assert isinstance(capital(Line("the coin", "yours"), names), Line)
     assert capital("root plays") == "Root plays"  # with no names given: any sentence
+
+
+def test_a_shared_win_keeps_the_winners_names_as_typed() -> None:
+    """Unanimo's last line: a tie named from a name keeps it; one from "you" is capitalised."""
+    from lanparty.games.unanimo.board import winners_line
+
+    names = ["ann", "bot-3"]
+    assert winners_line([1, 0], None, names, [9, 9]) == "bot-3 and ann win the game with 9 points!"
+    assert winners_line([0, 1], 0, names, [9, 9]) == "You and bot-3 win the game with 9 points!"

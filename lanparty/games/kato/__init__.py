@@ -22,7 +22,7 @@ from .state import KatoState
 
 if TYPE_CHECKING:
     from lanparty.games.narration import GameNarrator
-    from lanparty.ui.base import GameScreen
+    from lanparty.games.screens import GameScreen
 
 #: How often the bots at a table forget to call KaTO with their play, as people do (and
 #: must then call on their own, racing whoever would catch them).

@@ -1,5 +1,5 @@
 """KaTO on the screen: its table, hand, prompt, commands and completions, as pure functions
-of one seat's view (:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit here).
+of one seat's view (:class:`lanparty.games.screens.GameScreen`; no prompt-toolkit here).
 
 Cards are named by their 1-based index in the hand as shown (``play 3``); a wild takes the
 colour after it (``play 3 red``); ``play 3 kato`` calls KaTO with the play.
@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from lanparty.games.screens import Fragments, ParseError, player_name, view_seat
 from lanparty.games.views import num, num_at
 from lanparty.games.wording import won_line
 from lanparty.i18n import N_, _, language, ngettext
-from lanparty.ui.base import Fragments, ParseError, player_name, view_seat
 from protocol.contract import Move, Plain
 
 from .narrate import COLOUR_WORDS_EN, card_name, colour_name
@@ -389,7 +389,7 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
 
 
 class KatoScreen:
-    """KaTO's :class:`~lanparty.ui.base.GameScreen`."""
+    """KaTO's :class:`~lanparty.games.screens.GameScreen`."""
 
     styles = STYLES
     aliases = ALIASES

@@ -21,7 +21,7 @@ from .state import UnanimoState
 
 if TYPE_CHECKING:
     from lanparty.games.narration import GameNarrator
-    from lanparty.ui.base import GameScreen
+    from lanparty.games.screens import GameScreen
 
 
 def _bots() -> dict[str, Callable[[], Bot]]:

@@ -14,10 +14,11 @@ import re
 from collections.abc import Mapping, Sequence
 
 from lanparty import i18n
+from lanparty.games.narration import capital
+from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.games.wording import and_list
 from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
-from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Plain
 
 from .subjects import LANGUAGES, SUBJECTS
@@ -317,4 +318,4 @@ def winners_line(
     who = and_list([_("you") if s == me else names[s] for s in winners])
     line = ngettext("{names} win the game with {n} point!",
                     "{names} win the game with {n} points!", n).format(names=who, n=n)  # fmt: skip
-    return line[0].upper() + line[1:]
+    return capital(line, names)  # a name stays as its player typed it

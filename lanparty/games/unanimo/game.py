@@ -10,6 +10,7 @@ from protocol.shapes import Moves, Seq, Text
 from . import rules, view
 from .fold import MAX_TYPED
 from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
+from .reading import refresh
 from .rules import MAX_WORDS
 from .state import BALLOTS, UnanimoState, decode, encode
 
@@ -77,8 +78,11 @@ class UnanimoGame:
         return encode(state)
 
     def decode_state(self, value: Plain) -> UnanimoState:
-        """Inverse of ``encode_state``."""
-        return decode(value)
+        """Inverse of ``encode_state``, the derived reading rebuilt; ``GameError`` if
+        malformed."""
+        st = decode(value)
+        refresh(st)
+        return st
 
     def reveals(self, move: Move) -> Mapping[int, str]:
         """Nothing: no Unanimo move shows a held card."""

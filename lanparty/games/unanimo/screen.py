@@ -1,4 +1,4 @@
-"""Unanimo on the screen (:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit here): the
+"""Unanimo on the screen (:class:`lanparty.games.screens.GameScreen`; no prompt-toolkit here): the
 subject card, who is writing and who has handed in, the word editor, the reading step by
 step with the hands raised and the points, the objections and votes, and the score sheet.
 
@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 
+from lanparty.games.screens import Fragments, ParseError, player_name
 from lanparty.i18n import N_, _, ngettext, pgettext
 from lanparty.text import printable
-from lanparty.ui.base import Fragments, ParseError, player_name
 from protocol.contract import Move, Plain
 
 from .board import (
@@ -38,6 +38,7 @@ from .board import (
     score_sheet,
     subject_line,
     subject_name,
+    subject_words,
     table_language,
     wrapped,
 )
@@ -108,8 +109,14 @@ def _names(seats: Sequence[object], names: Sequence[str], me: int) -> str:
     return ", ".join(who)
 
 
+def _bonus_at(threshold: Plain) -> str:
+    """``"bonus at 15 pts"``, in the reader's language and plural."""
+    n = threshold if isinstance(threshold, int) else 0
+    return ngettext("bonus at {n} pt", "bonus at {n} pts", n).format(n=n)
+
+
 class UnanimoScreen:
-    """Unanimo's :class:`~lanparty.ui.base.GameScreen` for one seat's terminal, showing
+    """Unanimo's :class:`~lanparty.games.screens.GameScreen` for one seat's terminal, showing
     subjects in ``lang`` (the player's, from the environment, by default) and stepping
     through readings on ``clock``."""
 
@@ -142,7 +149,7 @@ class UnanimoScreen:
             "  ·  "
             + _("leader {name}").format(name=lead)
             + "  ·  "
-            + _("bonus at {n} pts").format(n=view.get("threshold"))
+            + _bonus_at(view.get("threshold"))
         )
         if isinstance(timer, int) and timer > 0:
             head += "  ·  " + _("{n} s to write").format(n=timer)
@@ -321,8 +328,9 @@ class UnanimoScreen:
         card = subject.get("card") if isinstance(subject, dict) else None
         key = self._card(view)
         return WordEditor(
-            subject_name(view, self.lang), card if isinstance(card, int) else None,
+            subject_words(view, self.lang), card if isinstance(card, int) else None,
             view.get("fold_accents") is not False, lambda words: self.handed(key, words),
+            table_language(view),
         )  # fmt: skip
 
     def may_close(self, view: Mapping[str, Plain]) -> bool:

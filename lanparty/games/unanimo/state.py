@@ -191,9 +191,9 @@ def encode(st: UnanimoState) -> dict[str, Plain]:
 
 
 def decode(value: Plain) -> UnanimoState:
-    """Inverse of ``encode``; raise ``GameError`` if the value is not an Unanimo state."""
-    from .reading import refresh
-
+    """Inverse of ``encode`` but for the derived reading (``reading.refresh`` rebuilds it:
+    ``game.decode_state`` does both); raise ``GameError`` if the value is not an Unanimo
+    state."""
     try:
         if not isinstance(value, dict) or value.get("game") != "unanimo":
             raise GameError("not an unanimo state")
@@ -223,5 +223,4 @@ def decode(value: Plain) -> UnanimoState:
     per_seat = (st.handed, st.absent, st.words, st.done, st.ballots, st.scores)
     if any(len(x) != st.n for x in per_seat) or not 0 <= st.phase <= OVER:
         raise GameError("malformed unanimo state: per-seat lists do not match the seat count")
-    refresh(st)
     return st

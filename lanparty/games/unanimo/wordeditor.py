@@ -1,4 +1,4 @@
-"""Unanimo's word editor (:class:`lanparty.ui.base.Editor`): up to 8 words, one a line, judged
+"""Unanimo's word editor (:class:`lanparty.games.screens.Editor`): up to 8 words, one a line, judged
 as they are typed by the engine's own rules (what can be handed in at all), with a mark after
 every word the reading will reject (a sign in the word, the subject's root: the engine's own
 rule) or count once (a word written twice), for as long as it is there. What the editor holds
@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from lanparty.games.screens import DraftLeftOutError, ParseError
 from lanparty.i18n import _, ngettext
-from lanparty.ui.base import DraftLeftOutError, ParseError
 from protocol.contract import IllegalMove, Move
 
 from .fold import normalise, problem
-from .reading import subject_parts
+from .reading import root_of
 from .refusals import humanize
-from .roots import same_root
 from .rules import MAX_WORDS, check_words
 
 __all__ = ["WordEditor"]
@@ -30,13 +29,15 @@ def _short(word: str, most: int = 20) -> str:
 
 @dataclass(frozen=True, slots=True)
 class WordEditor:
-    """The editor of one seat's words for subject card ``card`` (named ``subject``);
-    ``record`` is told the words of every move it makes."""
+    """The editor of one seat's words for subject card ``card`` (named ``subject``) at a
+    table writing in ``lang`` (whose same-root rule it applies); ``record`` is told the
+    words of every move it makes."""
 
     subject: str
     card: int | None = None
     fold_accents: bool = True
     record: Callable[[tuple[str, ...]], None] | None = field(default=None, compare=False)
+    lang: str = "en"
 
     @property
     def command(self) -> str:
@@ -85,7 +86,7 @@ class WordEditor:
         word = normalise(lines[index], self.fold_accents)
         if not word.letters_only:
             return "signs", 0
-        if self.card is not None and same_root(word.bare, subject_parts(self.card)) is not None:
+        if self.card is not None and root_of(word.bare, self.card, self.lang) is not None:
             return "root", 0
         for n, earlier in enumerate(lines[:index], 1):
             if (

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.i18n import N_, _, ngettext
-from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Plain
 
 from .cards import (

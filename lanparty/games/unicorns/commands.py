@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lanparty.games.screens import ParseError
 from lanparty.i18n import N_, _, ngettext
-from lanparty.ui.base import ParseError
 from protocol.contract import Move, Plain
 
 from .cards import CHARACTERS, COLOURS, COST, ITEMS

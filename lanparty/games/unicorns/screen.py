@@ -1,7 +1,7 @@
 """Kill the Unicorns on the screen: the day's row with its face-down schemes, the hunt in
 progress, every player's character, hunt cards, score and collection, the black market, and
 your own hunt cards, drawn schemes and peeks, as pure functions of one seat's view
-(:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit here). Spanish names of the box
+(:class:`lanparty.games.screens.GameScreen`; no prompt-toolkit here). Spanish names of the box
 stand beside the English ones. The commands are in :mod:`.commands`.
 """
 
@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lanparty.games.narration import capital
+from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
-from lanparty.ui.base import Fragments, player_name, view_seat
 from protocol.contract import Move, Plain
 
 from .board import characters, market, players, unicorn_style
@@ -357,7 +357,7 @@ def double_rainbow(view: Mapping[str, Plain], seats: Sequence[object]) -> bool:
 
 
 class UnicornsScreen:
-    """Kill the Unicorns' :class:`~lanparty.ui.base.GameScreen`."""
+    """Kill the Unicorns' :class:`~lanparty.games.screens.GameScreen`."""
 
     styles = STYLES
     aliases = ALIASES

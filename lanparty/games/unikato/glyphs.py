@@ -21,8 +21,8 @@ names a tile by these letters: commands use the tile's number in the hand.
 
 from __future__ import annotations
 
+from lanparty.games.screens import Fragments
 from lanparty.i18n import N_, _, pgettext
-from lanparty.ui.base import Fragments
 
 from .tiles import CODE, FEATURE
 

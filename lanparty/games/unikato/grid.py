@@ -14,9 +14,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from lanparty.games.screens import Fragments
 from lanparty.games.views import seq
 from lanparty.i18n import _
-from lanparty.ui.base import Fragments
 from protocol.contract import Plain
 
 from .board import Board, Cell

@@ -1,6 +1,6 @@
 """Unikato on the screen: the round, the bag and the display, each player's tiles, the grid
 with its coordinates, the chain in progress and the bonus, the hand, and the commands, as
-pure functions of one seat's view (:class:`lanparty.ui.base.GameScreen`; no prompt-toolkit).
+pure functions of one seat's view (:class:`lanparty.games.screens.GameScreen`; no prompt-toolkit).
 
 Each tile in the hand has a number (``place 3 at v21``) that it keeps for as long as it is in
 the hand: a tile that leaves frees its number, one that comes in takes the lowest free one
@@ -16,10 +16,10 @@ import re
 import textwrap
 from collections.abc import Mapping, Sequence
 
+from lanparty.games.screens import Fragments, ParseError, player_name, view_seat
 from lanparty.games.views import cards, num, seq
 from lanparty.games.wording import won_line
 from lanparty.i18n import N_, _, ngettext
-from lanparty.ui.base import Fragments, ParseError, player_name, view_seat
 from protocol.contract import Move, Plain
 
 from .board import SIDES, Cell, row_major, touches
@@ -493,7 +493,7 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
 
 
 class UnikatoScreen:
-    """Unikato's :class:`~lanparty.ui.base.GameScreen`, with the optional whole ``board``."""
+    """Unikato's :class:`~lanparty.games.screens.GameScreen`, with the optional whole ``board``."""
 
     styles = STYLES
     aliases = ALIASES

@@ -2,14 +2,15 @@
 styled text, and from typed text to a move. No prompt-toolkit here, and no game.
 
 Each game brings one :class:`GameScreen` through its plugin (``lanparty/games/plugin.py``);
-the prompt loop (``app.py``), the command line's common commands (``commands.py``) and the
-log are the same for every game.
+the prompt loop (``lanparty/ui/app.py``), the command line's common commands
+(``lanparty/ui/commands.py``) and the log are the same for every game. This contract lives
+with the games (the UI above reads it; a game's screen never imports the UI).
 
 A screen may also have these optional methods (the app looks for them with ``getattr``, so a
 game without them needs nothing):
 
 * ``editor(view) -> Editor | None``: a multi-line :class:`Editor` for the free-text move the
-  seat is asked for now; the app opens it instead of the command line (``editor.py``);
+  seat is asked for now; the app opens it instead of the command line (``lanparty/ui/editor.py``);
 * ``animating(view) -> bool``: True while the board changes with time by itself (a reading
   shown step by step); the app redraws it a few times a second meanwhile;
 * ``still() -> GameScreen``: the same screen with nothing changing with time (every reading

@@ -1,0 +1,111 @@
+"""A bot at a networked seat: the driver that lets a :class:`lanparty.games.bots.Bot` play
+the seat of a :class:`protocol.Peer` or :class:`protocol.Host` that a
+:class:`lanparty.net.node.PeerClient` or :class:`lanparty.net.server.HostServer` carries.
+
+The network layer drives whatever :class:`lanparty.net.node.Driver` it is given and knows no
+bot; this is the one that plays by itself (the terminal's seat is the other).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import trio
+
+from lanparty.games.bots import Bot
+from lanparty.trace import Tracer
+from protocol import Event, Host, Peer
+from protocol.contract import Commit, Move, Turn
+
+__all__ = ["REACTION", "BotDriver"]
+
+#: A bot's reaction time when others may move too, in seconds: drawn at random in this range
+#: for every such moment, the same for every bot whoever started it, about a person's.
+REACTION = (0.7, 2.0)
+
+
+class BotDriver:
+    """Plays a seat with a bot: at most one decision per table position, only from the view.
+
+    While other seats may move too (a KaTO call or catch, racing the next player's move) the
+    bot reacts like a person: it waits ``react`` seconds first, or, by default, a time drawn
+    in :data:`REACTION`. ``react=0``: no waiting (tests). (A bot that calls KaTO does it with
+    its play, so it has nothing to hurry.)
+    """
+
+    def __init__(
+        self, bot: Bot, seed: int, tracer: Tracer | None = None, react: float | None = None
+    ) -> None:
+        self._bot = bot
+        self._rng = random.Random(seed)
+        self._clock_rng = random.Random(f"{seed}/react")  # apart: choices stay as seeded
+        self._tracer = tracer or Tracer(None)
+        self._react = react
+        self._decided_at = -1
+        self._armed_at = -1
+        self._ripe_at = -1
+        self._nursery: trio.Nursery | None = None
+        self._poke: Callable[[], None] = lambda: None
+        self.position = 0
+
+    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
+        """Timers for the reaction time run in ``nursery``."""
+        self._nursery, self._poke = nursery, poke
+
+    def observe(self, event: Event) -> None:
+        """Count events, so each position gets one decision."""
+        self.position += 1
+
+    def act(self, party: Host | Peer) -> bool:
+        """Make a move if one is due for this seat (out-of-turn moves may be declined);
+        returns True if a move was made."""
+        if self._decided_at == self.position or party.busy or not party.may_move():
+            return False
+        status = party.status()
+        if isinstance(status, Commit):
+            return self._seal(party)
+        if not isinstance(status, Turn):
+            return False
+        legal: list[Move | None] = list(party.legal_moves())
+        if not legal:
+            return False
+        window = bool(status.also) and not status.free  # a race: react like a person
+        if window and self._react != 0 and not self._ripe():
+            return False
+        self._decided_at = self.position
+        if status.seat != party.seat:
+            legal.append(None)
+        move = self._bot.choose(party.view(), legal, self._rng)
+        if move is None:
+            return False
+        self._tracer.record("play", pos=len(party.table.log), seat=party.seat)
+        party.play(move)
+        return True
+
+    def _seal(self, party: Host | Peer) -> bool:
+        """Seal one move for this ``Commit`` phase (once a phase); the table checks it."""
+        if party.table.sealed_now():
+            return False
+        self._decided_at = self.position
+        move = self._bot.choose(party.view(), list(party.legal_moves()), self._rng)
+        if move is None:
+            return False
+        party.play(move)
+        return True
+
+    def _ripe(self) -> bool:
+        """Has the reaction time passed at this position? Starts the timer if not."""
+        if self._ripe_at == self.position:
+            return True
+        if self._armed_at != self.position and self._nursery is not None:
+            self._armed_at = self.position
+            self._nursery.start_soon(self._timer, self.position)
+        return self._nursery is None
+
+    async def _timer(self, position: int) -> None:
+        delay = self._react if self._react is not None else self._clock_rng.uniform(*REACTION)
+        await trio.sleep(delay)
+        if self.position == position:
+            self._ripe_at = position
+            self._poke()
