@@ -422,7 +422,7 @@ class Peer(_Seat):
         self.stopped = err
         self._events.append(Stopped(err))
 
-    def _relay(self, msg: Relay) -> None:
+    def _relay(self, msg: Relay) -> None:  # noqa: C901
         t = self.table
         out = self._outstanding
         own = out is not None and out.raw == msg.raw and out.sig == msg.sig

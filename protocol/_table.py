@@ -332,7 +332,7 @@ class Table(MoveSteps, SealedSteps):
         self.stop_error = err
         self._events.append(Stopped(err))
 
-    def _dispatch(self, e: Entry, se: SignedEntry, author: Member | None, own: bool) -> None:
+    def _dispatch(self, e: Entry, se: SignedEntry, author: Member | None, own: bool) -> None:  # noqa: C901
         body = e.body
         if isinstance(body, OpenTable):
             return self._open(e, body)

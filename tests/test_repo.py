@@ -23,6 +23,26 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert test_cmd in ci
 
 
+def test_ci_installs_the_pinned_version_of_every_dependency() -> None:
+    """``constraints.txt`` pins every dependency of ``pyproject.toml`` (and the dev extra)
+    exactly, and ``.ci/run`` installs with it before the README's test command."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["dev"]]
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, sep, version = line.partition("==")
+            assert sep and version, line
+            pins[re.sub(r"[-_.]+", "-", name).lower()] = version
+    for req in wanted:
+        name = re.sub(r"[-_.]+", "-", re.split(r"[<>=!~ \[;]", req)[0]).lower()
+        assert name in pins, f"{name} is not pinned in constraints.txt"
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert ci.index('export PIP_CONSTRAINT="$PWD/constraints.txt"') < ci.index("pytest")
+
+
 def test_readme_puts_both_commands_near_the_top() -> None:
     text = (ROOT / "README.md").read_text()
     head = "\n".join(text.splitlines()[:40])

@@ -26,7 +26,13 @@ from lanparty.commands.netargs import (
     games_help,
 )
 from lanparty.commands.whoami import nick_for
-from lanparty.games import DEFAULT_GAME, GAMES, get_game, rules_for_reader
+from lanparty.games import (
+    DEFAULT_GAME,
+    GAMES,
+    get_game,
+    rules_for_reader,
+    with_reader_language,
+)
 from lanparty.games.optionwords import refusal
 from lanparty.i18n import N_
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
@@ -118,7 +124,7 @@ def parse_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
             raise CliError(i18n._("--option wants KEY=VALUE, got {item}").format(item=repr(item)))
         given[key.strip()] = _value(value.strip())
     try:
-        return get_game(game).validate_options(given)
+        return get_game(game).validate_options(with_reader_language(game, given))
     except OptionError as exc:
         raise CliError(refusal(exc)) from None
 

@@ -32,7 +32,6 @@ from lanparty.games.bots import bots_for
 from lanparty.i18n import _
 from lanparty.interrupt import call_on_ctrl_c, end_all, lanparty_command, on_interrupt, spawn
 from lanparty.net.discovery import Advertisement, TableAd, advertise, bad_table_name
-from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import Interface, InterfaceError, choose_interface
 from lanparty.net.node import (
     Driver,
@@ -54,6 +53,7 @@ from lanparty.table.local import BOT_NAMES
 from lanparty.table.networked import NetSeat
 from lanparty.table.outcome import Outcome, event_sink, report, say, teller
 from lanparty.table.stopwords import said
+from lanparty.table.terminal import LeftTable, play_in_terminal
 from lanparty.trace import Tracer
 from protocol import (
     PROTOCOL_VERSION,

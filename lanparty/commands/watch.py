@@ -26,12 +26,12 @@ from lanparty.errors import NetError
 from lanparty.games import GAMES
 from lanparty.i18n import _
 from lanparty.interrupt import on_interrupt
-from lanparty.net.guest import LeftTable, play_in_terminal
 from lanparty.net.interfaces import InterfaceError
 from lanparty.net.node import PeerClient
 from lanparty.table.networked import NetSeat
 from lanparty.table.outcome import Outcome, event_sink, teller
 from lanparty.table.stopwords import said
+from lanparty.table.terminal import LeftTable, play_in_terminal
 from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import Applied, Event, Host, Peer, Phase, Watcher

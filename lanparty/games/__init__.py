@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from protocol.contract import Game, OptionSpec, Seat
+from protocol.contract import Game, OptionSpec, Plain, Seat
 
 from .narration import GameNarrator
 from .plugin import GamePlugin, load_plugins
@@ -102,6 +102,23 @@ def narrator_for(
     return PLUGINS[game].narrator(seat, tuple(names), state)
 
 
+def with_reader_language(name: str, given: Mapping[str, Plain]) -> dict[str, Plain]:
+    """``given`` with the game's writing-language option (its plugin's
+    ``language_option``) set to the reader's language when it is not given and the game
+    offers that language: a table opened here writes in its host's language by default. The
+    engine itself defaults to its option's declared default (it reads no language)."""
+    from lanparty.i18n import language
+
+    out = dict(given)
+    option = PLUGINS[name].language_option
+    if option is None or option in out:
+        return out
+    for spec in get_game(name).option_specs:
+        if spec.name == option and language() in spec.choices:
+            out[option] = language()
+    return out
+
+
 def rules_for_reader(name: str) -> str:
     """What ``lanparty rules NAME`` and the table's ``rules`` show: :func:`rules_text` in the
     reader's language now (English where the rules are not written in it)."""
@@ -149,4 +166,5 @@ __all__ = [
     "rules_for_reader",
     "rules_language",
     "rules_text",
+    "with_reader_language",
 ]

@@ -13,33 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Protocol
 
 from protocol.contract import Move, Plain
 
+from .strategy import Bot, Forced, RandomBot
 
-class Bot(Protocol):
-    """A strategy for one seat."""
-
-    def choose(
-        self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
-    ) -> Move | None:
-        """One element of ``legal`` (``None`` is in it only when asked out of turn)."""
-        ...
-
-
-class RandomBot:
-    """Any legal option, uniformly (doing nothing included, when it is one)."""
-
-    def choose(
-        self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
-    ) -> Move | None:
-        """A uniformly random element of ``legal``."""
-        return legal[int(rng.random() * len(legal))]
-
-
-Forced = Callable[[Mapping[str, Plain], Sequence[Move | None]], Move | None]
-"""A game's forced moves: ``(view, legal) -> move`` a seat's program makes by itself, or None."""
+__all__ = ["Autopilot", "Bot", "Forced", "RandomBot", "bots_for", "forced_move"]
 
 
 def _forced(game: str) -> Forced | None:

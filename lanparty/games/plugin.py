@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from protocol.contract import Game, Plain, Seat
 
-from .bots import Bot, Forced
+from .strategy import Bot, Forced
 
 if TYPE_CHECKING:
     from .narration import GameNarrator

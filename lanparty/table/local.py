@@ -262,7 +262,7 @@ class LocalTable:
         """Nobody joins a local table: nothing to approve or remove."""
         return _("{command} is for a table on the network that you host").format(command=name)
 
-    def advance(self) -> None:
+    def advance(self) -> None:  # noqa: C901
         """Run bots, and every seat's forced moves (``forced_move``), until the human must or
         may act, or the game is over.
 

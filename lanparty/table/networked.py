@@ -101,7 +101,7 @@ class NetSeat:
         self._poke = poke
         self._changed()
 
-    def observe(self, event: Event) -> None:
+    def observe(self, event: Event) -> None:  # noqa: C901
         """Tell the log what happened; keep the view in step, entry by entry."""
         after = self.party.view()
         if isinstance(event, Joined):

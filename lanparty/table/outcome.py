@@ -84,7 +84,7 @@ def teller(note: Callable[[str], None] | None, quiet: bool) -> Callable[[str], N
     return lambda text: say(quiet, stop_said(text))
 
 
-def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:
+def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:  # noqa: C901
     """A protocol event sink that fills ``out`` (and says what happens unless ``quiet``)."""
 
     def mark(what: str) -> None:

@@ -271,7 +271,7 @@ class _ModeChangedError(Exception):
     """Raised inside the prompt when it must become the editor or the command line."""
 
 
-async def run_async(session: TableSession) -> int:
+async def run_async(session: TableSession) -> int:  # noqa: C901
     """Play ``session`` at the terminal until the game ends or the player leaves: 0, or
     :data:`EXIT_INTERRUPTED` (130) if they left with Ctrl-C. ``IllegalMove`` and typing
     mistakes are shown, never raised.

@@ -24,8 +24,8 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from lanparty.games import DEFAULT_GAME, GAMES
 from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
 from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse, same_name
-from lanparty.net.guest import start_guest
 from lanparty.store import saved_seats
+from lanparty.table.terminal import start_guest
 from lanparty.text import printable
 from protocol import PROTOCOL_VERSION
 
@@ -159,7 +159,7 @@ def run_lobby(ip: str, where: str, *, again: bool = False) -> Choice:
     return asyncio.run(_run(ip, where, again))
 
 
-async def _run(ip: str, where: str, again: bool) -> Choice:
+async def _run(ip: str, where: str, again: bool) -> Choice:  # noqa: C901
     loop = asyncio.get_running_loop()
     lobby = _Lobby()
     changed = asyncio.Event()

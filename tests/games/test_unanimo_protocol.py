@@ -159,13 +159,18 @@ def test_an_appeal_over_the_protocol_reinstates_a_word_the_root_rule_rejected() 
 def test_the_writing_language_is_fixed_by_the_host_s_open_entry() -> None:
     """Rules, "The writing language": ``words`` defaults to the host's language; the host
     fills it in its ``open`` entry, so a peer reading Spanish sits at the Polish host's
-    table writing Polish, and every copy scores alike."""
+    table writing Polish, and every copy scores alike. (The engine reads no language: the
+    program that opens the table fills the default in.)"""
     from lanparty import i18n
+    from lanparty.games import with_reader_language
 
     i18n.set_language("pl")
     try:
-        h = Harness(GAMES, "unanimo", 3, {"cards": 1}, [HeuristicBot() for _ in range(3)],
-                    seed=9)  # fmt: skip
+        assert UNANIMO.validate_options({})["words"] == "en"  # the engine's own default
+        options = with_reader_language("unanimo", {"cards": 1})
+        assert options["words"] == "pl"
+        assert with_reader_language("unanimo", {"words": "es"})["words"] == "es"
+        h = Harness(GAMES, "unanimo", 3, options, [HeuristicBot() for _ in range(3)], seed=9)
         i18n.set_language("es")  # the peers join, check the open entry and play in Spanish
         h.run()
     finally:

@@ -47,7 +47,7 @@ def _game(options: dict[str, object], seed: int) -> Harness:
 
 
 @pytest.mark.parametrize("options", [{}, {"expert": True}], ids=["plain", "expert"])
-def test_no_peer_can_unmask_a_scheme_it_was_not_given(options) -> None:
+def test_no_peer_can_unmask_a_scheme_it_was_not_given(options) -> None:  # noqa: C901
     h = _game(options, 3)
     end = h.host.table.state
     unrevealed = [s for s in end.lost if s not in h.host.table.cards.public]

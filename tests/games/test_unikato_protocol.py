@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from lanparty.games.unikato import UNIKATO, UnikatoGame, UnikatoState
+from lanparty.games.engine import Engine
+from lanparty.games.unikato import UNIKATO, UnikatoState
 from lanparty.games.unikato.bots import HeuristicBot
 from lanparty.games.unikato.tiles import LABEL
 from lanparty.games.unikato.view import PASS_RULE
@@ -114,7 +115,7 @@ class Drainer:
         return next((m for m in swaps if m[3] == "bag"), swaps[0] if swaps else moves[0])
 
 
-class CheatingClient(UnikatoGame):
+class CheatingClient(Engine[UnikatoState]):
     """A modified program: its own copy lets its seat pass whenever the bag and the display
     are empty, hiding from itself the tiles of its hand that fit (the honest engine, which
     knows its own hand, would refuse the pass)."""
@@ -141,7 +142,7 @@ def test_a_pass_while_a_hidden_tile_fitted_is_named_by_the_audit() -> None:
     bots = [Drainer(), Drainer(private=True, cheat=True), Drainer(), Drainer()]
     h = Harness(GAMES, "unikato", 4, {"first": "host"}, bots, seed=0)
     cheater = h.peers[0]
-    cheater.table.games = {"unikato": CheatingClient()}
+    cheater.table.games = {"unikato": CheatingClient(UNIKATO.rules)}
     h.run()
     assert h.by_seat(1) is cheater and bots[1].cheated
     assert h.done and all(p.phase is Phase.CLOSED for p in h.parties)

@@ -55,7 +55,7 @@ class Run:
             # After every input: cards taken just before the game ends are held too.
             self.held.update(card_name(label) for _, label in self.bob.view().get("hand", []))
 
-    def play(self) -> None:
+    def play(self) -> None:  # noqa: C901
         host, bob, cy, seat = self.host, self.bob, self.cy, self.seat
         for _ in range(5000):
             if host.phase in (Phase.CLOSED, Phase.STOPPED):

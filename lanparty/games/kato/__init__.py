@@ -17,7 +17,7 @@ from protocol.contract import Move, Plain, Seat
 
 from ..bots import Bot, RandomBot
 from ..plugin import GamePlugin
-from .game import KATO, KatoGame
+from .game import KATO
 from .state import KatoState
 
 if TYPE_CHECKING:
@@ -56,4 +56,4 @@ def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any])
 PLUGIN = GamePlugin(KATO, _bots, _screen, _narrator, _forced, short={"rounds": 1})
 """KaTO for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
-__all__ = ["KATO", "PLUGIN", "KatoGame", "KatoState"]
+__all__ = ["KATO", "PLUGIN", "KatoState"]

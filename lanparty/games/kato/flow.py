@@ -220,7 +220,7 @@ def _known(st: KatoState, handles: tuple[int, ...], cards: tuple[str, ...]) -> N
         card_of[h] = code
 
 
-def resolve(st: KatoState, result: Result) -> None:
+def resolve(st: KatoState, result: Result) -> None:  # noqa: C901
     """Fold in the result of the oldest pending request; raise ``BadResult`` if it is not the
     answer to that request (the state is then unchanged)."""
     if not st.requests:

@@ -89,7 +89,7 @@ def _bad_str(value: object, allowed: object) -> bool:
     return type(value) is not str or value not in allowed  # type: ignore[operator]
 
 
-def check(st: KatoState, seat: int, move: Move) -> None:
+def check(st: KatoState, seat: int, move: Move) -> None:  # noqa: C901
     """Raise ``IllegalMove`` with the reason unless ``seat`` may make ``move`` now."""
     if st.requests:
         raise IllegalMove("wait a moment: the table is still dealing or showing cards")
@@ -183,7 +183,7 @@ def _not_your_turn(st: KatoState, name: object) -> str:
     return "it is not your turn (only kato or catch may be played out of turn)"
 
 
-def _check_play(st: KatoState, seat: int, move: Move) -> None:
+def _check_play(st: KatoState, seat: int, move: Move) -> None:  # noqa: C901
     if len(move) not in (4, 5):
         raise IllegalMove("a play is ('play', handles, labels, colour), then 'kato' if called")
     _, handles, labels, colour = move[:4]

@@ -10,16 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.contract import (
-    Deal,
     GameError,
-    JointCoin,
     Plain,
     Request,
-    RevealToAll,
-    ShowToSeat,
-    Shuffle,
 )
 
+from ..encoding import (
+    decode_fields,
+    decoding,
+    encode_fields,
+    request_from_plain,
+    request_to_plain,
+)
 from .options import KatoOptions
 
 # Phases.
@@ -109,46 +111,17 @@ class KatoState:
 # --------------------------------------------------------------------------- encoding
 
 
-def request_to_plain(req: Request) -> list[Plain]:
-    """Encode a pending request (part of the state)."""
-    if isinstance(req, Shuffle):
-        return ["shuffle", req.deck, list(req.cards), list(req.handles)]
-    if isinstance(req, Deal):
-        return ["deal", req.deck, req.seat, list(req.handles)]
-    if isinstance(req, RevealToAll):
-        return ["reveal", list(req.handles)]
-    if isinstance(req, ShowToSeat):
-        return ["show", req.from_seat, req.to_seat, list(req.handles)]
-    return ["coin", req.n, req.purpose]
-
-
-def request_from_plain(v: Any) -> Request:
-    """Inverse of ``request_to_plain``."""
-    tag = v[0]
-    if tag == "shuffle":
-        return Shuffle(str(v[1]), tuple(str(c) for c in v[2]), tuple(int(h) for h in v[3]))
-    if tag == "deal":
-        return Deal(str(v[1]), int(v[2]), tuple(int(h) for h in v[3]))
-    if tag == "reveal":
-        return RevealToAll(tuple(int(h) for h in v[1]))
-    if tag == "show":
-        return ShowToSeat(int(v[1]), int(v[2]), tuple(int(h) for h in v[3]))
-    if tag == "coin":
-        return JointCoin(int(v[1]), str(v[2]))
-    raise GameError(f"unknown request tag {tag!r}")
-
-
 _INT_FIELDS = (
     "step", "phase", "then", "first", "current", "direction", "colour", "next_handle", "pend",
     "total", "aggressor", "drawn", "kato", "showing",
 )  # fmt: skip
+_LAYOUT = dict.fromkeys(_INT_FIELDS, "int")
 
 
 def encode(st: KatoState) -> dict[str, Plain]:
     """Canonical plain encoding: equal states give equal values, key order included."""
     out: dict[str, Plain] = {"game": "kato", "n": st.n, "options": st.opts.as_plain()}
-    for name in _INT_FIELDS:
-        out[name] = getattr(st, name)
+    encode_fields(st, _LAYOUT, out)
     out["requests"] = [request_to_plain(r) for r in st.requests]
     out["deck"] = list(st.deck)
     out["discard"] = list(st.discard)
@@ -168,13 +141,9 @@ def decode(value: Plain) -> KatoState:
     """Inverse of ``encode``; raise ``GameError`` if the value is not a KaTO state."""
     from .options import KatoOptions
 
-    try:
-        if not isinstance(value, dict) or value.get("game") != "kato":
-            raise GameError("not a kato state")
-        v: dict[str, Any] = value
+    with decoding("kato", value) as v:
         st = KatoState(int(v["n"]), KatoOptions(**v["options"]))
-        for name in _INT_FIELDS:
-            setattr(st, name, int(v[name]))
+        decode_fields(st, _LAYOUT, v)
         st.requests = [request_from_plain(r) for r in v["requests"]]
         st.deck = [int(h) for h in v["deck"]]
         st.discard = [int(h) for h in v["discard"]]
@@ -191,8 +160,6 @@ def decode(value: Plain) -> KatoState:
         st.scores = [int(s) for s in v["scores"]]
         st.round_scores = [[int(p) for p in r] for r in v["round_scores"]]
         st.winners = [int(s) for s in v["winners"]]
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise GameError(f"malformed kato state: {exc}") from exc
     if len(st.hands) != st.n or len(st.skips) != st.n or len(st.seen) != st.n:
         raise GameError("malformed kato state: per-seat lists do not match the seat count")
     return st

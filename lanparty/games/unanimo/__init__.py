@@ -16,7 +16,7 @@ from protocol.contract import Seat
 from ..bots import Bot
 from ..plugin import GamePlugin
 from .fold import NORMALISATION_VERSION
-from .game import UNANIMO, UnanimoGame
+from .game import UNANIMO
 from .state import UnanimoState
 
 if TYPE_CHECKING:
@@ -45,4 +45,4 @@ def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any])
 PLUGIN = GamePlugin(UNANIMO, _bots, _screen, _narrator, short={"cards": 1}, language_option="words")
 """Unanimo for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
-__all__ = ["NORMALISATION_VERSION", "PLUGIN", "UNANIMO", "UnanimoGame", "UnanimoState"]
+__all__ = ["NORMALISATION_VERSION", "PLUGIN", "UNANIMO", "UnanimoState"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from lanparty import i18n
 from lanparty.games.optioncheck import check_options
 from protocol.contract import OptionError, OptionSpec, Plain, excerpt
 
@@ -58,20 +57,11 @@ class UnanimoOptions:
         return {spec.name: getattr(self, spec.name) for spec in SPECS}
 
 
-def host_language() -> str:
-    """The writing language a table opened here has by default: the language this program
-    is read in, if the cards have names in it, else English."""
-    lang = i18n.language()
-    return lang if lang in LANGUAGES else "en"
-
-
 def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
     """Fill defaults and check every value; raise ``OptionError`` naming the bad option (a
     table of another normalisation is refused in words a person understands). A missing
-    ``words`` is this program's language (:func:`host_language`): only the host ever fills
-    it in, since the complete options of the ``open`` entry always carry it."""
-    if "words" not in given:
-        given = {**given, "words": host_language()}
+    ``words`` is English: the program that opens a table fills in its reader's language
+    (the plugin's ``language_option``), and the ``open`` entry carries it to every peer."""
     norm = given.get("norm", NORMALISATION_VERSION)
     if type(norm) is int and norm != NORMALISATION_VERSION:
         raise OptionError(
@@ -84,10 +74,9 @@ def validate(given: Mapping[str, Plain]) -> dict[str, Plain]:
 
 def make(seats: int, given: Mapping[str, Plain]) -> UnanimoOptions:
     """Validated options for ``seats`` players; raise ``OptionError`` (``"seats"`` included).
-    A game is set up from complete options (the ``open`` entry's): a missing ``words`` here
-    is English, whatever this program's language, so the engine stays a pure function."""
+    A game is set up from complete options (the ``open`` entry's)."""
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
         raise OptionError(
             "seats", f"unanimo needs {MIN_SEATS} to {MAX_SEATS} players, got {excerpt(seats)}"
         )
-    return UnanimoOptions(**validate({"words": "en", **given}))  # type: ignore[arg-type]
+    return UnanimoOptions(**validate(given))  # type: ignore[arg-type]

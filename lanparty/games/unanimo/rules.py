@@ -195,7 +195,7 @@ def check_words(words: object) -> tuple[str, ...]:
     return words
 
 
-def check(st: UnanimoState, seat: int, move: Move) -> None:
+def check(st: UnanimoState, seat: int, move: Move) -> None:  # noqa: C901
     """Raise ``IllegalMove`` with the reason unless ``seat`` may make ``move`` now. A sealed
     ``words`` move is judged alike when it is committed and when it is opened."""
     if type(move) is not tuple or not move:

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from protocol.contract import GameError, JointCoin, Plain
 
+from ..encoding import decoding
 from .options import UnanimoOptions
 
 # Phases.
@@ -194,10 +195,7 @@ def decode(value: Plain) -> UnanimoState:
     """Inverse of ``encode`` but for the derived reading (``reading.refresh`` rebuilds it:
     ``game.decode_state`` does both); raise ``GameError`` if the value is not an Unanimo
     state."""
-    try:
-        if not isinstance(value, dict) or value.get("game") != "unanimo":
-            raise GameError("not an unanimo state")
-        v: dict[str, Any] = value
+    with decoding("unanimo", value) as v:
         st = UnanimoState(int(v["n"]), UnanimoOptions(**v["options"]))
         st.step, st.phase, st.leader = int(v["step"]), int(v["phase"]), int(v["leader"])
         st.requests = [JointCoin(int(n), str(p)) for n, p in v["requests"]]
@@ -218,8 +216,6 @@ def decode(value: Plain) -> UnanimoState:
         ]  # fmt: skip
         st.scores = [int(s) for s in v["scores"]]
         st.winners = [int(s) for s in v["winners"]]
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise GameError(f"malformed unanimo state: {exc}") from exc
     per_seat = (st.handed, st.absent, st.words, st.done, st.ballots, st.scores)
     if any(len(x) != st.n for x in per_seat) or not 0 <= st.phase <= OVER:
         raise GameError("malformed unanimo state: per-seat lists do not match the seat count")

@@ -17,7 +17,7 @@ from protocol.contract import Seat
 
 from ..bots import Bot, RandomBot
 from ..plugin import GamePlugin
-from .game import UNICORNS, UnicornsGame
+from .game import UNICORNS
 from .state import UnicornsState
 
 if TYPE_CHECKING:
@@ -48,4 +48,4 @@ PLUGIN = GamePlugin(UNICORNS, _bots, _screen, _narrator)
 """Kill the Unicorns for lanparty (registered in pyproject.toml's ``lanparty.games`` entry
 points)."""
 
-__all__ = ["PLUGIN", "UNICORNS", "UnicornsGame", "UnicornsState"]
+__all__ = ["PLUGIN", "UNICORNS", "UnicornsState"]

@@ -139,7 +139,7 @@ def _no_args(head: str, args: list[str]) -> Move:
     return (head,)
 
 
-def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
+def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:  # noqa: C901
     """The move a command asks for (``head`` after aliases, ``args`` lower-cased), built
     from the view alone, legal or not (the engine's ``check`` judges it and says why);
     raise ``ParseError`` when the words name nothing."""
@@ -288,7 +288,7 @@ def _owner_of(view: Mapping[str, Plain], scheme: object) -> int:
     return next((o for e in _row(view) for h, o in e["schemes"] if h == scheme), -1)
 
 
-def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
+def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:  # noqa: C901
     """The text :func:`parse` turns into ``move``, and a short description of it."""
     name = str(move[0])
     args = move[1:]

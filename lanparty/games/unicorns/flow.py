@@ -174,7 +174,7 @@ def _learn(
         st.card_of[h] = label
 
 
-def resolve(st: UnicornsState, result: Result) -> None:
+def resolve(st: UnicornsState, result: Result) -> None:  # noqa: C901
     """Fold in one result: a sealed hunt handed in (``Committed``), or the answer to the oldest
     pending request. Raise ``BadResult`` (the state unchanged) if it is neither."""
     if isinstance(result, Committed):

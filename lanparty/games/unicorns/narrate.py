@@ -161,7 +161,7 @@ class UnicornsNarrator(BaseNarrator):
 
     # ------------------------------------------------------------------ moves
 
-    def _move(
+    def _move(  # noqa: C901
         self, seat: Seat, move: Move, before: dict[str, Plain], after: dict[str, Plain]
     ) -> None:
         name = move[0]

@@ -330,7 +330,7 @@ _CHECKS = {
 # --------------------------------------------------------------------------- apply
 
 
-def apply(st: UnicornsState, seat: int, move: Move) -> None:
+def apply(st: UnicornsState, seat: int, move: Move) -> None:  # noqa: C901
     """Apply a checked move in place, then move the game on."""
     st.step += 1
     name = move[0]

@@ -9,19 +9,19 @@ shown, so a view built from ``card_of`` cannot leak more than the copy was given
 
 from __future__ import annotations
 
-from typing import Any
-
 from protocol.contract import (
-    Deal,
     GameError,
-    JointCoin,
     Plain,
     Request,
-    RevealToAll,
-    ShowToSeat,
-    Shuffle,
 )
 
+from ..encoding import (
+    decode_fields,
+    decoding,
+    encode_fields,
+    request_from_plain,
+    request_to_plain,
+)
 from .cards import ITEMS, TOKENS_PER_ITEM
 from .options import UnicornsOptions
 
@@ -136,35 +136,6 @@ class UnicornsState:
 # --------------------------------------------------------------------------- encoding
 
 
-def request_to_plain(req: Request) -> list[Plain]:
-    """Encode a pending request (part of the state)."""
-    if isinstance(req, Shuffle):
-        return ["shuffle", req.deck, list(req.cards), list(req.handles)]
-    if isinstance(req, Deal):
-        return ["deal", req.deck, req.seat, list(req.handles)]
-    if isinstance(req, RevealToAll):
-        return ["reveal", list(req.handles)]
-    if isinstance(req, ShowToSeat):
-        return ["show", req.from_seat, req.to_seat, list(req.handles)]
-    return ["coin", req.n, req.purpose]
-
-
-def request_from_plain(v: Any) -> Request:
-    """Inverse of ``request_to_plain``; raise ``GameError`` on an unknown tag."""
-    tag = v[0]
-    if tag == "shuffle":
-        return Shuffle(str(v[1]), tuple(str(c) for c in v[2]), tuple(int(h) for h in v[3]))
-    if tag == "deal":
-        return Deal(str(v[1]), int(v[2]), tuple(int(h) for h in v[3]))
-    if tag == "reveal":
-        return RevealToAll(tuple(int(h) for h in v[1]))
-    if tag == "show":
-        return ShowToSeat(int(v[1]), int(v[2]), tuple(int(h) for h in v[3]))
-    if tag == "coin":
-        return JointCoin(int(v[1]), str(v[2]))
-    raise GameError(f"unknown request tag {tag!r}")
-
-
 _INTS = (
     "step", "phase", "next_handle", "day", "first", "current", "acted", "hunt", "bid", "boost",
     "winner", "chosen",
@@ -178,20 +149,18 @@ _NESTED = (
     "reveals",
 )  # fmt: skip
 _INT_MAPS = ("owner", "paint", "scheme_on")
+_LAYOUT = {
+    **dict.fromkeys(_INTS, "int"),
+    **dict.fromkeys(_INT_LISTS, "ints"),
+    **dict.fromkeys(_NESTED, "nested"),
+    **dict.fromkeys(_INT_MAPS, "int_map"),
+}
 
 
 def encode(st: UnicornsState) -> dict[str, Plain]:
     """Canonical plain encoding: equal states give equal values, key order included."""
     out: dict[str, Plain] = {"game": "unicorns", "n": st.n, "options": st.opts.as_plain()}
-    for name in _INTS:
-        out[name] = getattr(st, name)
-    for name in _INT_LISTS:
-        out[name] = list(getattr(st, name))
-    for name in _NESTED:
-        out[name] = [list(x) for x in getattr(st, name)]
-    for name in _INT_MAPS:
-        m: dict[int, int] = getattr(st, name)
-        out[name] = [[k, m[k]] for k in sorted(m)]
+    encode_fields(st, _LAYOUT, out)
     out["used"] = list(st.used)
     out["requests"] = [request_to_plain(r) for r in st.requests]
     out["cards_known"] = [[h, st.card_of[h]] for h in sorted(st.card_of)]
@@ -205,28 +174,16 @@ def decode(value: Plain) -> UnicornsState:
     """Inverse of ``encode``; raise ``GameError`` if the value is not a unicorns state."""
     from .options import make
 
-    try:
-        if not isinstance(value, dict) or value.get("game") != "unicorns":
-            raise GameError("not a unicorns state")
-        v: dict[str, Any] = value
+    with decoding("unicorns", value) as v:
         n = v["n"]
         st = UnicornsState(n, make(n, v["options"]))
-        for name in _INTS:
-            setattr(st, name, int(v[name]))
-        for name in _INT_LISTS:
-            setattr(st, name, [int(x) for x in v[name]])
-        for name in _NESTED:
-            setattr(st, name, [[int(x) for x in inner] for inner in v[name]])
-        for name in _INT_MAPS:
-            setattr(st, name, {int(k): int(x) for k, x in v[name]})
+        decode_fields(st, _LAYOUT, v)
         st.used = [bool(x) for x in v["used"]]
         st.requests = [request_from_plain(r) for r in v["requests"]]
         st.card_of = {int(h): str(label) for h, label in v["cards_known"]}
         st.planted = {int(u): [int(h) for h in hs] for u, hs in v["planted"]}
         st.tokens = {int(u): [str(t) for t in ts] for u, ts in v["tokens"]}
         st.seen = [{int(h) for h in s} for s in v["seen"]]
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise GameError(f"malformed unicorns state: {exc}") from exc
     per_seat = (st.characters, st.used, st.pates, st.hands, st.played, st.collections, st.seen)
     if any(len(x) != n for x in per_seat) or len(st.cards) != n or len(st.drawn) != n:
         raise GameError("malformed unicorns state: per-seat lists do not match the seat count")

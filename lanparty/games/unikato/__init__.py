@@ -16,7 +16,7 @@ from protocol.contract import Move, Plain, Seat
 
 from ..bots import Bot, RandomBot
 from ..plugin import GamePlugin
-from .game import UNIKATO, UnikatoGame
+from .game import UNIKATO
 from .state import UnikatoState
 
 if TYPE_CHECKING:
@@ -51,4 +51,4 @@ def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any])
 PLUGIN = GamePlugin(UNIKATO, _bots, _screen, _narrator, _forced, short={"rounds": 1})
 """Unikato for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
-__all__ = ["PLUGIN", "UNIKATO", "UnikatoGame", "UnikatoState"]
+__all__ = ["PLUGIN", "UNIKATO", "UnikatoState"]

@@ -15,19 +15,19 @@ same way.
 
 from __future__ import annotations
 
-from typing import Any
-
 from protocol.contract import (
-    Deal,
     GameError,
-    JointCoin,
     Plain,
     Request,
-    RevealToAll,
-    ShowToSeat,
-    Shuffle,
 )
 
+from ..encoding import (
+    decode_fields,
+    decoding,
+    encode_fields,
+    request_from_plain,
+    request_to_plain,
+)
 from .board import Board, Cell
 from .options import UnikatoOptions, validate
 
@@ -119,46 +119,17 @@ class UnikatoState:
 # --------------------------------------------------------------------------- encoding
 
 
-def request_to_plain(req: Request) -> list[Plain]:
-    """Encode a pending request (part of the state)."""
-    if isinstance(req, Shuffle):
-        return ["shuffle", req.deck, list(req.cards), list(req.handles)]
-    if isinstance(req, Deal):
-        return ["deal", req.deck, req.seat, list(req.handles)]
-    if isinstance(req, RevealToAll):
-        return ["reveal", list(req.handles)]
-    if isinstance(req, ShowToSeat):
-        return ["show", req.from_seat, req.to_seat, list(req.handles)]
-    return ["coin", req.n, req.purpose]
-
-
-def request_from_plain(v: Any) -> Request:
-    """Inverse of ``request_to_plain`` (Unikato never shows to one seat)."""
-    tag = v[0]
-    if tag == "shuffle":
-        return Shuffle(str(v[1]), tuple(str(c) for c in v[2]), tuple(int(h) for h in v[3]))
-    if tag == "deal":
-        return Deal(str(v[1]), int(v[2]), tuple(int(h) for h in v[3]))
-    if tag == "reveal":
-        return RevealToAll(tuple(int(h) for h in v[1]))
-    if tag == "coin":
-        return JointCoin(int(v[1]), str(v[2]))
-    raise GameError(f"unknown request tag {tag!r}")
-
-
 _INT_FIELDS = (
     "step", "phase", "then", "first", "current", "acts", "placed_turn", "calm", "next_handle",
 )  # fmt: skip
 _BOOL_FIELDS = ("bonus", "calm_turn")
+_LAYOUT = {**dict.fromkeys(_INT_FIELDS, "int"), **dict.fromkeys(_BOOL_FIELDS, "bool")}
 
 
 def encode(st: UnikatoState) -> dict[str, Plain]:
     """Canonical plain encoding: equal states give equal values, key order included."""
     out: dict[str, Plain] = {"game": "unikato", "n": st.n, "options": st.opts.as_plain()}
-    for name in _INT_FIELDS:
-        out[name] = getattr(st, name)
-    for name in _BOOL_FIELDS:
-        out[name] = getattr(st, name)
+    encode_fields(st, _LAYOUT, out)
     out["requests"] = [request_to_plain(r) for r in st.requests]
     out["chain"] = [list(c) for c in st.chain]
     out["bag"] = list(st.bag)
@@ -188,15 +159,9 @@ def rebuild(st: UnikatoState) -> None:
 
 def decode(value: Plain) -> UnikatoState:
     """Inverse of ``encode``; raise ``GameError`` if the value is not a Unikato state."""
-    try:
-        if not isinstance(value, dict) or value.get("game") != "unikato":
-            raise GameError("not a unikato state")
-        v: dict[str, Any] = value
+    with decoding("unikato", value) as v:
         st = UnikatoState(int(v["n"]), UnikatoOptions(**validate(v["options"])))  # type: ignore[arg-type]
-        for name in _INT_FIELDS:
-            setattr(st, name, int(v[name]))
-        for name in _BOOL_FIELDS:
-            setattr(st, name, bool(v[name]))
+        decode_fields(st, _LAYOUT, v)
         st.requests = [request_from_plain(r) for r in v["requests"]]
         st.chain = [(int(x), int(y)) for x, y in v["chain"]]
         st.bag = [int(h) for h in v["bag"]]
@@ -220,8 +185,6 @@ def decode(value: Plain) -> UnikatoState:
         st.round_ends = [tuple(int(x) for x in e) for e in v["round_ends"]]
         st.winners = [int(s) for s in v["winners"]]
         rebuild(st)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise GameError(f"malformed unikato state: {exc}") from exc
     if not 2 <= st.n <= 4 or not SETUP <= st.phase <= OVER:
         raise GameError("malformed unikato state: seat count or phase out of range")
     if len(st.hands) != st.n or len(st.scores) != st.n or len(st.numbers) != st.n:
