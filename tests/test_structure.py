@@ -209,3 +209,20 @@ def test_below_the_games_nothing_names_a_game_a_bot_a_screen_or_a_command() -> N
     for m, targets in graph().items():
         if layer_of(m) in ("crypto", "protocol", "net"):
             assert not [t for t in targets if layer_of(t) in above], m
+
+
+def test_an_engine_is_gathered_from_its_modules_by_name() -> None:
+    """Every registered game's engine is the one adapter, its parts from its own modules;
+    a game whose modules lack a part is told which."""
+    from types import ModuleType
+
+    from lanparty.games.engine import Engine, gather
+
+    for name, game in GAMES.items():
+        assert type(game) is Engine, name
+        for part in ("check", "apply", "view", "encode", "decode", "validate"):
+            assert getattr(game.rules, part).__module__.startswith(f"lanparty.games.{name}.")
+    bare = ModuleType("bare")
+    bare.MIN_SEATS, bare.MAX_SEATS, bare.SPECS = 2, 4, ()  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="no module gives validate"):
+        gather("toy", GAMES["kato"].moves, lambda n, o: None, bare)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from types import ModuleType
+from typing import Any, Generic, TypeVar
 
 from protocol.contract import (
     Move,
@@ -26,7 +27,7 @@ from protocol.contract import (
     Violation,
 )
 
-__all__ = ["Engine", "Rules", "nothing_revealed", "nothing_to_audit"]
+__all__ = ["Engine", "Rules", "gather", "nothing_revealed", "nothing_to_audit"]
 
 StateT = TypeVar("StateT")
 
@@ -65,6 +66,44 @@ class Rules(Generic[StateT]):
     decode: Callable[[Plain], StateT]
     reveals: Callable[[Move], Mapping[int, str]] = nothing_revealed
     audit: Callable[[StateT, Mapping[int, str]], list[Violation]] = nothing_to_audit
+
+
+#: Where :func:`gather` finds each part of :class:`Rules` in a game's modules: the field and
+#: the name the module gives it.
+_BY_NAME = (
+    ("min_seats", "MIN_SEATS"), ("max_seats", "MAX_SEATS"), ("option_specs", "SPECS"),
+    ("validate", "validate"), ("status", "status"), ("check", "check"), ("apply", "apply"),
+    ("resolve", "resolve"), ("legal_moves", "legal_moves"), ("view", "view"),
+    ("outcome", "outcome"), ("encode", "encode"), ("decode", "decode"), ("audit", "audit"),
+)  # fmt: skip
+
+
+def gather(
+    name: str,
+    moves: MoveReader,
+    new_state: Callable[[int, Mapping[str, Plain]], StateT],
+    *modules: ModuleType,
+    **given: Any,
+) -> Engine[StateT]:
+    """The engine of game ``name``, its parts found in ``modules`` by the names games use
+    (``MIN_SEATS``, ``SPECS``, ``validate`` in its options; ``check``, ``apply``,
+    ``legal_moves`` in its rules; ``status``, ``view``, ``outcome``, ``audit`` in its view;
+    ``resolve``; ``encode``/``decode`` in its state: the first module that has a name gives
+    it). ``given`` names parts outright (``reveals=…``, or one found under another name).
+    Raises ``TypeError`` naming a part that no module has, or that is not a function
+    (``audit`` and ``reveals`` may be missing: nothing to audit, nothing revealed)."""
+    parts: dict[str, Any] = dict(given)
+    for field_name, attr in _BY_NAME:
+        if field_name in parts:
+            continue
+        found = [getattr(m, attr) for m in modules if hasattr(m, attr)]
+        if found and attr.islower() and not callable(found[0]):
+            raise TypeError(f"{name}: {attr} ({field_name}) is not a function: {found[0]!r}")
+        if found:
+            parts[field_name] = found[0]
+        elif field_name != "audit":
+            raise TypeError(f"{name}: no module gives {attr} ({field_name})")
+    return Engine(Rules(name=name, moves=moves, new_state=new_state, **parts))
 
 
 class Engine(Generic[StateT]):

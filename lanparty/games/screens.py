@@ -27,7 +27,7 @@ and the app's own colour.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from lanparty.games.narration import HEADING, YOURS, kind_of
@@ -35,12 +35,14 @@ from lanparty.i18n import _
 from protocol.contract import Move, Plain
 
 __all__ = [
+    "Board",
     "BoardScreen",
     "DraftLeftOutError",
     "Editor",
     "Fragments",
     "GameScreen",
     "ParseError",
+    "Screen",
     "log_line",
     "player_name",
     "view_seat",
@@ -183,6 +185,43 @@ class BoardScreen(Protocol):
         as for :meth:`GameScreen.hand`; ``typed``: the text on the prompt line now (so the
         board can show what the command being typed selects)."""
         ...
+
+
+class Screen:
+    """A :class:`GameScreen` (with :class:`BoardScreen`'s ``board`` when given) made of a
+    game's functions, so no game writes a class that forwards each method to them.
+    ``commands`` are the game's commands and what each does, in English (shown translated);
+    ``legend``, more help lines after them (already in the reader's language)."""
+
+    def __init__(
+        self,
+        styles: Mapping[str, str],
+        aliases: Mapping[str, str],
+        commands: Sequence[tuple[str, str]],
+        *,
+        table: Callable[[Mapping[str, Plain], Sequence[str], int], Fragments],
+        hand: Callable[[Mapping[str, Plain], int, Sequence[Move]], Fragments],
+        prompt: Callable[[Mapping[str, Plain], bool], str],
+        parse: Callable[[str, list[str], str, Mapping[str, Plain]], Move],
+        command_for: Callable[[Move, Mapping[str, Plain]], tuple[str, str]],
+        humanize: Callable[[str], str],
+        final: Callable[[Mapping[str, Plain], Sequence[str]], Fragments],
+        board: Board | None = None,
+        legend: Callable[[], list[tuple[str, str]]] = list,
+    ) -> None:
+        self.styles, self.aliases, self._commands, self._legend = styles, aliases, commands, legend
+        self.table, self.hand, self.prompt, self.parse = table, hand, prompt, parse
+        self.command_for, self.humanize, self.final = command_for, humanize, final
+        #: The whole live board (:class:`BoardScreen`), or ``None``: table, then hand.
+        self.board = board
+
+    def help(self) -> Sequence[tuple[str, str]]:
+        """The game's commands in the reader's language, then its legend."""
+        return [(command, _(what)) for command, what in self._commands] + self._legend()
+
+
+#: :meth:`BoardScreen.board` as a function.
+Board = Callable[[Mapping[str, Plain], Sequence[str], int, int, Sequence[Move], str], Fragments]
 
 
 def view_seat(view: Mapping[str, Plain]) -> int | None:

@@ -17,12 +17,12 @@ from protocol.contract import (
     Revealed,
     RevealToAll,
     Shown,
-    ShowToSeat,
     Shuffle,
     Shuffled,
     excerpt,
 )
 
+from ..answers import answered
 from .cards import (
     CODE,
     COLOUR,
@@ -220,15 +220,11 @@ def _known(st: KatoState, handles: tuple[int, ...], cards: tuple[str, ...]) -> N
         card_of[h] = code
 
 
-def resolve(st: KatoState, result: Result) -> None:  # noqa: C901
+def resolve(st: KatoState, result: Result) -> None:
     """Fold in the result of the oldest pending request; raise ``BadResult`` if it is not the
     answer to that request (the state is then unchanged)."""
-    if not st.requests:
-        raise BadResult("no table request is pending")
-    req = st.requests[0]
+    answered("kato", st.requests, result)
     if isinstance(result, Dealt):
-        if not isinstance(req, Deal) or (result.seat, result.handles) != (req.seat, req.handles):
-            raise BadResult(f"expected the answer to {req}, got {result}")
         if result.cards is not None:
             _known(st, result.handles, result.cards)
         deck = st.deck
@@ -240,8 +236,6 @@ def resolve(st: KatoState, result: Result) -> None:  # noqa: C901
             if st.phase == DRAWN and st.then == T_DRAWN:
                 st.drawn = result.handles[-1]
     elif isinstance(result, Revealed):
-        if not isinstance(req, RevealToAll) or result.handles != req.handles:
-            raise BadResult(f"expected the answer to {req}, got {result}")
         _known(st, result.handles, result.cards)
         if st.phase == SETUP:
             del st.requests[0]
@@ -251,11 +245,6 @@ def resolve(st: KatoState, result: Result) -> None:  # noqa: C901
                 pump(st)
             return
     elif isinstance(result, Shuffled):
-        if not isinstance(req, Shuffle) or (result.deck, result.handles) != (
-            req.deck,
-            req.handles,
-        ):
-            raise BadResult(f"expected the answer to {req}, got {result}")
         if st.discard:  # a reshuffle: the old handles of the pile are retired
             top = st.discard[-1]
             for h in st.discard[:-1]:
@@ -263,25 +252,15 @@ def resolve(st: KatoState, result: Result) -> None:  # noqa: C901
             st.discard = [top]
         st.deck = list(reversed(result.handles))
     elif isinstance(result, Shown):
-        if not isinstance(req, ShowToSeat) or (
-            result.from_seat,
-            result.to_seat,
-            result.handles,
-        ) != (req.from_seat, req.to_seat, req.handles):
-            raise BadResult(f"expected the answer to {req}, got {result}")
         if result.cards is not None:
             _known(st, result.handles, result.cards)
         st.seen[result.to_seat].update(result.handles)
     elif isinstance(result, CoinResult):
-        if not isinstance(req, JointCoin) or not 0 <= result.value < req.n:
-            raise BadResult(f"expected the answer to {req}, got {result}")
         del st.requests[0]
         st.step += 1
         st.first = result.value
         start_round(st)
         return
-    else:
-        raise BadResult(f"kato never asks for {type(result).__name__}")
     del st.requests[0]
     st.step += 1
     if not st.requests:

@@ -11,10 +11,10 @@ from protocol.contract import (
 )
 from protocol.shapes import HANDLE, Moves, MoveShape, Seq, Text
 
-from ..engine import Engine, Rules
-from . import flow, rules, state, view
+from ..engine import gather
+from . import flow, options, rules, state, view
 from .cards import COLOURS, LABEL
-from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
+from .options import make
 from .rules import VERDICTS
 from .state import KatoState
 
@@ -52,26 +52,5 @@ def _reveals(move: Move) -> Mapping[int, str]:
     return dict(zip(handles, labels, strict=True))  # type: ignore[arg-type]
 
 
-KATO = Engine(
-    Rules(
-        name="kato",
-        min_seats=MIN_SEATS,
-        max_seats=MAX_SEATS,
-        option_specs=SPECS,
-        moves=MOVES,
-        validate=validate,
-        new_state=_new_state,
-        status=view.status,
-        check=rules.check,
-        apply=rules.apply,
-        resolve=flow.resolve,
-        legal_moves=rules.legal_moves,
-        view=view.view,
-        outcome=view.outcome,
-        encode=state.encode,
-        decode=state.decode,
-        reveals=_reveals,
-        audit=view.audit,
-    )
-)
+KATO = gather("kato", MOVES, _new_state, options, state, rules, flow, view, reveals=_reveals)
 """KaTO (2-10 players); see ``lanparty/games/rules/kato.md`` and ``docs/engine.md``."""

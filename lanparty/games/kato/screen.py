@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from lanparty.games.screens import Fragments, ParseError, player_name, view_seat
+from lanparty.games.screens import Fragments, ParseError, Screen, player_name, view_seat
 from lanparty.games.views import num, num_at
 from lanparty.games.wording import won_line
 from lanparty.i18n import N_, _, language, ngettext
@@ -19,7 +19,7 @@ from protocol.contract import Move, Plain
 from .narrate import COLOUR_WORDS_EN, card_name, colour_name
 from .refusals import translate
 
-__all__ = ["SCREEN", "STYLES", "KatoScreen", "card_style", "command_for", "final_scores",
+__all__ = ["SCREEN", "STYLES", "card_style", "command_for", "final_scores",
            "hand_lines", "hand_of", "humanize", "playable", "table"]  # fmt: skip
 
 WILDS = frozenset({"W", "W+4", "cone"})
@@ -388,43 +388,16 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     return out
 
 
-class KatoScreen:
-    """KaTO's :class:`~lanparty.games.screens.GameScreen`."""
-
-    styles = STYLES
-    aliases = ALIASES
-
-    def table(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-        """See :func:`table`."""
-        return table(view, names, width)
-
-    def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
-        """See :func:`hand_lines`."""
-        return hand_lines(view, width, legal)
-
-    def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:
-        """See :func:`prompt`."""
-        return prompt(view, can_decline)
-
-    def parse(self, head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
-        """See :func:`parse`."""
-        return parse(head, args, text, view)
-
-    def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
-        """See :func:`command_for`."""
-        return command_for(move, view)
-
-    def help(self) -> Sequence[tuple[str, str]]:
-        """KaTO's commands (their descriptions in the reader's language)."""
-        return [(command, _(what)) for command, what in HELP]
-
-    def humanize(self, reason: str) -> str:
-        """See :func:`humanize`."""
-        return humanize(reason)
-
-    def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """See :func:`final_scores`."""
-        return final_scores(view, names)
-
-
-SCREEN = KatoScreen()
+SCREEN = Screen(
+    STYLES,
+    ALIASES,
+    HELP,
+    table=table,
+    hand=hand_lines,
+    prompt=prompt,
+    parse=parse,
+    command_for=command_for,
+    humanize=humanize,
+    final=final_scores,
+)
+"""The game's screen (its plugin gives it to the terminal UI)."""

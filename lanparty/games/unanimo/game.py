@@ -8,13 +8,13 @@ from collections.abc import Mapping
 from protocol.contract import Plain
 from protocol.shapes import Moves, Seq, Text
 
-from ..engine import Engine, Rules
-from . import rules, view
+from ..engine import gather
+from . import options, rules, state, view
 from .fold import MAX_TYPED
-from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
+from .options import make
 from .reading import refresh
 from .rules import MAX_WORDS
-from .state import BALLOTS, UnanimoState, decode, encode
+from .state import BALLOTS, UnanimoState, decode
 
 MOVES = Moves.of(
     words=(Seq(Text(MAX_TYPED), MAX_WORDS),),
@@ -41,24 +41,5 @@ def _decode(value: Plain) -> UnanimoState:
     return st
 
 
-UNANIMO = Engine(
-    Rules(
-        name="unanimo",
-        min_seats=MIN_SEATS,
-        max_seats=MAX_SEATS,
-        option_specs=SPECS,
-        moves=MOVES,
-        validate=validate,
-        new_state=_new_state,
-        status=view.status,
-        check=rules.check,
-        apply=rules.apply,
-        resolve=rules.resolve,
-        legal_moves=rules.legal_moves,
-        view=view.view,
-        outcome=view.outcome,
-        encode=encode,
-        decode=_decode,
-    )
-)
+UNANIMO = gather("unanimo", MOVES, _new_state, options, state, rules, view, decode=_decode)
 """Unanimo (3-8 players); see ``lanparty/games/rules/unanimo.md`` and ``docs/engine.md``."""

@@ -11,10 +11,10 @@ from protocol.contract import (
 )
 from protocol.shapes import HANDLE, Int, Moves, Seq, Text
 
-from ..engine import Engine, Rules
-from . import flow, rules, state, view
+from ..engine import gather
+from . import flow, options, rules, state, view
 from .cards import CHARACTERS, COLOURS, HUNT_CARDS, ITEMS, MAX_BID, SCHEMES
-from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
+from .options import make
 from .state import UnicornsState
 
 _VALUE = Int(min(HUNT_CARDS), max(HUNT_CARDS))
@@ -49,27 +49,8 @@ def _reveals(move: Move) -> Mapping[int, str]:
     return {}
 
 
-UNICORNS = Engine(
-    Rules(
-        name="unicorns",
-        min_seats=MIN_SEATS,
-        max_seats=MAX_SEATS,
-        option_specs=SPECS,
-        moves=MOVES,
-        validate=validate,
-        new_state=_new_state,
-        status=view.status,
-        check=rules.check,
-        apply=rules.apply,
-        resolve=flow.resolve,
-        legal_moves=rules.legal_moves,
-        view=view.view,
-        outcome=view.outcome,
-        encode=state.encode,
-        decode=state.decode,
-        reveals=_reveals,
-        audit=view.audit,
-    )
+UNICORNS = gather(
+    "unicorns", MOVES, _new_state, options, state, rules, flow, view, reveals=_reveals
 )
 """Kill the Unicorns (3-4 players); see ``lanparty/games/rules/unicorns.md`` and
 ``docs/engine.md``."""

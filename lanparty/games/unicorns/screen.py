@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lanparty.games.narration import capital
-from lanparty.games.screens import Fragments, player_name, view_seat
+from lanparty.games.screens import Fragments, Screen, player_name, view_seat
 from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
 from protocol.contract import Move, Plain
@@ -29,7 +29,7 @@ from .names import (
 )
 from .refusals import translate
 
-__all__ = ["SCREEN", "STYLES", "UnicornsScreen", "final", "hand", "humanize", "prompt", "table"]
+__all__ = ["SCREEN", "STYLES", "final", "hand", "humanize", "prompt", "table"]
 
 STYLES = {
     "u.pink": "bold ansibrightmagenta",
@@ -356,43 +356,16 @@ def double_rainbow(view: Mapping[str, Plain], seats: Sequence[object]) -> bool:
     return False
 
 
-class UnicornsScreen:
-    """Kill the Unicorns' :class:`~lanparty.games.screens.GameScreen`."""
-
-    styles = STYLES
-    aliases = ALIASES
-
-    def table(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-        """See :func:`table`."""
-        return table(view, names, width)
-
-    def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
-        """See :func:`hand`."""
-        return hand(view, width, legal)
-
-    def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:
-        """See :func:`prompt`."""
-        return prompt(view, can_decline)
-
-    def parse(self, head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
-        """See :func:`.commands.parse`."""
-        return parse(head, args, text, view)
-
-    def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
-        """See :func:`.commands.command_for`."""
-        return command_for(move, view)
-
-    def help(self) -> Sequence[tuple[str, str]]:
-        """The game's commands."""
-        return [(command, _(what)) for command, what in HELP]
-
-    def humanize(self, reason: str) -> str:
-        """See :func:`humanize`."""
-        return humanize(reason)
-
-    def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """See :func:`final`."""
-        return final(view, names)
-
-
-SCREEN = UnicornsScreen()
+SCREEN = Screen(
+    STYLES,
+    ALIASES,
+    HELP,
+    table=table,
+    hand=hand,
+    prompt=prompt,
+    parse=parse,
+    command_for=command_for,
+    humanize=humanize,
+    final=final,
+)
+"""The game's screen (its plugin gives it to the terminal UI)."""

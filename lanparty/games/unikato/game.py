@@ -11,10 +11,10 @@ from protocol.contract import (
 )
 from protocol.shapes import HANDLE, Either, Int, Moves, Text
 
-from ..engine import Engine, Rules
-from . import flow, rules, state, view
+from ..engine import gather
+from . import flow, options, rules, state, view
 from .flow import BAG
-from .options import MAX_SEATS, MIN_SEATS, SPECS, make, validate
+from .options import make
 from .state import UnikatoState
 from .tiles import LABEL, N_TILES
 
@@ -50,26 +50,5 @@ def _reveals(move: Move) -> Mapping[int, str]:
     return {handle: label}
 
 
-UNIKATO = Engine(
-    Rules(
-        name="unikato",
-        min_seats=MIN_SEATS,
-        max_seats=MAX_SEATS,
-        option_specs=SPECS,
-        moves=MOVES,
-        validate=validate,
-        new_state=_new_state,
-        status=view.status,
-        check=rules.check,
-        apply=rules.apply,
-        resolve=flow.resolve,
-        legal_moves=rules.legal_moves,
-        view=view.view,
-        outcome=view.outcome,
-        encode=state.encode,
-        decode=state.decode,
-        reveals=_reveals,
-        audit=view.audit,
-    )
-)
+UNIKATO = gather("unikato", MOVES, _new_state, options, state, rules, flow, view, reveals=_reveals)
 """Unikato (2-4 players); see ``lanparty/games/rules/unikato.md`` and ``docs/engine.md``."""

@@ -16,7 +16,7 @@ import re
 import textwrap
 from collections.abc import Mapping, Sequence
 
-from lanparty.games.screens import Fragments, ParseError, player_name, view_seat
+from lanparty.games.screens import Fragments, ParseError, Screen, player_name, view_seat
 from lanparty.games.views import cards, num, seq
 from lanparty.games.wording import won_line
 from lanparty.i18n import N_, _, ngettext
@@ -31,7 +31,6 @@ from .tiles import CODE
 
 __all__ = [
     "SCREEN",
-    "UnikatoScreen",
     "board",
     "command_for",
     "hand_of",
@@ -492,51 +491,18 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     return out
 
 
-class UnikatoScreen:
-    """Unikato's :class:`~lanparty.games.screens.GameScreen`, with the optional whole ``board``."""
-
-    styles = STYLES
-    aliases = ALIASES
-
-    def table(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-        """See :func:`table`."""
-        return table(view, names, width)
-
-    def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
-        """See :func:`hand_lines`."""
-        return hand_lines(view, width, legal)
-
-    def board(
-        self, view: Mapping[str, Plain], names: Sequence[str], width: int, rows: int,
-        legal: Sequence[Move], typed: str,
-    ) -> Fragments:  # fmt: skip
-        """See :func:`board`."""
-        return board(view, names, width, rows, legal, typed)
-
-    def prompt(self, view: Mapping[str, Plain], can_decline: bool) -> str:
-        """See :func:`prompt`."""
-        return prompt(view, can_decline)
-
-    def parse(self, head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> Move:
-        """See :func:`parse`."""
-        return parse(head, args, text, view)
-
-    def command_for(self, move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
-        """See :func:`command_for`."""
-        return command_for(move, view)
-
-    def help(self) -> Sequence[tuple[str, str]]:
-        """Unikato's commands, then how to read a tile and the grid (in the reader's
-        language; the commands typed stay English)."""
-        return [(command, _(what)) for command, what in HELP] + legend()
-
-    def humanize(self, reason: str) -> str:
-        """See :func:`humanize`."""
-        return humanize(reason)
-
-    def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """See :func:`final`."""
-        return final(view, names)
-
-
-SCREEN = UnikatoScreen()
+SCREEN = Screen(
+    STYLES,
+    ALIASES,
+    HELP,
+    table=table,
+    hand=hand_lines,
+    board=board,
+    legend=legend,
+    prompt=prompt,
+    parse=parse,
+    command_for=command_for,
+    humanize=humanize,
+    final=final,
+)
+"""The game's screen (its plugin gives it to the terminal UI)."""
