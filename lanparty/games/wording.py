@@ -79,12 +79,14 @@ def read_back(
     templates: Sequence[str],
     word: Callable[[str, str], str | None],
     shapes: Mapping[str, str] | None = None,
+    say: Callable[[str, dict[str, str]], str] | None = None,
 ) -> str | None:
     """``reason`` in the reader's language: the first of ``templates`` (English msgids) it
     reads as, translated and filled with its fields, each given by ``word(field, value)``
     (``None``: this template does not fit); ``None`` if no template fits all through.
     ``shapes`` gives the regular expression some fields must match (where two fields meet
-    with no words between them)."""
+    with no words between them); ``say(template, values)`` writes the line (by default the
+    template translated, then filled: a game with plural templates gives its own)."""
     given = tuple(sorted((shapes or {}).items()))
     for template in templates:
         m = template_pattern(template, given).match(reason)
@@ -97,5 +99,5 @@ def read_back(
                 break
             values[field] = said
         else:
-            return _(template).format(**values)
+            return say(template, values) if say is not None else _(template).format(**values)
     return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lanparty.games.wording import template_pattern
+from lanparty.games.wording import read_back
 from lanparty.i18n import N_, _, pgettext
 
 __all__ = ["TEMPLATES", "translate"]
@@ -97,20 +97,13 @@ def _word(field: str, value: str, card_name: Callable[[str], str]) -> str | None
 def translate(reason: str, card_name: Callable[[str], str]) -> str | None:
     """``reason`` in the current language, its cards named with ``card_name``; ``None`` if
     it does not read as one of :data:`TEMPLATES` all through."""
-    for template in TEMPLATES:
-        m = template_pattern(template).match(reason)
-        if m is None:
-            continue
-        values: dict[str, str] = {}
-        for field, value in m.groupdict().items():
-            said = value if field in _KEPT else _word(field, value, card_name)
-            if field == "colours":  # the words as typed, joined in the reader's words
-                said = value.replace(" or ", " " + pgettext("list", "or") + " ")
-            if said is None and field not in ("label", "top", "colour", "same", "other"):
-                said = translate(value, card_name)
-            if said is None:
-                break
-            values[field] = said
-        else:
-            return _(template).format(**values)
-    return None
+
+    def said(field: str, value: str) -> str | None:
+        out = value if field in _KEPT else _word(field, value, card_name)
+        if field == "colours":  # the words as typed, joined in the reader's words
+            out = value.replace(" or ", " " + pgettext("list", "or") + " ")
+        if out is None and field not in ("label", "top", "colour", "same", "other"):
+            out = translate(value, card_name)
+        return out
+
+    return read_back(reason, TEMPLATES, said)

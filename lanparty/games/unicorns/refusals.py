@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lanparty.games.wording import template_pattern
+from lanparty.games.wording import read_back
 from lanparty.i18n import N_, _, ngettext, pgettext
 
 from .names import CHARACTER_NAMES, character_name, colour_name, item_name
@@ -158,17 +158,9 @@ def _part(field: str, value: str) -> str | None:
 def translate(reason: str) -> str | None:
     """``reason`` in the current language; ``None`` if it does not read as one of
     :data:`ENGINE` all through."""
-    for template in ENGINE:
-        m = template_pattern(template).match(reason)
-        if m is None:
-            continue
-        values: dict[str, str] = {}
-        for field, value in m.groupdict().items():
-            said = _part(field, value)
-            if said is None:
-                break
-            values[field] = said
-        else:
-            n = int(values["n"]) if values.get("n", "").isdigit() else 2
-            return template_in_language(template, n).format(**values)
-    return None
+
+    def say(template: str, values: dict[str, str]) -> str:
+        n = int(values["n"]) if values.get("n", "").isdigit() else 2
+        return template_in_language(template, n).format(**values)
+
+    return read_back(reason, ENGINE, _part, say=say)
