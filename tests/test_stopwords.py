@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [*sorted((ROOT / "protocol").glob("*.py")),
            *sorted((ROOT / "lanparty" / "net").glob("*.py")),
            *(ROOT / "lanparty" / name for name in ("commands/netplay.py", "commands/watch.py",
-                                                   "table/outcome.py")),
+                                                   "table/outcome.py", "table/terminal.py")),
            ]  # fmt: skip
 """Where the protocol, the network layer and the network commands say what happens."""
 FIELD = re.compile(r"\{\w*\}")
