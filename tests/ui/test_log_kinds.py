@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -27,11 +27,15 @@ def _english_after() -> Iterator[None]:
     i18n.set_language("en")
 
 
-def _played(game: str, options: dict[str, object], seed: int, lang: str) -> list[str]:
-    """The log of one whole game, seat 0 choosing at random, told in ``lang``."""
+def played(
+    game: str, options: dict[str, object], seed: int, lang: str, names: Sequence[str] = NAMES
+) -> list[str]:
+    """The log of one whole game of three (``names``), seat 0 choosing at random, told to
+    seat 0 in ``lang``."""
     i18n.set_language(lang)
     bots = bots_for(game)["random"]
-    table = LocalTable(game, NAMES, [None, bots(), bots()], options, seed, clock=lambda: 1e9)
+    table = LocalTable(game, list(names), [None, bots(), bots()], options, seed,
+                       clock=lambda: 1e9)  # fmt: skip
     rng = random.Random(seed)
     log: list[str] = []
     for _ in range(5000):
@@ -62,7 +66,7 @@ def _english_rule(line: str) -> str:
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
 def test_a_game_is_styled_alike_in_every_language(game: str, options: dict[str, object]) -> None:
     for seed in (1, 2):
-        english = _played(game, options, seed, "en")
+        english = played(game, options, seed, "en")
         styles = [_style(line) for line in english]
         assert "class:log.you" in styles and "class:log.round" in styles, game
         for line, style in zip(english, styles, strict=True):
@@ -70,7 +74,7 @@ def test_a_game_is_styled_alike_in_every_language(game: str, options: dict[str, 
             # As highlighted as ever in English; a line newly the player's names them.
             assert style == old or (style == "class:log.you" and YOU.search(line)), (line, style)
         for lang in ("pl", "es"):
-            told = _played(game, options, seed, lang)
+            told = played(game, options, seed, lang)
             assert told != english
             assert [_style(line) for line in told] == styles, (game, lang)
 

@@ -4,16 +4,15 @@ any other sentence is. Whole games of the four games told in English, Polish and
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 
 import pytest
 
 from lanparty import i18n
-from lanparty.games.bots import bots_for
 from lanparty.games.narration import Line, capital, heading, kind_of, starts_with_name
-from lanparty.table.local import LocalTable
+
+from .test_log_kinds import played
 
 GAMES = [("kato", {"rounds": 1}), ("unicorns", {}), ("unikato", {}), ("unanimo", {})]
 NAMES = ["ann", "root", "bot-3"]
@@ -24,27 +23,6 @@ RECAPITALISED = re.compile(r"\b(Root|Bot-3|ROOT|BOT-3)\b")
 def _english_after() -> Iterator[None]:
     yield
     i18n.set_language("en")
-
-
-def _played(game: str, options: dict[str, object], seed: int, lang: str) -> list[str]:
-    """The log of one whole game told to ann (seat 0, choosing at random) in ``lang``."""
-    i18n.set_language(lang)
-    bots = bots_for(game)["random"]
-    table = LocalTable(game, NAMES, [None, bots(), bots()], options, seed, clock=lambda: 1e9)
-    rng = random.Random(seed)
-    log: list[str] = []
-    for _ in range(5000):
-        table.advance()
-        log += table.take_log()
-        if table.over():
-            break
-        legal = table.legal_moves()
-        if legal:
-            table.submit(rng.choice(legal))
-        elif table.can_decline():
-            table.decline()
-    assert table.over()
-    return log + table.take_log()
 
 
 def _first_letter(line: str) -> str:
@@ -61,7 +39,7 @@ def test_names_stay_as_typed_in_every_games_story(
 ) -> None:
     opened = 0
     for seed in (1, 2):
-        for line in _played(game, options, seed, lang):
+        for line in played(game, options, seed, lang, NAMES):
             assert RECAPITALISED.search(line) is None, (game, lang, line)
             if starts_with_name(line, NAMES):
                 opened += 1
