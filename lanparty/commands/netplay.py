@@ -484,17 +484,7 @@ def run_host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     host.approve_joins = bool(getattr(args, "approve", False))
     host.spectators = getattr(args, "spectators", DEFAULT_SPECTATORS)
     out = _outcome_of(host) if getattr(args, "resumed", None) else Outcome()
-    try:
-        with on_interrupt(lambda: _left(out, _("the table stopped for everyone"))):
-            if args.bot:
-                return _report(args, trio.run(_host, args, host, None, out))
-            seat = NetSeat(host)
-            play_in_terminal(lambda: _host(args, host, seat, out), seat, terminal_screen())
-    except LeftTable:
-        pass
-    except (InterfaceError, OSError) as exc:
-        raise NetError(str(exc)) from None
-    return _farewell(out)
+    return _seated(args, host, _host, out, _("the table stopped for everyone"))
 
 
 def _seat_for(args: argparse.Namespace) -> tuple[Peer, SavedSeat | None]:
@@ -511,13 +501,19 @@ def run_join(args: argparse.Namespace) -> int:
     """``lanparty join`` (``--resume``: take a saved seat back after a restart)."""
     peer, resumed = _seat_for(args)
     args.resumed = resumed
-    out = Outcome()
+    return _seated(args, peer, _join, Outcome(), _("you left the table"))
+
+
+def _seated(args: argparse.Namespace, party: Any, play: Any, out: Outcome, leaving: str) -> int:
+    """Play ``party``'s seat with ``play(args, party, seat, out)``: headless (``--bot``,
+    ``seat`` ``None``) or in the terminal; Ctrl-C ends it saying ``leaving``. The exit
+    status; ``NetError`` for an interface or socket that cannot be used."""
     try:
-        with on_interrupt(lambda: _left(out, _("you left the table"))):
+        with on_interrupt(lambda: _left(out, leaving)):
             if args.bot:
-                return _report(args, trio.run(_join, args, peer, None, out))
-            seat = NetSeat(peer)
-            play_in_terminal(lambda: _join(args, peer, seat, out), seat, terminal_screen())
+                return _report(args, trio.run(play, args, party, None, out))
+            seat = NetSeat(party)
+            play_in_terminal(lambda: play(args, party, seat, out), seat, terminal_screen())
     except LeftTable:
         pass
     except (InterfaceError, OSError) as exc:

@@ -27,8 +27,10 @@ and the app's own colour.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from types import ModuleType
+from typing import Any, Protocol
 
 from lanparty.games.narration import HEADING, YOURS, kind_of
 from lanparty.i18n import _
@@ -43,6 +45,7 @@ __all__ = [
     "GameScreen",
     "ParseError",
     "Screen",
+    "gather_screen",
     "log_line",
     "player_name",
     "view_seat",
@@ -218,6 +221,26 @@ class Screen:
     def help(self) -> Sequence[tuple[str, str]]:
         """The game's commands in the reader's language, then its legend."""
         return [(command, _(what)) for command, what in self._commands] + self._legend()
+
+
+def gather_screen(*modules: str | ModuleType, **given: Any) -> Screen:
+    """The :class:`Screen` of a game, its parts found in ``modules`` (a module, or a name:
+    the screen module calls this at its end with ``__name__``) by the names screens use:
+    ``STYLES``, ``ALIASES``, ``HELP`` and ``table``, ``hand``, ``prompt``, ``parse``,
+    ``command_for``, ``humanize``, ``final``, with ``board`` and ``legend`` if there are
+    any (the first module that has a name gives it); ``given`` names a part outright
+    (``hand=hand_lines``). Pass every module a part comes from: a name a module only
+    imports is not looked for. Raises ``TypeError`` naming a part no module has."""
+    found = [vars(sys.modules[m] if isinstance(m, str) else m) for m in modules]
+    parts: dict[str, Any] = {}
+    for name in ("STYLES", "ALIASES", "HELP", "table", "hand", "prompt", "parse",
+                 "command_for", "humanize", "final", "board", "legend"):  # fmt: skip
+        part = given.get(name.lower(), next((f[name] for f in found if name in f), None))
+        if part is None and name not in ("board", "legend"):
+            raise TypeError(f"no module gives {name} for the screen")
+        if part is not None:
+            parts[name.lower()] = part
+    return Screen(parts.pop("styles"), parts.pop("aliases"), parts.pop("help"), **parts)
 
 
 #: :meth:`BoardScreen.board` as a function.

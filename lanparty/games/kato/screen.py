@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from lanparty.games.screens import Fragments, ParseError, Screen, player_name, view_seat
+from lanparty.games.screens import Fragments, ParseError, gather_screen, player_name, view_seat
 from lanparty.games.views import num, num_at
 from lanparty.games.wording import won_line
 from lanparty.i18n import N_, _, language, ngettext
@@ -388,16 +388,5 @@ def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     return out
 
 
-SCREEN = Screen(
-    STYLES,
-    ALIASES,
-    HELP,
-    table=table,
-    hand=hand_lines,
-    prompt=prompt,
-    parse=parse,
-    command_for=command_for,
-    humanize=humanize,
-    final=final_scores,
-)
+SCREEN = gather_screen(__name__, hand=hand_lines, final=final_scores)
 """The game's screen (its plugin gives it to the terminal UI)."""

@@ -12,14 +12,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lanparty.games.narration import capital
-from lanparty.games.screens import Fragments, Screen, player_name, view_seat
+from lanparty.games.screens import Fragments, gather_screen, player_name, view_seat
 from lanparty.i18n import N_, _, ngettext
 from lanparty.text import printable
 from protocol.contract import Move, Plain
 
+from . import commands
 from .board import characters, market, players, unicorn_style
 from .cards import ITEMS, TROJAN
-from .commands import ALIASES, HELP, SLOTS, command_for, parse
+from .commands import SLOTS, command_for
 from .names import (
     aside,
     item_name,
@@ -356,16 +357,5 @@ def double_rainbow(view: Mapping[str, Plain], seats: Sequence[object]) -> bool:
     return False
 
 
-SCREEN = Screen(
-    STYLES,
-    ALIASES,
-    HELP,
-    table=table,
-    hand=hand,
-    prompt=prompt,
-    parse=parse,
-    command_for=command_for,
-    humanize=humanize,
-    final=final,
-)
+SCREEN = gather_screen(__name__, commands)
 """The game's screen (its plugin gives it to the terminal UI)."""

@@ -16,15 +16,16 @@ import re
 import textwrap
 from collections.abc import Mapping, Sequence
 
-from lanparty.games.screens import Fragments, ParseError, Screen, player_name, view_seat
+from lanparty.games.screens import Fragments, ParseError, gather_screen, player_name, view_seat
 from lanparty.games.views import cards, num, seq
 from lanparty.games.wording import won_line
 from lanparty.i18n import N_, _, ngettext
 from protocol.contract import Move, Plain
 
+from . import glyphs
 from .board import SIDES, Cell, row_major, touches
 from .glyphs import STYLES as TILE_STYLES
-from .glyphs import glyph, legend, tile_words
+from .glyphs import glyph, tile_words
 from .grid import Frame, board_of, frame_of, grid_lines, placed, whole
 from .refusals import humanize
 from .tiles import CODE
@@ -491,18 +492,5 @@ def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     return out
 
 
-SCREEN = Screen(
-    STYLES,
-    ALIASES,
-    HELP,
-    table=table,
-    hand=hand_lines,
-    board=board,
-    legend=legend,
-    prompt=prompt,
-    parse=parse,
-    command_for=command_for,
-    humanize=humanize,
-    final=final,
-)
+SCREEN = gather_screen(__name__, glyphs, hand=hand_lines)
 """The game's screen (its plugin gives it to the terminal UI)."""
