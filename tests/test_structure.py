@@ -203,6 +203,26 @@ def test_a_games_engine_imports_no_screen_no_words_and_no_ui(game: str) -> None:
     assert found == []
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_importing_a_games_engine_loads_no_screen_no_words_and_no_ui(game: str) -> None:
+    """The same as Python loads it, package ``__init__`` files and entry points included:
+    a fresh interpreter that imports the engine has none of those modules."""
+    import subprocess
+    import sys
+
+    loaded = f"sorted(m for m in sys.modules if m.startswith({NOT_IN_AN_ENGINE!r}))"
+    code = f"import sys; import lanparty.games.{game}.game; print({loaded})"
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert proc.stdout.strip() == "[]", proc.stdout
+
+
 def test_below_the_games_nothing_names_a_game_a_bot_a_screen_or_a_command() -> None:
     """``protocol/`` and ``lanparty/net/`` import no game, no bot, no screen, no command."""
     above = ("games", "table", "ui", "replay", "commands")

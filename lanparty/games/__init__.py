@@ -12,11 +12,12 @@ import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from protocol.contract import Game, OptionSpec, Plain, Seat
 
-from .narration import GameNarrator
+if TYPE_CHECKING:  # importing an engine imports no words: narration is the app's
+    from .narration import GameNarrator
 from .plugin import GamePlugin, load_plugins
 
 PLUGINS: dict[str, GamePlugin] = load_plugins()

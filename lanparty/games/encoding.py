@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Final
+from typing import Any
 
 from protocol.contract import (
     Deal,
@@ -24,7 +24,6 @@ from protocol.contract import (
 )
 
 __all__ = [
-    "FIELD_KINDS",
     "decode_fields",
     "decoding",
     "encode_fields",
@@ -63,15 +62,10 @@ def request_from_plain(v: Any) -> Request:
     raise GameError(f"unknown request tag {tag!r}")
 
 
-#: The kinds of plain fields :func:`encode_fields` knows: ``int``, ``bool``, ``ints`` (a
-#: list of ints), ``nested`` (a list of lists of ints), ``int_map`` (int → int, stored as
-#: sorted pairs), ``int_set`` (stored sorted), ``int_sets`` (a list of sets of ints).
-FIELD_KINDS: Final = ("int", "bool", "ints", "nested", "int_map", "int_set", "int_sets")
-
-
 def encode_fields(st: object, layout: Mapping[str, str], out: dict[str, Plain]) -> None:
     """Add each field of ``st`` that ``layout`` names (name → kind, in the layout's order)
-    to ``out``, canonically."""
+    to ``out``, canonically. The kinds: ``int``, ``bool``, ``ints`` (a list of ints),
+    ``nested`` (a list of lists of ints), ``int_map`` (int → int, stored as sorted pairs)."""
     for name, kind in layout.items():
         value = getattr(st, name)
         if kind in ("int", "bool"):
@@ -82,10 +76,6 @@ def encode_fields(st: object, layout: Mapping[str, str], out: dict[str, Plain]) 
             out[name] = [list(x) for x in value]
         elif kind == "int_map":
             out[name] = [[k, value[k]] for k in sorted(value)]
-        elif kind == "int_set":
-            out[name] = sorted(value)
-        elif kind == "int_sets":
-            out[name] = [sorted(s) for s in value]
         else:
             raise ValueError(f"unknown field kind {kind!r}")
 
@@ -106,10 +96,6 @@ def decode_fields(st: object, layout: Mapping[str, str], v: Mapping[str, Any]) -
             value = [[int(x) for x in inner] for inner in raw]
         elif kind == "int_map":
             value = {int(k): int(x) for k, x in raw}
-        elif kind == "int_set":
-            value = {int(x) for x in raw}
-        elif kind == "int_sets":
-            value = [{int(x) for x in s} for s in raw]
         else:
             raise ValueError(f"unknown field kind {kind!r}")
         setattr(st, name, value)
