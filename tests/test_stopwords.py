@@ -5,7 +5,6 @@ every pattern is translated, and a real stop reads whole in each language."""
 
 from __future__ import annotations
 
-import argparse
 import ast
 import re
 from collections.abc import Iterator
@@ -26,8 +25,8 @@ from .protocol.conftest import Honest
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [*sorted((ROOT / "protocol").glob("*.py")),
            *sorted((ROOT / "lanparty" / "net").glob("*.py")),
-           *(ROOT / "lanparty" / name for name in ("commands/netplay.py", "commands/watch.py",
-                                                   "table/outcome.py", "table/terminal.py")),
+           *(ROOT / "lanparty" / "table" / name for name in (
+               "hosting.py", "joining.py", "watching.py", "outcome.py", "terminal.py")),
            ]  # fmt: skip
 """Where the protocol, the network layer and the network commands say what happens."""
 FIELD = re.compile(r"\{\w*\}")
@@ -211,8 +210,7 @@ def test_a_seat_that_leaves_stops_the_table_in_the_readers_language(
     assert not ENGLISH.search(expected.replace(leaver.name, "")), expected
     # The summary after the table (``lanparty join``) says it in the same words; --json not.
     out = Outcome(stopped=str(stop.error))
-    assert report(argparse.Namespace(json=False), out) == 1
+    assert report(out, as_json=False) == 1
     assert expected.split(": ", 1)[1] in capsys.readouterr().err
-    report(argparse.Namespace(json=True), out)
+    report(out, as_json=True)
     assert f"{leaver.name} (seat {leaver.seat}) left the table" in capsys.readouterr().out
-

@@ -175,21 +175,28 @@ class Verdict:
         words of ``t``: English unless told)."""
         n = len(self.names)
         if self.complete:
-            return t.ngettext("closed: the {n} seat signed off the audit",
-                              "closed: all {n} seats signed off the audit", n).format(n=n)
-        where = t.ngettext("stopped early after {n} entry (the last one a {kind})",
-                           "stopped early after {n} entries (the last one a {kind})",
-                           self.entries).format(n=self.entries, kind=repr(self.last_kind))
+            return t.ngettext(
+                "closed: the {n} seat signed off the audit",
+                "closed: all {n} seats signed off the audit",
+                n,
+            ).format(n=n)
+        where = t.ngettext(
+            "stopped early after {n} entry (the last one a {kind})",
+            "stopped early after {n} entries (the last one a {kind})",
+            self.entries,
+        ).format(n=self.entries, kind=repr(self.last_kind))
         if self.outcome is None:
             return t.gettext("{where}: the seats were never fixed").format(where=where)
         if not self.outcome.finished:
             return t.gettext("{where}: the game did not end").format(where=where)
         secrets, signoffs = self.kinds.get("secrets", 0), self.kinds.get("signoff", 0)
         if secrets < n:
-            return t.gettext("{where}: the game ended, {secrets} of {n} seats published their "
-                             "secrets").format(where=where, secrets=secrets, n=n)
+            return t.gettext(
+                "{where}: the game ended, {secrets} of {n} seats published their secrets"
+            ).format(where=where, secrets=secrets, n=n)
         return t.gettext("{where}: {signoffs} of {n} seats signed off the audit").format(
-            where=where, signoffs=signoffs, n=n)
+            where=where, signoffs=signoffs, n=n
+        )
 
 
 class _Lobby:
@@ -232,8 +239,6 @@ class _Lobby:
             verdict.options = opts if isinstance(opts, dict) else {}
             verdict.seats = seats if isinstance(seats, int) else 0
         return True
-
-
 
 
 def status_words(status: str) -> str:
@@ -455,21 +460,41 @@ def verdict_text(v: Verdict) -> str:
     broken = pgettext("audit", "rules broken")
     if v.findings:
         n = len(v.findings)
-        rows.append((broken, ngettext("{n}, that nobody challenged:",
-                                      "{n}, that nobody challenged:", n).format(n=n)))
+        rows.append(
+            (
+                broken,
+                ngettext("{n}, that nobody challenged:", "{n}, that nobody challenged:", n).format(
+                    n=n
+                ),
+            )
+        )
     elif v.complete or v.kinds.get("secrets", 0) >= len(v.names):
         rows.append((broken, _("none")))
     else:  # the secrets that open every hidden card were never published
-        rows.append((broken, _("none seen; the rules that depend on hidden cards could not be "
-                               "checked (the game stopped before its audit)")))
+        rows.append(
+            (
+                broken,
+                _(
+                    "none seen; the rules that depend on hidden cards could not be "
+                    "checked (the game stopped before its audit)"
+                ),
+            )
+        )
     if v.withheld:  # a protocol entry never came: its seat, or the host, kept it back
         seat, _owed = v.waiting or (-1, "")
         rows.append((pgettext("audit", "why"), _("either {who} or the host withheld it: the "
                      "host relays every entry, and its halt is not a signed entry, so the log "
                      "cannot tell which").format(who=v.who(seat, t))))  # fmt: skip
     elif not v.complete:
-        rows.append((pgettext("audit", "why"), _("not in the log: the host's halt is not a "
-                     "signed entry (the players were told who left, vanished or stalled)")))
+        rows.append(
+            (
+                pgettext("audit", "why"),
+                _(
+                    "not in the log: the host's halt is not a "
+                    "signed entry (the players were told who left, vanished or stalled)"
+                ),
+            )
+        )
     width = max(len(label) for label, _said in rows)
     lines = [f"{label:<{width}} {said}" for label, said in rows]
     if v.findings:  # listed under their row

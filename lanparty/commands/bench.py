@@ -61,7 +61,7 @@ import trio
 
 import lanparty
 from lanparty.commands.benchmodel import compose, measure_costs
-from lanparty.commands.netplay import NetError
+from lanparty.errors import NetError
 from lanparty.games import PLUGINS, get_game
 from lanparty.games.localdealer import LocalTable
 from lanparty.interrupt import child_env, lanparty_command
@@ -449,9 +449,7 @@ def measure(players: int, game: str) -> dict[str, Any]:
             summary, trace, spawned = _game(game, players, base, procs)
             traces = read_traces(trace)
             figures = analyse(traces, HOST)
-            figures["first_deal_s"] = _round(
-                first_deal_s(EntryLog.from_traces(traces), spawned), 3
-            )
+            figures["first_deal_s"] = _round(first_deal_s(EntryLog.from_traces(traces), spawned), 3)
     finally:
         _stop_groups(procs)
         if ignored:

@@ -20,13 +20,23 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from lanparty import i18n
+from lanparty.commands.common import (
+    CliError,
+    Command,
+    check_table,
+    known_game,
+    net_errors,
+    parse_options,
+)
+from lanparty.commands.netargs import games_help
 from lanparty.commands.progress import Progress
 from lanparty.games import get_game
-from lanparty.i18n import _, ngettext
+from lanparty.i18n import N_, _, ngettext
 from lanparty.interrupt import end_all, lanparty_command, on_interrupt, spawn
 from lanparty.table.outcome import verdict
 
-__all__ = ["run_demo"]
+__all__ = ["COMMAND", "run_demo"]
 
 #: Seconds a demo may take before its processes are ended and it fails.
 TIMEOUT = 300
@@ -152,3 +162,31 @@ def run_demo(args: argparse.Namespace) -> int:
         print(_("the demo failed: exit codes {codes}").format(codes=result["exit_codes"]),
               file=sys.stderr)  # fmt: skip
     return 0 if result["ok"] else 1
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help=games_help())
+    p.add_argument("--players", type=int, default=4, help=i18n._("bot peers, one process each"))
+    p.add_argument("--seed", type=int, default=1, help=i18n._("seed of the bots' choices"))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help=i18n._("a table option; repeatable"))  # fmt: skip
+    p.add_argument("--json", action="store_true", help=i18n._("print the outcome as JSON (with "
+                   "rounds_won and races_won per seat)"))  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    """``lanparty demo``: check what was typed, then :func:`run_demo`."""
+    game = get_game(known_game(args.game))
+    if not game.min_seats <= args.players <= game.max_seats:
+        raise CliError(i18n._("--players must be {low}..{high} for {game}").format(
+            low=game.min_seats, high=game.max_seats, game=args.game))  # fmt: skip
+    check_table(args.game, args.players, parse_options(args.game, args.option))
+    return run_demo(args)
+
+
+COMMAND = Command(
+    "demo",
+    N_("a whole table of bot processes over mDNS on loopback"),
+    configure,
+    net_errors(run),
+)

@@ -8,22 +8,19 @@ from typing import Any
 
 import trio
 
+from lanparty.commands.common import Command, net_errors
 from lanparty.errors import NetError
 from lanparty.i18n import N_, _, ngettext
 from lanparty.net.discovery import TableAd, browse
 from lanparty.net.interfaces import InterfaceError, choose_interface
+from lanparty.table.locate import by_name
 from lanparty.text import printable
 from protocol._names import skeleton
 
-__all__ = ["by_name", "run_list"]
+__all__ = ["COMMAND", "run_list"]
 
 _LANGUAGE_NAMES = {"en": N_("English"), "pl": N_("Polish"), "es": N_("Spanish")}
 """The writing languages a table may advertise, by name (translated where shown)."""
-
-
-def by_name(t: TableAd) -> tuple[str, str, str]:
-    """Sort key of tables: by name, look-alike names side by side, then by host key."""
-    return skeleton(t.name), t.name, t.fingerprint
 
 
 async def _list(args: argparse.Namespace) -> list[TableAd]:
@@ -61,8 +58,10 @@ def run_list(args: argparse.Namespace) -> int:
         host = _("host {host} [{key}]").format(host=t.host, key=t.fingerprint)
         print(printable(f"{t.name:24} {t.game:9} {seated}  {host}  --connect {t.endpoint}"))
     for t, alike in [] if args.json else _namesakes(tables):
-        said = _("({count} tables are called {name}: tell them apart by the host key; join one "
-                 "with --host-key FINGERPRINT)")
+        said = _(
+            "({count} tables are called {name}: tell them apart by the host key; join one "
+            "with --host-key FINGERPRINT)"
+        )
         print(printable(said.format(count=alike, name=repr(t.name))))
     return 0
 
@@ -77,3 +76,14 @@ def _namesakes(tables: list[TableAd]) -> list[tuple[TableAd, int]]:
 
 def _ad(t: TableAd) -> dict[str, Any]:
     return {k: getattr(t, k) for k in TableAd.__slots__}
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """``lanparty list``'s arguments."""
+    p.add_argument("--timeout", type=float, default=2, help=_("seconds to listen (default 2)"))
+    p.add_argument("--interface", help=_("interface name or IPv4 address"))
+    p.add_argument("--local", action="store_true", help=_("look on loopback only"))
+    p.add_argument("--json", action="store_true", help=_("print the tables as JSON"))
+
+
+COMMAND = Command("list", N_("list the tables on the network"), configure, net_errors(run_list))

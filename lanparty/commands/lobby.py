@@ -11,15 +11,20 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from lanparty.commands.whoami import nick_for
-from lanparty.i18n import _
+from lanparty.commands.common import CliError, Command
+from lanparty.commands.netargs import NICK_HELP
+from lanparty.i18n import N_, _
 from lanparty.interrupt import Interrupted
 from lanparty.net.interfaces import InterfaceError, choose_interface
+from lanparty.table.whoami import nick_for
 from lanparty.text import printable
-from lanparty.ui.lobby import Choice, run_lobby
 
-__all__ = ["argv_for", "run_lobby_command"]
+if TYPE_CHECKING:
+    from lanparty.ui.lobby import Choice
+
+__all__ = ["COMMAND", "argv_for", "run_lobby_command"]
 
 
 def argv_for(choice: Choice, args: argparse.Namespace, nick: str) -> list[str] | None:
@@ -59,6 +64,8 @@ def run_lobby_command(
         iface = choose_interface(args.interface, local=args.local)
     except InterfaceError as exc:
         raise error(_("{error} (try --local, or --interface NAME)").format(error=exc)) from None
+    from lanparty.ui.lobby import run_lobby  # the screen: loaded when it opens
+
     nick = nick_for(args.nick)
     again = False
     while True:
@@ -78,3 +85,20 @@ def run_lobby_command(
             line = _("lanparty {command}: error: {message}")
             print(printable(line.format(command=command.command, message=exc)), file=sys.stderr)
         again = True
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """The lobby's arguments (``lanparty`` with no command)."""
+    p.add_argument("--interface", help=_("interface name or IPv4 address to look on "
+                   "(default: the default route's)"))  # fmt: skip
+    p.add_argument("--local", action="store_true", help=_("look on loopback (this machine only)"))
+    p.add_argument("--nick", default=None, help=_(NICK_HELP))
+
+
+def run(args: argparse.Namespace) -> int:
+    """The lobby (see :func:`run_lobby_command`), with the command line's own parser."""
+    parse: Callable[[list[str]], argparse.Namespace] = args._parse
+    return run_lobby_command(args, parse, CliError)
+
+
+COMMAND = Command("lobby", N_("the tables on the network, live (the default)"), configure, run)

@@ -21,10 +21,12 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from lanparty import i18n
 from lanparty.commands.audit import Verdict, audit_file, refusal_text, status_words, verdict_json
+from lanparty.commands.common import Command, net_errors
 from lanparty.commands.progress import Progress
 from lanparty.games import GAMES
-from lanparty.i18n import _, catalogue, ngettext
+from lanparty.i18n import N_, _, catalogue, ngettext
 from lanparty.replay.course import Input
 from lanparty.text import printable
 from protocol.contract import Game, Move, Plain, Result, Violation
@@ -159,8 +161,11 @@ def run_replay(args: argparse.Namespace) -> int:
         who = names[s["by"]] if 0 <= s["by"] < len(names) else _("seat {seat}").format(seat=s["by"])
         move = " ".join(str(x) for x in s["input"]) if isinstance(s["input"], list) else s["input"]
         print(printable(f"{s['step']:>4}  {who}: {move}"))
-    said = ngettext("{n} public state; --json prints each one",
-                    "{n} public states; --json prints each one", len(states))
+    said = ngettext(
+        "{n} public state; --json prints each one",
+        "{n} public states; --json prints each one",
+        len(states),
+    )
     print(printable(said.format(n=len(states))), file=sys.stderr)
     return code
 
@@ -179,3 +184,24 @@ def _view(args: argparse.Namespace, verdict: dict[str, Any], recorder: Recorder)
     heading = Heading.of(verdict, course, bool(args.open))
     run_viewer(Viewer(course, heading, replay_screen(course.game)))
     return code
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help=i18n._("a saved transcript (.lptx)"))
+    p.add_argument("--json", action="store_true",
+                   help=i18n._("print every public state of the game as JSON"))  # fmt: skip
+    p.add_argument("--open", action="store_true",
+                   help=i18n._("show every hand too, once the audit has verified the game to "
+                               "its end and unmasked every card"))  # fmt: skip
+    from lanparty.replay.view import help_epilog
+
+    p.epilog = help_epilog()
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+
+
+COMMAND = Command(
+    "replay",
+    N_("step through a saved game on screen, verified first"),
+    configure,
+    net_errors(run_replay),
+)

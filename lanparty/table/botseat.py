@@ -10,15 +10,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import trio
 
-from lanparty.games.bots import Bot
+from lanparty.games.bots import Bot, bots_for
+from lanparty.net.node import Driver
+from lanparty.table.plan import TablePlan
 from lanparty.trace import Tracer
 from protocol import Event, Host, Peer
 from protocol.contract import Commit, Move, Turn
 
-__all__ = ["REACTION", "BotDriver"]
+if TYPE_CHECKING:
+    from lanparty.table.networked import NetSeat
+
+__all__ = ["REACTION", "BotDriver", "bot_driver"]
 
 #: A bot's reaction time when others may move too, in seconds: drawn at random in this range
 #: for every such moment, the same for every bot whoever started it, about a person's.
@@ -109,3 +115,48 @@ class BotDriver:
         if self.position == position:
             self._ripe_at = position
             self._poke()
+
+
+def bot_driver(plan: TablePlan, game: str | None, seat: NetSeat | None, tracer: Tracer) -> Driver:
+    """``seat`` (a person's) if given, else a bot for ``game`` (``None``: the game the
+    table turns out to be, learned from its opening entry before the bot is built)."""
+    if seat is not None:
+        return seat
+
+    def bot_for(name: str) -> Driver:
+        bot = bots_for(name)["heuristic"]()
+        return BotDriver(bot, plan.seed, tracer, react=plan.react)
+
+    return bot_for(game) if game is not None else _LaterBot(bot_for)
+
+
+class _LaterBot:
+    """A bot driver built once the table's game is known (a joiner learns it from the table's
+    opening entry): until then it only passes the time."""
+
+    def __init__(self, make: Callable[[str], Driver]) -> None:
+        self._make = make
+        self._bot: Driver | None = None
+        self._attached: tuple[trio.Nursery, Callable[[], None]] | None = None
+
+    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
+        """Keep what the bot will be attached to."""
+        self._attached = (nursery, poke)
+        if self._bot is not None:
+            self._bot.attach(nursery, poke)
+
+    def observe(self, event: Event) -> None:
+        """Pass the event to the bot, once there is one."""
+        if self._bot is not None:
+            self._bot.observe(event)
+
+    def act(self, party: Host | Peer) -> bool:
+        """Build the bot when the game is known; then let it act."""
+        if self._bot is None:
+            game = party.table.game
+            if game is None:
+                return False
+            self._bot = self._make(game.name)
+            if self._attached is not None:
+                self._bot.attach(*self._attached)
+        return self._bot.act(party)

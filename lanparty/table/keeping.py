@@ -6,7 +6,6 @@ Kept in the user's data directory (``store``); forgotten when the game ends.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from lanparty.store import (
     save_held,
     save_seat,
 )
+from lanparty.table.plan import TablePlan
 from protocol import Event, Holding, Host, LocalProtocolError, Peer, SealedMove
 
 __all__ = ["keep_host", "keeping_sealed", "keeping_seat", "restore_host", "saved_peer"]
@@ -105,11 +105,12 @@ def keeping_seat(sink: Any, peer: Peer, endpoint: str, tell: Any) -> Any:
     return keeping
 
 
-def restore_host(args: argparse.Namespace) -> Host:
+def restore_host(plan: TablePlan) -> Host:
     """``--resume``: the table this host ran before its process ended, from its saved
-    secrets and journal; ``args`` take the table's game, name and address."""
+    secrets and journal; ``plan`` takes the table's game, name and address. Raises
+    :class:`NetError` (one line) if there is no such table or it cannot be restored."""
     try:
-        saved = load_seat(args.resume or None, host=True)
+        saved = load_seat(plan.resume or None, host=True)
         frames = journal_path(saved).read_bytes()
         identity, key, seal = saved.secrets()
         host = Host.restore(identity, GAMES, [frames], key=key, seal=seal,
@@ -118,8 +119,8 @@ def restore_host(args: argparse.Namespace) -> Host:
         raise NetError(_("cannot resume the table: {error}").format(error=exc)) from None
     game = host.table.game
     assert game is not None
-    args.game, args.nick, args.resumed = game.name, saved.nick, saved
-    args.seats, args.bots, args.advertise = len(host.table.members), 0, False
+    plan.game, plan.nick, plan.resumed = game.name, saved.nick, saved
+    plan.seats, plan.bots, plan.advertise = len(host.table.members), 0, False
     return host
 
 

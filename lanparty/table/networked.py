@@ -484,8 +484,6 @@ class NetSeat:
             callback()
 
 
-
-
 def waiting_for(party: Host | Peer, seat: Seat, kind: str) -> str:
     """``"waiting for Carl (seat 2)'s shuffle"``, in the reader's language."""
     member = party.table.member_at(seat)

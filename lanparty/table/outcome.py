@@ -1,12 +1,12 @@
 """What a table leaves behind, and how it is told: the outcome a peer collects from its
 protocol events (names, scores, moves, times, the audit), its JSON summary and its words.
 
-Shared by ``lanparty host``/``join`` (:mod:`lanparty.commands.netplay`) and ``lanparty demo``.
+Shared by every networked seat (:mod:`.hosting`, :mod:`.joining`, :mod:`.watching`) and
+``lanparty demo``.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -14,7 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import trio
+
 from lanparty.i18n import _, ngettext
+from lanparty.interrupt import call_on_ctrl_c
+from lanparty.store import save_transcript
 from lanparty.table.stopwords import said as stop_said
 from lanparty.text import printable
 from lanparty.trace import Tracer
@@ -22,7 +26,9 @@ from protocol import (
     Applied,
     Event,
     GameEnded,
+    Host,
     Joined,
+    Peer,
     Refused,
     Rejected,
     SeatsFixed,
@@ -30,7 +36,16 @@ from protocol import (
     TableClosed,
 )
 
-__all__ = ["Outcome", "event_sink", "report", "say", "summary", "verdict"]
+__all__ = [
+    "Outcome",
+    "event_sink",
+    "finish",
+    "leave_on_ctrl_c",
+    "report",
+    "say",
+    "summary",
+    "verdict",
+]
 
 
 @dataclass
@@ -159,9 +174,10 @@ def _per_seat(out: Outcome, tally: list[int]) -> list[int]:
     return [*tally, *[0] * (len(out.names) - len(tally))]
 
 
-def report(args: argparse.Namespace, out: Outcome) -> int:
-    """Print the outcome; the exit code is 0 only if the audit passed."""
-    if getattr(args, "json", False):
+def report(out: Outcome, *, as_json: bool = False) -> int:
+    """Print the outcome (``as_json``: its summary as one JSON line); the exit code is 0
+    only if the audit passed."""
+    if as_json:
         print(json.dumps(summary(out)))
     elif out.stopped:
         said = (_("the game stopped: {why} (transcript: {path})") if out.transcript
@@ -200,3 +216,19 @@ def verdict(s: dict[str, Any]) -> str:
     if s["transcript"]:
         lines.append(_("transcript: {path}").format(path=s["transcript"]))
     return "\n".join(lines)
+
+
+def finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
+    """Save ``party``'s transcript; its path goes to ``out``."""
+    out.transcript = str(save_transcript(party.transcript(), game, label))
+
+
+def leave_on_ctrl_c(out: Outcome, leave: Any) -> None:
+    """(trio) At the first Ctrl-C, note it in ``out`` and ``leave()`` the table (the host
+    halts it for everyone, naming who left), instead of dropping every connection."""
+
+    def interrupted() -> None:
+        out.interrupted = True
+        leave()
+
+    trio.lowlevel.spawn_system_task(call_on_ctrl_c, interrupted)

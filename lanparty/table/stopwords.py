@@ -52,8 +52,9 @@ STOPS = (
     N_("the name {name} is already taken at this table"),
     N_("the name {name} looks like {other}, already at this table"),
     N_("the name {name} uses {char} (U+{code}), which is not a letter in common use in names"),
-    N_("the name {name} mixes letters of different scripts ({scripts}), as only a look-alike "
-       "would"),
+    N_(
+        "the name {name} mixes letters of different scripts ({scripts}), as only a look-alike would"
+    ),
     N_("the name {name} mixes digits of different number systems"),
     N_("this key already has a seat at the table"),
     N_("this table takes no spectators"),
@@ -141,6 +142,7 @@ _SHAPES = tuple(sorted(_SHAPE.items()))
 
 _NESTED = frozenset({"reason", "what", "names"})
 """Fields that hold a text of their own, read back the same way (else kept as given)."""
+
 
 def _duty(english: str) -> str:
     """What a seat owes (one of :data:`OWED`'s words) in the reader's words."""

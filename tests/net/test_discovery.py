@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 import trio
 
-from lanparty.commands.locate import find_table
 from lanparty.errors import NetError
 from lanparty.net.discovery import Advertisement, Lobby, TableAd, advertise, browse
 from lanparty.net.interfaces import (
@@ -24,6 +23,7 @@ from lanparty.net.interfaces import (
     choose_interface,
     default_route_interface,
 )
+from lanparty.table.locate import find_table
 from protocol import PROTOCOL_VERSION
 
 AD = TableAd("Friday KaTO", "kato", seats=4, free=3, proto=1, fingerprint="7QXM-K2PA-93TD-HB0R",
@@ -365,8 +365,8 @@ def test_the_writing_language_rides_in_the_txt_record_and_junk_is_ignored() -> N
 
     from zeroconf import ServiceInfo
 
-    from lanparty.commands.netplay import table_language
     from lanparty.net.discovery import SERVICE_TYPE
+    from lanparty.table.hosting import table_language
 
     def seen(**txt: str) -> TableAd:
         props = {**AD.txt(), **txt}

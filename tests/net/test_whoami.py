@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from lanparty.commands import whoami
 from lanparty.store import load_identity
+from lanparty.table import whoami
 
 # A second process of the same data directory (a person's, named argv[2] if given): takes
 # its key and name, says them, waits.
 _OTHER = """
 import sys
 from pathlib import Path
-from lanparty.commands.whoami import claim_identity, nick_for
+from lanparty.table.whoami import claim_identity, nick_for
 identity, persistent = claim_identity(Path(sys.argv[1]))
 nick = nick_for(sys.argv[2] or None, base=Path(sys.argv[1]))
 print(identity.public.fingerprint, persistent, nick, flush=True)

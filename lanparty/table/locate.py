@@ -4,26 +4,50 @@ that match are named, each with its host key, and the command says how to pick o
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 
 import trio
 
-from lanparty.commands.listing import by_name
-from lanparty.commands.netargs import split_endpoint
 from lanparty.errors import NetError
 from lanparty.i18n import _
 from lanparty.net.discovery import TableAd, browse, same_name
 from lanparty.net.interfaces import choose_interface
 from lanparty.net.node import keepalive
 from lanparty.table.outcome import say
+from lanparty.table.plan import TablePlan
 from protocol import PROTOCOL_VERSION
+from protocol._names import skeleton
 
-__all__ = ["dial", "find_table", "first_dial", "key_text", "locate"]
+__all__ = [
+    "by_name",
+    "dial",
+    "find_table",
+    "first_dial",
+    "key_text",
+    "locate",
+    "split_endpoint",
+]
 
 #: Seconds to keep listening after the first table answers, to learn whether it is alone
 #: (a browser hears of a second table about 1 s after the first, measured on loopback).
 _MORE_ANSWERS = 1.5
+
+
+def split_endpoint(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[IPv6]:PORT`` too) as host and port, the port 1 to 65535; raises
+    :class:`ValueError` with a one-line reason."""
+    host, sep, number = text.strip().rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not sep or not host or not number.isdigit() or not 0 < int(number) <= 65535:
+        wants = _("wants HOST:PORT with a port from 1 to 65535, got {text}")
+        raise ValueError(f"--connect {wants.format(text=repr(text))}")
+    return host, int(number)
+
+
+def by_name(t: TableAd) -> tuple[str, str, str]:
+    """Sort key of tables: by name, look-alike names side by side, then by host key."""
+    return skeleton(t.name), t.name, t.fingerprint
 
 
 def _parse_endpoint(text: str) -> tuple[str, int]:
@@ -69,18 +93,25 @@ async def find_table(
     command = "watch" if watch else "join"
     if not found:
         missing = {  # (watch, by name, by key)
-            (True, True, True): _("no table {name} that takes spectators announced with host "
-                                  "key {key} found within {timeout:g} s"),
-            (True, True, False): _("no table {name} that takes spectators found within "
-                                   "{timeout:g} s"),
-            (True, False, True): _("no table that takes spectators announced with host key "
-                                   "{key} found within {timeout:g} s"),
+            (True, True, True): _(
+                "no table {name} that takes spectators announced with host "
+                "key {key} found within {timeout:g} s"
+            ),
+            (True, True, False): _(
+                "no table {name} that takes spectators found within {timeout:g} s"
+            ),
+            (True, False, True): _(
+                "no table that takes spectators announced with host key "
+                "{key} found within {timeout:g} s"
+            ),
             (True, False, False): _("no table that takes spectators found within {timeout:g} s"),
-            (False, True, True): _("no open table {name} announced with host key {key} found "
-                                   "within {timeout:g} s"),
+            (False, True, True): _(
+                "no open table {name} announced with host key {key} found within {timeout:g} s"
+            ),
             (False, True, False): _("no open table {name} found within {timeout:g} s"),
-            (False, False, True): _("no open table announced with host key {key} found within "
-                                    "{timeout:g} s"),
+            (False, False, True): _(
+                "no open table announced with host key {key} found within {timeout:g} s"
+            ),
             (False, False, False): _("no open table found within {timeout:g} s"),
         }[(watch, bool(name), bool(host_key))]
         raise NetError(missing.format(name=repr(name), key=host_key, timeout=timeout))
@@ -107,25 +138,25 @@ async def find_table(
 
 
 async def locate(
-    args: argparse.Namespace, tell: Callable[[str], None], *, watch: bool = False
+    plan: TablePlan, tell: Callable[[str], None], *, watch: bool = False
 ) -> tuple[str, int, str | None]:
     """The address to join (``watch``: to watch) and the host key fingerprint announced for
     it: ``--connect`` (``--host-key`` if given), or the table found over mDNS (by name and/or
     ``--host-key``). Raises :class:`NetError` (see :func:`find_table`)."""
-    host_key = getattr(args, "host_key", None)
-    if args.connect:
-        addr, port = _parse_endpoint(args.connect)
+    host_key = plan.host_key
+    if plan.connect:
+        addr, port = _parse_endpoint(plan.connect)
         return addr, port, host_key
-    iface = choose_interface(args.interface, local=args.local)
-    if args.table:
-        what = _("table {name}").format(name=repr(args.table))
+    iface = choose_interface(plan.interface, local=plan.local)
+    if plan.table:
+        what = _("table {name}").format(name=repr(plan.table))
     else:
         what = _("a table") if watch else _("an open table")
     if host_key:
         what = _("{what} with host key {key}").format(what=what, key=host_key)
-    say(args.quiet, _("looking for {what} on {interface} ({ip})…").format(
+    say(plan.quiet, _("looking for {what} on {interface} ({ip})…").format(
         what=what, interface=iface.name, ip=iface.ip))  # fmt: skip
-    ad = await find_table(iface.ip, args.table, args.timeout, host_key, watch=watch)
+    ad = await find_table(iface.ip, plan.table, plan.timeout, host_key, watch=watch)
     if ad.proto != PROTOCOL_VERSION:
         raise NetError(_("table {name} speaks protocol {theirs}; this lanparty speaks "
                          "{ours}").format(name=repr(ad.name), theirs=ad.proto,

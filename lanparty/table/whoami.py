@@ -29,9 +29,19 @@ import os
 from pathlib import Path
 
 from crypto import Identity
+from lanparty.errors import NetError
+from lanparty.i18n import _
 from lanparty.store import home, load_identity
+from lanparty.table.outcome import say
 
-__all__ = ["FALLBACK_NAME", "claim_identity", "default_nick", "login_name", "nick_for"]
+__all__ = [
+    "FALLBACK_NAME",
+    "claim_identity",
+    "default_nick",
+    "login_name",
+    "my_identity",
+    "nick_for",
+]
 
 #: The name of a person whose login name cannot be found (it reads well in "player's kato").
 FALLBACK_NAME = "player"
@@ -122,3 +132,21 @@ def nick_for(given: str | None, *, bot: bool = False, base: Path | None = None) 
             _slot(base or home())
         return given
     return default_nick(base)
+
+
+def my_identity() -> Identity:
+    """Our persistent identity, or a one-off one (said on stderr) if another process of ours
+    uses it; raises :class:`NetError` if the key file is damaged."""
+    try:
+        identity, persistent = claim_identity()
+    except ValueError as exc:  # a damaged key file: never replaced silently
+        raise NetError(str(exc)) from None
+    if not persistent:
+        say(
+            False,
+            _(
+                "another lanparty of yours (same data directory) is using your key: this "
+                "one signs with a one-off key, {key}"
+            ).format(key=identity.public.fingerprint),
+        )
+    return identity

@@ -1,0 +1,119 @@
+"""``lanparty play``: a game in this terminal against bots. By default a real table on
+loopback (each bot a peer process, the deck dealt with mental poker as on a LAN); with
+``--offline`` the bots play in this process with no cryptography, instantly."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from lanparty import i18n
+from lanparty.commands.common import CliError, Command, check_table, known_game, parse_options
+from lanparty.commands.host import host
+from lanparty.commands.netargs import games_help
+from lanparty.errors import NetError
+from lanparty.games import get_game
+from lanparty.games.optionwords import refusal
+from lanparty.i18n import N_
+from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted
+from lanparty.table.plan import TablePlan
+from lanparty.table.whoami import nick_for
+from protocol.contract import OptionError, Plain
+
+__all__ = ["COMMAND", "configure"]
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help=games_help())
+    p.add_argument(
+        "--bots", type=int, default=None,
+        help=i18n._("bot players (default 3, or fewer if the game seats fewer)"),
+    )  # fmt: skip
+    p.add_argument("--nick", default=None, help=i18n._("your name at the table (default: your "
+                   "login name; 'NAME 2' in a second terminal)"))  # fmt: skip
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=i18n._("a table option, e.g. --option target=200 (repeatable); see 'lanparty rules'"),
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=i18n._("seed of the bots' choices (and, --offline, of the deal)"),
+    )
+    p.add_argument(
+        "--bot-kind",
+        default="heuristic",
+        help=i18n._("bot strategy of an --offline table: heuristic (default) or random"),
+    )
+    p.add_argument(
+        "--offline",
+        action="store_true",
+        help=i18n._(
+            "no network and no cryptography: bots in this process, a seeded dealer "
+            "(instant; for learning the rules)"
+        ),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """``lanparty play``: the exit status; :class:`CliError` for what was typed wrong,
+    :class:`Interrupted` if the player pressed Ctrl-C."""
+    from lanparty.games.bots import Bot, bots_for
+    from lanparty.table.local import BOT_NAMES, LocalTable
+
+    game_name = known_game(args.game)
+    game = get_game(game_name)
+    options = parse_options(game_name, args.option)
+    bots = args.bots if args.bots is not None else min(3, game.max_seats - 1)
+    if not game.min_seats <= bots + 1 <= game.max_seats:
+        raise CliError(i18n._("--bots must be {low} to {high} for {game}, got {n}").format(
+            low=game.min_seats - 1, high=game.max_seats - 1, game=game_name, n=bots))  # fmt: skip
+    kinds = bots_for(game_name)
+    if args.bot_kind not in kinds:
+        known = ", ".join(sorted(kinds))
+        raise CliError(i18n._("unknown --bot-kind {kind}; known: {known}").format(
+            kind=repr(args.bot_kind), known=known))  # fmt: skip
+    nick = nick_for(args.nick)
+    check_table(game_name, bots + 1, options)
+    if not args.offline:
+        return _play_on_loopback(args, game_name, options, bots, nick)
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    players: list[Bot | None] = [None, *(kinds[args.bot_kind]() for _ in range(bots))]
+    try:
+        session = LocalTable(game_name, [nick, *BOT_NAMES[:bots]], players, options, seed)
+    except OptionError as exc:
+        raise CliError(refusal(exc)) from None
+    from lanparty.ui.app import run
+
+    kind = {
+        "random": i18n.pgettext("bots", "random"),
+        "heuristic": i18n.pgettext("bots", "heuristic"),
+    }.get(args.bot_kind, args.bot_kind)
+    print(i18n.ngettext("{game} against {n} {kind} bot, seed {seed}",
+                        "{game} against {n} {kind} bots, seed {seed}", bots).format(
+        game=game_name, n=bots, kind=kind, seed=seed))  # fmt: skip
+    if run(session) == EXIT_INTERRUPTED:
+        raise Interrupted(i18n._("interrupted: you left the game"))
+    return 0
+
+
+def _play_on_loopback(
+    args: argparse.Namespace, game: str, options: dict[str, Plain], bots: int, nick: str
+) -> int:
+    """A real table on loopback: this process hosts and plays seat 1, each bot is a peer
+    process of its own; the deck is shuffled and dealt with mental poker like on a LAN."""
+    plan = TablePlan(
+        game=game, nick=nick, seats=bots + 1, bots=bots, local=True, name=f"{nick}'s {game}",
+        seed=args.seed or 0, quiet=True, advertise=False, grace=0.0,
+    )  # fmt: skip
+    try:
+        return host(plan, options)
+    except NetError as exc:
+        raise CliError(str(exc)) from None
+
+
+COMMAND = Command("play", N_("play a game in this terminal against bots"), configure, run)

@@ -1,0 +1,99 @@
+"""Watching a table as a spectator: find it, follow its log whenever it comes (a spectator
+is never waited for), on screen or as one JSON line per entry, and keep the transcript like
+a seat does. Nothing hidden is ever sent to a spectator.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import trio
+
+from lanparty.i18n import _
+from lanparty.net.node import PeerClient
+from lanparty.table.joining import pinned, run_client
+from lanparty.table.locate import dial, first_dial, locate
+from lanparty.table.networked import NetSeat
+from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c, teller
+from lanparty.table.plan import TablePlan
+from lanparty.table.stopwords import said
+from lanparty.trace import Tracer
+from protocol import Applied, Event, Host, Peer, Phase, Watcher
+
+__all__ = ["GRACE", "play_watch"]
+
+#: Seconds a spectator keeps trying to reconnect after its connection broke.
+GRACE = 30.0
+
+
+class _JsonLines:
+    """A spectator's driver without a screen: one JSON line per entry applied."""
+
+    def __init__(self, watcher: Watcher, write: Callable[[str], None] = print) -> None:
+        self.watcher = watcher
+        self.write = write
+
+    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
+        """Nothing to start."""
+
+    def observe(self, event: Event) -> None:
+        """Print the public view after each entry applied."""
+        if isinstance(event, Applied):
+            line = {"pos": event.pos, "kind": event.kind, "seat": event.seat,
+                    "view": self.watcher.view()}  # fmt: skip
+            self.write(json.dumps(line, default=_plain))
+
+    def act(self, party: Host | Peer) -> bool:
+        """A spectator never moves."""
+        return False
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return value.hex()
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    raise TypeError(type(value).__name__)
+
+
+async def play_watch(
+    plan: TablePlan, watcher: Watcher, seat: NetSeat | None, out: Outcome
+) -> Outcome:
+    """Follow the table until it closes or stops; with ``seat``, on screen."""
+    tell = teller(seat.note if seat is not None else None, plan.quiet)
+    addr, port, announced = await locate(plan, tell, watch=True)
+
+    async def connect() -> trio.abc.Stream:
+        return await dial(addr, port)
+
+    stream = await first_dial(addr, port)
+    if seat is not None:
+        seat.note(_("Connected to {endpoint}; catching up with the table…").format(
+            endpoint=f"{addr}:{port}"))  # fmt: skip
+        seat.on_ready()
+    tracer = Tracer.from_env("spectator")
+    driver: Any = seat if seat is not None else _JsonLines(watcher)
+    sink = event_sink(out, plan.quiet or seat is not None or plan.json, tracer)
+    if announced is not None:
+        sink = pinned(sink, watcher, announced, f"{addr}:{port}")
+    client = PeerClient(watcher, stream, driver, sink, connect=connect, grace=GRACE, notice=tell)
+    if seat is not None:
+        seat.on_leave = client.leave
+    else:
+        leave_on_ctrl_c(out, client.leave)
+    try:
+        await run_client(client, out)
+    finally:
+        tracer.close()
+        if watcher.refused and not out.stopped:
+            out.stopped = f"the host refused: {watcher.refused}"
+        elif watcher.phase is not Phase.CLOSED and not out.stopped:
+            out.stopped = "you stopped watching before the end"
+        game = watcher.table.game.name if watcher.table.game is not None else "table"
+        if len(watcher.table.log):
+            finish(watcher, out, game, "watched")
+        if seat is not None and out.stopped:
+            seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
+    return out
