@@ -1,4 +1,5 @@
-"""``lanparty bench``: measure real peer processes on loopback; prints figures, asserts nothing.
+"""What ``lanparty bench`` measures: real peer processes on loopback, and the figures from
+their traces (computed by :mod:`lanparty.bench.traces`).
 
 Every process gets a temporary ``$LANPARTY_HOME`` and ``$LANPARTY_TRACE`` (see
 :mod:`lanparty.trace`); ``time.monotonic()`` is one clock for all processes on Linux.
@@ -31,17 +32,13 @@ processes). From the traces:
 - ``peak_rss_mb``: the largest peak RSS of any peer process; ``peak_rss_mb_per_peer``.
 
 With ``--lan-model``: ``lan_model_joint_shuffle_s``, the joint shuffle as if each peer had a
-machine of its own (:mod:`lanparty.commands.benchmodel`), from ``lan_model_prove_s`` and
+machine of its own (:mod:`lanparty.bench.model`), from ``lan_model_prove_s`` and
 ``lan_model_check_s`` measured in this process for the game's first deck.
-
-Exit code 0 if the game finished and its audit passed (``audit_ok``), 1 otherwise.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import math
 import os
 import platform
 import random
@@ -60,211 +57,27 @@ from typing import Any
 import trio
 
 import lanparty
-from lanparty.commands.benchmodel import compose, measure_costs
-from lanparty.commands.netplay import NetError
+from lanparty.bench.traces import (
+    HOST,
+    EntryLog,
+    analyse,
+    event_times,
+    first_deal_s,
+    read_traces,
+    rounded,
+)
+from lanparty.errors import NetError
 from lanparty.games import PLUGINS, get_game
 from lanparty.games.localdealer import LocalTable
 from lanparty.interrupt import child_env, lanparty_command
 from lanparty.net.discovery import TableAd, browse
 from protocol.contract import Shuffle, TableOps
 
-TraceEvent = Mapping[str, Any]
-Traces = Mapping[str, Sequence[TraceEvent]]
-"""Each peer's trace events (its nick → the events of its ``.jsonl`` file, in file order)."""
+__all__ = ["DISCOVERY_RUNS", "measure"]
 
 DISCOVERY_RUNS = 3
-HOST = "host"
-_INPUTS = ("move", "seal_commit", "seal_open")
 _GAME_TIMEOUT = 600.0
 _SEEN_TIMEOUT = 30.0
-
-# --------------------------------------------------------------------------- trace analysis
-
-
-def parse_trace(text: str) -> list[dict[str, Any]]:
-    """The events of one trace file; a line that is not a JSON object (a process killed while
-    writing) is skipped."""
-    events = []
-    for line in text.splitlines():
-        with suppress(ValueError):
-            event = json.loads(line)
-            if isinstance(event, dict) and "ev" in event and "t" in event:
-                events.append(event)
-    return events
-
-
-def read_traces(folder: Path) -> dict[str, list[dict[str, Any]]]:
-    """Every ``<nick>.jsonl`` in ``folder``, parsed."""
-    return {p.stem: parse_trace(p.read_text("utf-8")) for p in sorted(folder.glob("*.jsonl"))}
-
-
-@dataclass
-class EntryLog:
-    """The table log as the traces saw it: each position's seat and kind, and when each peer
-    applied it."""
-
-    peers: tuple[str, ...]
-    kinds: dict[int, tuple[int | None, str]] = field(default_factory=dict)
-    applied: dict[int, dict[str, float]] = field(default_factory=dict)
-
-    @classmethod
-    def from_traces(cls, traces: Traces) -> EntryLog:
-        """Index every ``applied`` event of every peer (the first one per position)."""
-        log = cls(tuple(traces))
-        for peer, events in traces.items():
-            for e in events:
-                if e["ev"] == "applied":
-                    log.kinds.setdefault(e["pos"], (e.get("seat"), e["kind"]))
-                    log.applied.setdefault(e["pos"], {}).setdefault(peer, e["t"])
-        return log
-
-    def everywhere(self, pos: int) -> float | None:
-        """When the entry at ``pos`` had been applied at every peer (None if some never did)."""
-        times = self.applied.get(pos, {})
-        if not self.peers or any(p not in times for p in self.peers):
-            return None
-        return max(times.values())
-
-    def first(self, kinds: Sequence[str], after: int = -1) -> int | None:
-        """The first position after ``after`` whose kind is one of ``kinds``."""
-        found = [p for p, (_, k) in self.kinds.items() if p > after and k in kinds]
-        return min(found) if found else None
-
-
-def _span(start: float | None, end: float | None) -> float | None:
-    return None if start is None or end is None else end - start
-
-
-def _shuffles(log: EntryLog) -> tuple[int, int] | None:
-    """The first and last position of the first run of ``shuffle`` entries."""
-    first = log.first(("shuffle",))
-    if first is None:
-        return None
-    last = first
-    while log.kinds.get(last + 1, (None, ""))[1] == "shuffle":
-        last += 1
-    return first, last
-
-
-def joint_shuffle(log: EntryLog) -> tuple[float | None, float | None]:
-    """``(joint_shuffle_s, joint_shuffle_from_prev_s)`` of the first joint shuffle; ``None``
-    where the traces lack a time.
-
-    Both end when the last ``shuffle`` entry of the run was applied at every peer. In KaTO the
-    run follows the key shares and a commit-reveal coin. A trace stamps ``applied`` when the
-    driver drains the event, after the protocol also computed this peer's next duty, and the
-    host relays an entry together with its own next one: so the last coin opening, the entry
-    just before the first shuffle, is stamped only after seat 0's shuffle proof. Hence
-    ``joint_shuffle_s`` starts when the entry *two* before the first shuffle was applied at
-    every peer (the coin opening, a hash opening, follows within milliseconds), and
-    ``joint_shuffle_from_prev_s`` at the coin opening's stamp at the last peer (it misses
-    seat 0's proof)."""
-    run = _shuffles(log)
-    if run is None or run[0] < 2:
-        return None, None
-    end = log.everywhere(run[1])
-    return _span(log.everywhere(run[0] - 2), end), _span(log.everywhere(run[0] - 1), end)
-
-
-def deal_s(log: EntryLog) -> float | None:
-    """From the first joint shuffle's last entry applied everywhere until the last entry
-    before the first game input (the deal) is applied everywhere."""
-    run = _shuffles(log)
-    if run is None:
-        return None
-    last = run[1]
-    move = log.first(_INPUTS, after=last)
-    if move is None or move - 1 == last:
-        return None
-    return _span(log.everywhere(last), log.everywhere(move - 1))
-
-
-def first_deal_s(log: EntryLog, spawned: float, host: str = HOST) -> float | None:
-    """From ``spawned`` until the host applied the last entry before the first game input."""
-    move = log.first(_INPUTS)
-    if move is None:
-        return None
-    return _span(spawned, log.applied.get(move - 1, {}).get(host))
-
-
-def move_latencies_ms(traces: Traces, log: EntryLog) -> tuple[list[float], int]:
-    """``(latencies, lost)``: for every ``play`` whose position holds a game input by the
-    same seat, milliseconds until that entry was applied at every peer; ``lost`` counts the
-    plays whose position another entry took."""
-    latencies: list[float] = []
-    lost = 0
-    for e in (e for events in traces.values() for e in events if e["ev"] == "play"):
-        seat, kind = log.kinds.get(e["pos"], (None, ""))
-        if seat != e["seat"] or kind not in _INPUTS:
-            lost += 1
-        elif (done := log.everywhere(e["pos"])) is not None:
-            latencies.append((done - e["t"]) * 1000)
-    return latencies, lost
-
-
-def percentile(values: Sequence[float], q: float) -> float | None:
-    """The nearest-rank ``q``-th percentile (None for no values)."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, math.ceil(q / 100 * len(ordered)) - 1))]
-
-
-def _times(traces: Traces, ev: str, peer: str | None = None) -> list[float]:
-    peers = [peer] if peer is not None else list(traces)
-    return [e["t"] for p in peers for e in traces.get(p, ()) if e["ev"] == ev]
-
-
-def _last_everywhere(traces: Traces, ev: str) -> float | None:
-    """When the last peer recorded ``ev`` (None unless every peer did)."""
-    firsts = [min(_times(traces, ev, p), default=None) for p in traces]
-    return None if not firsts or None in firsts else max(t for t in firsts if t is not None)
-
-
-def table_times(traces: Traces, host: str) -> dict[str, float | None]:
-    """``round_wall_s`` (host start → last ``over``), ``game_s`` (host ``seats`` → last
-    ``over``) and ``table_wall_s`` (host start → last ``closed``)."""
-    start, seats = _times(traces, "start", host), _times(traces, "seats", host)
-    last_over, last_closed = _last_everywhere(traces, "over"), _last_everywhere(traces, "closed")
-    return {
-        "round_wall_s": _span(start[0] if start else None, last_over),
-        "game_s": _span(seats[0] if seats else None, last_over),
-        "table_wall_s": _span(start[0] if start else None, last_closed),
-    }
-
-
-def peak_rss_mb(traces: Traces) -> dict[str, float]:
-    """Each peer's peak RSS in MiB, from its ``closed`` event (peers without one are left out)."""
-    return {
-        peer: float(e["rss_mb"]) for peer, events in traces.items()
-        for e in events if e["ev"] == "closed" and "rss_mb" in e
-    }  # fmt: skip
-
-
-def analyse(traces: Traces, host: str = HOST) -> dict[str, Any]:
-    """Every game figure computed from the traces (``None`` where a figure is missing)."""
-    log = EntryLog.from_traces(traces)
-    shuffle, shuffle_prev = joint_shuffle(log)
-    latencies, lost = move_latencies_ms(traces, log)
-    rss = peak_rss_mb(traces)
-    return {
-        "joint_shuffle_s": _round(shuffle, 3),
-        "joint_shuffle_from_prev_s": _round(shuffle_prev, 3),
-        "deal_s": _round(deal_s(log), 3),
-        "move_latency_ms_p50": _round(percentile(latencies, 50), 2),
-        "move_latency_ms_p99": _round(percentile(latencies, 99), 2),
-        "moves": len(latencies),
-        "lost_races": lost,
-        **{k: _round(v, 3) for k, v in table_times(traces, host).items()},
-        "entries": len(log.kinds),
-        "peak_rss_mb": max(rss.values()) if rss else None,
-        "peak_rss_mb_per_peer": rss,
-    }
-
-
-def _round(value: float | None, digits: int) -> float | None:
-    return None if value is None else round(value, digits)
-
 
 # --------------------------------------------------------------------------- processes
 
@@ -347,7 +160,7 @@ async def _discover(game: str, players: int, base: Path, procs: list[int]) -> _D
                              f"{proc.returncode}) {tail}").strip()  # fmt: skip
                 return out
             out.samples.append(seen - t0)
-            out.startup.extend(t - t0 for t in _times(read_traces(trace), "start", nick)[:1])
+            out.startup.extend(t - t0 for t in event_times(read_traces(trace), "start", nick)[:1])
     return out
 
 
@@ -410,7 +223,7 @@ def _game(
     return summary, trace, spawned
 
 
-# --------------------------------------------------------------------------- report
+# --------------------------------------------------------------------------- the game's figures
 
 
 def _cards(game: str, players: int) -> int:
@@ -449,7 +262,7 @@ def measure(players: int, game: str) -> dict[str, Any]:
             summary, trace, spawned = _game(game, players, base, procs)
             traces = read_traces(trace)
             figures = analyse(traces, HOST)
-            figures["first_deal_s"] = _round(
+            figures["first_deal_s"] = rounded(
                 first_deal_s(EntryLog.from_traces(traces), spawned), 3
             )
     finally:
@@ -471,60 +284,3 @@ def measure(players: int, game: str) -> dict[str, Any]:
         "winners": summary.get("winners", []),
         "stopped": summary.get("stopped", ""),
     }
-
-
-_ROWS = [  # figure, unit, target set by the issue
-    ("discovery_s", "s", "≤ 2 s"), ("discovery_startup_s", "s", ""),
-    ("joint_shuffle_s", "s", "≤ 0.8 s at 4"), ("joint_shuffle_from_prev_s", "s", ""),
-    ("lan_model_joint_shuffle_s", "s", "≤ 0.5 s at 4"),
-    ("lan_model_prove_s", "s", ""), ("lan_model_check_s", "s", ""),
-    ("deal_s", "s", ""), ("first_deal_s", "s", "≤ 3 s"),
-    ("move_latency_ms_p50", "ms", "≤ 20 ms"),
-    ("move_latency_ms_p99", "ms", ""), ("moves", "", ""), ("lost_races", "", ""),
-    ("round_wall_s", "s", ""), ("game_s", "s", ""), ("table_wall_s", "s", ""),
-    ("entries", "", ""), ("peak_rss_mb", "MiB", "≤ 150 MB per peer"),
-]  # fmt: skip
-
-
-def table_text(r: Mapping[str, Any]) -> str:
-    """The figures as a readable table."""
-    lines = [
-        f"lanparty bench: {r['players']} peer processes on loopback, {r['game']} "
-        f"({r['cards']} cards shuffled), a short game; python {r['python']}, "
-        f"trio {r['trio']}, {r['cpu_count']} CPUs",
-        f"{'figure':28}{'value':>12}  target",
-    ]
-    for key, unit, target in _ROWS:
-        if key.startswith("lan_model") and key not in r:
-            continue  # measured with --lan-model only
-        value = r.get(key)
-        text = "n/a" if value is None else f"{value} {unit}".strip()
-        lines.append(f"{key:28}{text:>12}  {target}".rstrip())
-    peers = ", ".join(f"{p} {mb}" for p, mb in r["peak_rss_mb_per_peer"].items())
-    lines.append(f"{'peak RSS per peer (MiB)':28}  {peers}")
-    lines.append(f"{'discovery samples (s)':28}  {r['discovery_samples_s']}")
-    verdict = "passed" if r["audit_ok"] else f"FAILED {r['stopped']}".strip()
-    lines.append(f"{'game':28}  winners {r['winners']}; audit {verdict}")
-    return "\n".join(lines)
-
-
-def run_bench(args: argparse.Namespace) -> int:
-    """``lanparty bench [--players N] [--json]``: 0 if the game ended with its audit passed
-    (and every figure was measured), 1 otherwise; raises :class:`NetError` if a process
-    could not be run."""
-    try:
-        game = get_game(args.game)
-    except KeyError as exc:
-        raise NetError(str(exc.args[0])) from None
-    if not game.min_seats <= args.players <= game.max_seats:
-        raise NetError(f"--players must be {game.min_seats}..{game.max_seats} for {game.name}")
-    result = measure(args.players, game.name)
-    if getattr(args, "lan_model", False) and result["cards"]:
-        prove_s, check_s = measure_costs(result["cards"])
-        result["lan_model_prove_s"] = round(prove_s, 4)
-        result["lan_model_check_s"] = round(check_s, 4)
-        result["lan_model_joint_shuffle_s"] = round(compose(args.players, prove_s, check_s), 3)
-    print(json.dumps(result) if args.json else table_text(result))
-    required = ("discovery_s", "joint_shuffle_s", "deal_s", "move_latency_ms_p50")
-    ok = result["audit_ok"] and all(result.get(k) is not None for k in required)
-    return 0 if ok else 1

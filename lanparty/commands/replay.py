@@ -21,10 +21,11 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from lanparty.commands.audit import Verdict, audit_file, refusal_text, status_words, verdict_json
 from lanparty.commands.progress import Progress
 from lanparty.games import GAMES
 from lanparty.i18n import _, catalogue, ngettext
+from lanparty.replay.audit import Verdict, audit_file, refusal_text
+from lanparty.replay.auditwords import status_words, verdict_json
 from lanparty.replay.course import Input
 from lanparty.text import printable
 from protocol.contract import Game, Move, Plain, Result, Violation

@@ -1,46 +1,43 @@
-"""``lanparty audit FILE``: re-verify a saved transcript offline and print the verdict.
+"""Auditing a saved transcript offline: :func:`audit_file` and the :class:`Verdict` it gives.
 
 The verdict is :func:`protocol.audit_transcript`'s, which replays the file as a spectator and
 re-checks every signature, relay signature, chain link, proof, share, coin and move, then
 runs the end-of-game audit. This module only opens the file (one over :data:`MAX_TRANSCRIPT`
 is refused by its size, unread; the protocol reads the rest a chunk at a time), watches the
-replay through the game contract (to tell the outcome) and describes the result; on a
-terminal a status line on stderr says how far the replay got. Exit statuses:
+replay through the game contract (to tell the outcome) and gathers the result; whoever
+audits may be told how far the replay got (:class:`Shows`). The verdict told in words and as
+JSON: :mod:`lanparty.replay.auditwords`. A verdict is one of three (``Verdict.status``,
+``Verdict.exit_code``):
 
-- 0 (:data:`EXIT_PASSED`) the audit passed: complete, every seat signed off, every signature,
-  proof, share and move checked; a rule broken that nobody challenged during play (a bluffed
-  Wild Draw Four) is listed — the same verdict every peer reaches at the table;
-- 1 (:data:`EXIT_FAILED`) the audit failed: an entry is forged, damaged, out of place or
-  breaks a rule (named with its log position), or the file is not a transcript at all;
-- 2 the file cannot be audited: missing, unreadable, empty, over the size limit, or of
-  another version (:class:`lanparty.errors.NetError`, one line);
-- 3 (:data:`EXIT_INCOMPLETE`) incomplete: every entry in the file verified, but the log stops
-  before the end — the table stopped (someone left, vanished or stalled) or the file was cut.
-  The log does not say why (the host's halt is not a signed entry), but it says where it
-  stopped and whose entry the table was waiting for.
+- ``passed`` (:data:`EXIT_PASSED`): complete, every seat signed off, every signature, proof,
+  share and move checked; a rule broken that nobody challenged during play (a bluffed Wild
+  Draw Four) is listed — the same verdict every peer reaches at the table;
+- ``failed`` (:data:`EXIT_FAILED`): an entry is forged, damaged, out of place or breaks a
+  rule (named with its log position), or the file is not a transcript at all;
+- ``incomplete`` (:data:`EXIT_INCOMPLETE`): every entry in the file verified, but the log
+  stops before the end — the table stopped (someone left, vanished or stalled) or the file
+  was cut. The log does not say why (the host's halt is not a signed entry), but it says
+  where it stopped and whose entry the table was waiting for.
+
+A file that cannot be audited at all (missing, unreadable, empty, over the size limit, or of
+another version) raises :class:`lanparty.errors.NetError` with one line.
 """
 
 from __future__ import annotations
 
-import argparse
 import gettext
-import io
-import json
 import os
 import stat
-import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Protocol
 
 from crypto import fingerprint
-from lanparty.commands.progress import Progress
 from lanparty.errors import NetError
-from lanparty.games import GAMES, PLUGINS
-from lanparty.i18n import _, catalogue, language, ngettext, pgettext
+from lanparty.games import GAMES
+from lanparty.i18n import _, ngettext
 from lanparty.table.stopwords import OWED, said
-from lanparty.text import printable
 from protocol import (
     PERSONS_CHOICE,
     AuditReport,
@@ -55,17 +52,17 @@ from protocol._log import MAX_TRANSCRIPT
 from protocol.contract import Game, Outcome, Plain
 
 __all__ = [
+    "ENGLISH",
     "EXIT_FAILED",
     "EXIT_INCOMPLETE",
     "EXIT_PASSED",
     "MAX_TRANSCRIPT",
+    "Shows",
     "Verdict",
+    "Words",
     "audit_file",
     "refusal_text",
-    "run_audit",
-    "status_words",
     "too_large",
-    "verdict_json",
 ]
 EXIT_PASSED, EXIT_FAILED, EXIT_INCOMPLETE = 0, 1, 3
 Words = gettext.NullTranslations
@@ -234,13 +231,19 @@ class _Lobby:
         return True
 
 
+class Shows(Protocol):
+    """Where an audit says how far it got: a status line
+    (:class:`lanparty.commands.progress.Progress` is one)."""
+
+    def show(self, text: str, *, force: bool = False) -> None:
+        """Put ``text`` on the status line (``force``: now, however recently it was told)."""
 
 
-def status_words(status: str) -> str:
-    """A verdict's status (``Verdict.status``, as ``--json`` gives it) in the reader's words."""
-    words = {"passed": pgettext("verdict", "passed"), "failed": pgettext("verdict", "failed"),
-             "incomplete": pgettext("verdict", "incomplete")}  # fmt: skip
-    return words.get(status, status)
+class _Unseen:
+    """Told how far an audit got, and shows nobody."""
+
+    def show(self, text: str, *, force: bool = False) -> None:
+        """Show nothing."""
 
 
 def refusal_text(path: str, exc: ProtocolError, verdict: Verdict, t: Words = ENGLISH) -> str:
@@ -277,7 +280,7 @@ def _audit(
     file: BinaryIO,
     lobby: _Lobby,
     games: Mapping[str, Game[Any]],
-    progress: Progress,
+    progress: Shows,
     also: Callable[[int, bytes], None] | None = None,
 ) -> AuditReport:
     """Audit the open ``file``: a regular file is refused by its size before it is read,
@@ -323,7 +326,7 @@ def _audit(
 def audit_file(
     path: str,
     games: Mapping[str, Game[Any]] = GAMES,
-    progress: Progress | None = None,
+    progress: Shows | None = None,
     seen: Callable[[int, bytes], None] | None = None,
 ) -> Verdict:
     """Audit the transcript at ``path``, reading it a chunk at a time (``progress`` says
@@ -339,7 +342,7 @@ def audit_file(
     watched = {name: _Watched(game) for name, game in games.items()}
     try:
         with open(path, "rb") as file:
-            report = _audit(path, file, lobby, watched, progress or Progress(io.StringIO()), seen)
+            report = _audit(path, file, lobby, watched, progress or _Unseen(), seen)
     except OSError as exc:
         raise NetError(
             _("cannot read {path}: {error}").format(path=path, error=exc.strerror or exc)
@@ -358,145 +361,3 @@ def audit_file(
     game = watched.get(verdict.game)
     verdict.outcome = game.final() if game is not None else None
     return verdict
-
-
-def verdict_json(v: Verdict) -> dict[str, Any]:
-    """The verdict as one JSON-ready object (``--json``)."""
-    out = v.outcome
-    return {
-        "file": v.path,
-        "game": v.game,
-        "options": v.options,
-        "seats": v.seats,
-        "names": v.names,
-        "keys": v.keys,
-        "entries": v.entries,
-        "kinds": v.kinds,
-        "complete": v.complete,
-        "stage": v.stage(),
-        "game_over": bool(out and out.finished),
-        "scores": list(out.totals) if out else [],
-        "rounds": [list(r) for r in out.rounds] if out else [],
-        "winners": [v.name(w) or w for w in out.winners] if out else [],
-        "findings": [_finding_json(v, f) for f in v.findings],
-        "audit_ok": v.passed,
-        "verdict": v.status,
-        "stopped": None if v.complete or v.error else v.stopped(),
-        "waiting_for": _waiting_json(v),
-        "error": v.error or None,
-        "error_pos": v.error_pos,
-    }
-
-
-def _waiting_json(v: Verdict) -> dict[str, Any] | None:
-    if v.complete or v.error or v.waiting is None:
-        return None
-    seat, owed = v.waiting
-    # ``withheld``: a protocol entry, kept back by that seat or by the host (who relays it).
-    return {"seat": seat, "name": v.name(seat), "owed": owed, "withheld": v.withheld}
-
-
-def _finding_json(v: Verdict, f: Finding) -> dict[str, Any]:
-    return {"pos": f.pos, "seat": f.seat, "name": v.name(f.seat), "rule": f.rule,
-            "detail": f.detail}  # fmt: skip
-
-
-def _finding_line(v: Verdict, f: Finding) -> str:
-    """One rule broken that nobody challenged, in the reader's words (the rule's tag in words
-    where the game's screen has them, outside English; the detail is the game's)."""
-    name = v.name(f.seat)
-    who = _("seat {seat} ({name})").format(seat=f.seat, name=name) if name else _("no seat")
-    where = (_("log position {pos}").format(pos=f.pos) if f.pos >= 0
-             else _("no log position"))  # fmt: skip
-    return f"  - {_rule(v.game, f.rule)}: {who}, {where}: {f.detail}"
-
-
-def _rule(game: str, rule: str) -> str:
-    """A broken rule's tag, in words outside English (the tag itself in English: scripts
-    and the docs quote it)."""
-    if language() == "en" or game not in PLUGINS:
-        return rule
-    said = PLUGINS[game].screen().humanize(rule)
-    return rule if said == rule else f"{said} ({rule})"
-
-
-def _option(value: Plain) -> str:
-    """An option value as ``--option`` takes it (``rounds=1``, ``stacking=true``)."""
-    return value if isinstance(value, str) else json.dumps(value, default=bytes.hex)
-
-
-def verdict_text(v: Verdict) -> str:
-    """The verdict for a human in the reader's language, several lines ending in ``audit
-    passed`` or ``incomplete: stopped at entry N, waiting for …; everything up to there
-    verified``; each line a label, in one column, then what it says."""
-    opts = ", ".join(f"{k}={_option(val)}" for k, val in sorted(v.options.items()))
-    seats = ", ".join(
-        f"{i}: {n} [{k}]" for i, (n, k) in enumerate(zip(v.names, v.keys, strict=True))
-    )
-    t = catalogue()
-    rows = [
-        (pgettext("audit", "transcript"), v.path),
-        (pgettext("audit", "game"), f"{v.game} ({opts})" if opts else v.game),
-        (pgettext("audit", "seats"), _("{count} of {seats}: {names}").format(
-            count=len(v.names), seats=v.seats, names=seats)),
-        (pgettext("audit", "entries"), str(v.entries)),
-        (pgettext("audit", "complete"), (_("yes: {stage}") if v.complete else _("no: {stage}"))
-         .format(stage=v.stage(t))),
-    ]  # fmt: skip
-    out = v.outcome
-    outcome = pgettext("audit", "outcome")
-    if out is not None and out.finished:
-        scores = ", ".join(f"{v.name(s)} {total}" for s, total in enumerate(out.totals))
-        winners = ", ".join(v.name(w) or str(w) for w in out.winners)
-        rows.append((outcome, _("winner: {winners}; scores: {scores}").format(
-            winners=winners, scores=scores)))  # fmt: skip
-    elif out is not None:
-        rows.append((outcome, _("none: the game did not end")))
-    broken = pgettext("audit", "rules broken")
-    if v.findings:
-        n = len(v.findings)
-        rows.append((broken, ngettext("{n}, that nobody challenged:",
-                                      "{n}, that nobody challenged:", n).format(n=n)))
-    elif v.complete or v.kinds.get("secrets", 0) >= len(v.names):
-        rows.append((broken, _("none")))
-    else:  # the secrets that open every hidden card were never published
-        rows.append((broken, _("none seen; the rules that depend on hidden cards could not be "
-                               "checked (the game stopped before its audit)")))
-    if v.withheld:  # a protocol entry never came: its seat, or the host, kept it back
-        seat, _owed = v.waiting or (-1, "")
-        rows.append((pgettext("audit", "why"), _("either {who} or the host withheld it: the "
-                     "host relays every entry, and its halt is not a signed entry, so the log "
-                     "cannot tell which").format(who=v.who(seat, t))))  # fmt: skip
-    elif not v.complete:
-        rows.append((pgettext("audit", "why"), _("not in the log: the host's halt is not a "
-                     "signed entry (the players were told who left, vanished or stalled)")))
-    width = max(len(label) for label, _said in rows)
-    lines = [f"{label:<{width}} {said}" for label, said in rows]
-    if v.findings:  # listed under their row
-        at = next(i for i, (label, _said) in enumerate(rows) if label == broken) + 1
-        lines[at:at] = [_finding_line(v, f) for f in v.findings]
-    if v.complete:
-        lines.append(_("audit passed"))
-    else:
-        lines.append(_("incomplete: {stopped}; everything up to there verified").format(
-            stopped=v.stopped(t)))  # fmt: skip
-    return "\n".join(lines)
-
-
-def run_audit(args: argparse.Namespace) -> int:
-    """``lanparty audit FILE [--json]``; the exit status is the verdict's (0 passed,
-    1 failed, 3 incomplete: see the module's docstring). Raises :class:`NetError` for a
-    file that cannot be audited (exit 2)."""
-    with Progress() as progress:
-        verdict = audit_file(args.file, progress=progress)
-    if args.json:
-        print(json.dumps(verdict_json(verdict)))
-    elif verdict.error:
-        error = verdict.error
-        if verdict.refused is not None:  # told again in the reader's words
-            error = refusal_text(verdict.path, verdict.refused, verdict, catalogue())
-        print(printable(_("lanparty audit: FAILED: {error}").format(error=error)),
-              file=sys.stderr)  # fmt: skip
-    else:  # names and details come from the file: nothing in it may steer the terminal
-        print("\n".join(printable(line) for line in verdict_text(verdict).splitlines()))
-    return verdict.exit_code
