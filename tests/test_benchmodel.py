@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lanparty.commands.benchmodel import compose
+from lanparty.bench.model import compose
 
 
 def test_free_checks_leave_the_chain_of_proofs() -> None:

@@ -23,6 +23,7 @@ GENERIC = [
     *sorted((ROOT / "lanparty" / "table").rglob("*.py")),
     *sorted((ROOT / "lanparty" / "commands").rglob("*.py")),
     *sorted((ROOT / "lanparty" / "replay").rglob("*.py")),
+    *sorted((ROOT / "lanparty" / "bench").rglob("*.py")),
     *sorted((ROOT / "lanparty").glob("*.py")),
 ]
 # Every registered game, and the words its name is made of (unicorns → unicorn).

@@ -5,7 +5,8 @@ of the screen, the words or the UI.
 Every import counts: at the top of a module, inside a function, under ``TYPE_CHECKING``.
 The layers, lowest first (docs/development.md has the picture)::
 
-    crypto ← protocol ← lanparty (shared helpers) ← games, net ← table ← ui ← replay ← commands
+    crypto ← protocol ← lanparty (shared helpers) ← games, net ← table ← ui ← replay
+        ← bench ← commands
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("table", ("lanparty.table",)),
     ("ui", ("lanparty.ui",)),
     ("replay", ("lanparty.replay",)),
+    ("bench", ("lanparty.bench",)),
     ("commands", ("lanparty.commands", "lanparty.__main__")),
 )
 SIDE_BY_SIDE = {frozenset({"games", "net"})}

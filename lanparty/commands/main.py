@@ -15,10 +15,21 @@ from contextlib import suppress
 from typing import Any, NoReturn
 
 from lanparty import i18n
-from lanparty.commands import argwords, demo, host, join, listing, lobby, play, replay, rules, watch
-from lanparty.commands.common import CliError, Command, net_errors
-from lanparty.games import DEFAULT_GAME, GAMES
-from lanparty.i18n import N_
+from lanparty.commands import (
+    argwords,
+    audit,
+    bench,
+    demo,
+    host,
+    join,
+    listing,
+    lobby,
+    play,
+    replay,
+    rules,
+    watch,
+)
+from lanparty.commands.common import CliError, Command
 from lanparty.interrupt import EXIT_INTERRUPTED, Interrupted, interrupted
 from lanparty.text import printable
 
@@ -53,35 +64,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         line = i18n._("{program}: error: {message} (see {program} --help)")
         self.exit(2, line.format(program=self.prog, message=message) + "\n")
-
-
-def _configure_audit(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help=i18n._("a saved transcript (.lptx)"))
-    p.add_argument("--json", action="store_true", help=i18n._("print the verdict as JSON"))
-
-
-def _run_audit(args: argparse.Namespace) -> int:
-    from lanparty.commands.audit import run_audit
-
-    return run_audit(args)
-
-
-def _configure_bench(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,
-                   help=i18n._("the game to play (default {game}): {games}").format(
-                       game=DEFAULT_GAME, games=", ".join(sorted(GAMES))))  # fmt: skip
-    p.add_argument("--players", type=int, default=4, help=i18n._("peer processes (default 4)"))
-    p.add_argument("--json", action="store_true", help=i18n._("print the figures as JSON"))
-    p.add_argument("--lan-model", action="store_true",
-                   help=i18n._("also the joint shuffle as if each peer had a machine of its "
-                   "own: proof and check times measured here, composed along the message "
-                   "order"))  # fmt: skip
-
-
-def _run_bench(args: argparse.Namespace) -> int:
-    from lanparty.commands.bench import run_bench
-
-    return run_bench(args)
 
 
 def _version() -> str:
@@ -129,16 +111,9 @@ SUBCOMMANDS: list[Command] = [
     listing.COMMAND,
     demo.COMMAND,
     rules.COMMAND,
-    Command(
-        "audit", N_("re-verify a saved game offline"), _configure_audit, net_errors(_run_audit)
-    ),
+    audit.COMMAND,
     replay.COMMAND,
-    Command(
-        "bench",
-        N_("measure real peer processes on loopback"),
-        _configure_bench,
-        net_errors(_run_bench),
-    ),
+    bench.COMMAND,
 ]
 """Every command, in the order ``--help`` lists them."""
 

@@ -22,11 +22,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from lanparty import i18n
-from lanparty.commands.audit import Verdict, audit_file, refusal_text, status_words, verdict_json
 from lanparty.commands.common import Command, net_errors
 from lanparty.commands.progress import Progress
 from lanparty.games import GAMES
 from lanparty.i18n import N_, _, catalogue, ngettext
+from lanparty.replay.audit import Verdict, audit_file, refusal_text
+from lanparty.replay.auditwords import status_words, verdict_json
 from lanparty.replay.course import Input
 from lanparty.text import printable
 from protocol.contract import Game, Move, Plain, Result, Violation

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from lanparty.commands.audit import MAX_TRANSCRIPT, too_large
 from lanparty.commands.main import main
 from lanparty.games import GAMES
+from lanparty.replay.audit import MAX_TRANSCRIPT, too_large
 from protocol import Phase, pack, read_transcript, unpack
 from protocol._bodies import MoveBody
 from protocol._messages import ENTRY_VERSION, relay_signature

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lanparty.commands.bench import (
+from lanparty.bench.traces import (
     EntryLog,
     analyse,
     deal_s,
@@ -167,7 +167,7 @@ def test_cards_counts_every_deck_of_the_first_joint_shuffle() -> None:
     """A batch shuffles all its decks in one run of ``shuffle`` entries, the run
     ``joint_shuffle_s`` times: its ``cards`` are every deck's (one deck of 108 in KaTO; in
     Kill the Unicorns the 20 unicorns and an 8-card scheme deck per seat)."""
-    from lanparty.commands.bench import _cards
+    from lanparty.bench.measure import _cards
 
     assert _cards("kato", 4) == 108
     assert _cards("unicorns", 4) == 20 + 4 * 8 and _cards("unicorns", 3) == 20 + 3 * 8

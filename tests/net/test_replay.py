@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from lanparty.commands.audit import audit_file
 from lanparty.commands.main import main
 from lanparty.commands.replay import _plain
 from lanparty.games import GAMES, PLUGINS
 from lanparty.games.bots import bots_for
+from lanparty.replay.audit import audit_file
 from protocol import unpack
 from protocol._bodies import MoveBody, SealedOpen
 from protocol.contract import Game

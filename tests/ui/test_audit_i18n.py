@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from lanparty import i18n
-from lanparty.commands.audit import Verdict, verdict_json, verdict_text
+from lanparty.replay.audit import Verdict
+from lanparty.replay.auditwords import verdict_json, verdict_text
 from protocol import Finding
 from protocol.contract import Outcome
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from crypto.bench import shuffle_costs
 
-__all__ = ["HOP_S", "compose", "measure_costs"]
+__all__ = ["HOP_S", "compose", "lan_model", "measure_costs"]
 
 HOP_S = 0.0005
 """One message across a wired LAN (a switch, small frames): half a millisecond."""
@@ -48,3 +48,15 @@ def measure_costs(cards: int, repeat: int = 3) -> tuple[float, float]:
     deck and proof from the wire."""
     prove_s, verify_s, decode_s = shuffle_costs(cards, repeat)
     return prove_s, verify_s + decode_s
+
+
+def lan_model(players: int, cards: int) -> dict[str, float]:
+    """The ``--lan-model`` figures for ``players`` peers shuffling ``cards`` cards:
+    ``lan_model_prove_s`` and ``lan_model_check_s`` measured here (:func:`measure_costs`),
+    and ``lan_model_joint_shuffle_s`` composed from them (:func:`compose`)."""
+    prove_s, check_s = measure_costs(cards)
+    return {
+        "lan_model_prove_s": round(prove_s, 4),
+        "lan_model_check_s": round(check_s, 4),
+        "lan_model_joint_shuffle_s": round(compose(players, prove_s, check_s), 3),
+    }
