@@ -61,8 +61,17 @@ def _until(probe: Callable[[], T | None], what: str) -> T:
 
 @pytest.fixture
 def started() -> Iterator[list[subprocess.Popen[str]]]:
+    # A shell without job control starts a background job (``pytest &``) with SIGINT
+    # ignored, and an ignored signal stays ignored across exec: the commands under test would
+    # never see the Ctrl-C sent to them. A terminal's foreground job has it at its default,
+    # so the processes started here do too (a handler, unlike SIG_IGN, is reset by exec).
+    before = signal.getsignal(signal.SIGINT)
+    if before is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     procs: list[subprocess.Popen[str]] = []
     yield procs
+    if before is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     for proc in procs:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
