@@ -43,8 +43,11 @@ __all__ = [
     "Editor",
     "Fragments",
     "GameScreen",
+    "HeaderScreen",
     "ParseError",
     "Screen",
+    "TooSmall",
+    "board_area",
     "gather_screen",
     "log_line",
     "player_name",
@@ -174,6 +177,16 @@ class Editor(Protocol):
         ...
 
 
+class TooSmall(Exception):  # noqa: N818 - names what happened, like the others here
+    """The board cannot be drawn whole in the space given: it needs at least ``columns``
+    columns and ``rows`` rows (the board's area, not the terminal's; the app adds what
+    its own regions take and tells the player the terminal's size to aim for)."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        super().__init__(f"the board needs {columns}x{rows}")
+        self.columns, self.rows = columns, rows
+
+
 class BoardScreen(Protocol):
     """Optional, for a screen whose table may not fit the terminal (a grid): it draws the
     whole live board itself, instead of :meth:`GameScreen.table` then :meth:`GameScreen.hand`.
@@ -186,7 +199,23 @@ class BoardScreen(Protocol):
     ) -> Fragments:  # fmt: skip
         """The table and the hand in at most ``rows`` lines of ``width`` columns; ``legal``
         as for :meth:`GameScreen.hand`; ``typed``: the text on the prompt line now (so the
-        board can show what the command being typed selects)."""
+        board can show what the command being typed selects). Raises :class:`TooSmall` when
+        the board cannot be drawn whole in that space (nothing is ever cut)."""
+        ...
+
+
+class HeaderScreen(Protocol):
+    """Optional, for the full-screen table's header and score sheet."""
+
+    def header(self, view: Mapping[str, Plain], names: Sequence[str]) -> str:
+        """The game's part of the one-line header: round, day or card, the direction or the
+        phase, whose turn (``"round 2 · play goes ↺ · Bea to play"``); the app adds the
+        game's name, the table's and the clock."""
+        ...
+
+    def scores(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
+        """The score sheet so far (every player's points, by round or day where the game
+        keeps them), for the overlay a player opens during the game."""
         ...
 
 
@@ -241,6 +270,27 @@ def gather_screen(*modules: str | ModuleType, **given: Any) -> Screen:
         if part is not None:
             parts[name.lower()] = part
     return Screen(parts.pop("styles"), parts.pop("aliases"), parts.pop("help"), **parts)
+
+
+WIDE = 140
+"""From this many columns the full-screen table puts the story beside the board."""
+STORY_COLUMNS = 56
+"""The story's width beside the board on a wide terminal (its rule included)."""
+NARROW_CHROME = 8
+"""Rows the full-screen table keeps for itself under :data:`WIDE` columns: the header, the
+story's rule and its four lines at least, the input line and the status line."""
+WIDE_CHROME = 3
+"""Rows the full-screen table keeps for itself from :data:`WIDE` columns: the header, the
+input line and the status line (the story has a column of its own)."""
+
+
+def board_area(columns: int, rows: int) -> tuple[int, int]:
+    """The ``(width, rows)`` a full-screen table of ``columns`` × ``rows`` gives the board
+    (the game's table and the player's hand): the board must fit whole in it, or raise
+    :class:`TooSmall`. At 80×24 that is 80×16."""
+    if columns >= WIDE:
+        return columns - STORY_COLUMNS - 1, max(rows - WIDE_CHROME, 0)
+    return columns, max(rows - NARROW_CHROME, 0)
 
 
 #: :meth:`BoardScreen.board` as a function.
