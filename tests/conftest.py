@@ -33,3 +33,21 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """Two workers a core for ``-n auto``: most tests wait on processes, sockets and timers
     rather than compute (on 2 cores the suite used 60 % of them with one worker each)."""
     return 2 * (os.cpu_count() or 1)
+
+
+_ONE_WORKER_PER_FILE = ("net", "ui")
+"""Folders whose files each run in one worker (``--dist loadgroup``): their tests start
+processes, tables announced over mDNS on loopback and module fixtures (one host for a
+file's attacks), and may count on no sibling running beside them. Elsewhere (games,
+protocol, crypto: in-process and independent) single tests spread over the workers, so a
+file of long playouts is nobody's tail."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Group each test of :data:`_ONE_WORKER_PER_FILE` with the rest of its file."""
+    tests = Path(__file__).parent
+    for item in items:
+        where = item.path.relative_to(tests)
+        if where.parts[0] in _ONE_WORKER_PER_FILE:
+            item.add_marker(pytest.mark.xdist_group(where.as_posix()))

@@ -16,6 +16,8 @@ from lanparty import i18n
 from lanparty.commands.main import main
 from lanparty.games import GAMES
 
+pytestmark = pytest.mark.xdist_group("i18n")  # one worker: its module fixture is costly
+
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "lanparty" / "locale"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
