@@ -24,7 +24,7 @@ from lanparty.games.bots import forced_move
 from lanparty.games.narration import GameNarrator
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
-from lanparty.table.stopwords import OWED, said
+from lanparty.table.stopwords import OWED, blamed, said
 from lanparty.text import printable
 from protocol import (
     Applied,
@@ -161,14 +161,16 @@ class NetSeat:
                 )
             self._lines.append(self.audit)
         elif isinstance(event, Stopped):
-            self.ended = _("The table stopped: {error}").format(error=said(str(event.error)))
+            error = said(blamed(event.error, self._named))
+            self.ended = _("The table stopped: {error}").format(error=error)
             self._lines.append(self.ended)
         elif isinstance(event, Refused):
             self._lines.append(_("The host refused: {reason}").format(reason=said(event.reason)))
             if event.fatal:
                 self.ended = _("The host refused us: {reason}").format(reason=said(event.reason))
         elif isinstance(event, Rejected):
-            self._lines.append(_("Refused an entry: {error}").format(error=said(str(event.error))))
+            error = said(blamed(event.error, self._named))
+            self._lines.append(_("Refused an entry: {error}").format(error=error))
         elif isinstance(event, MoveDropped) and event.outranked:
             self._lines.append(_("Too late: another move won the draw for this turn"))
         elif isinstance(event, MoveDropped):
@@ -450,6 +452,11 @@ class NetSeat:
     def _my_seat(self) -> Seat | None:
         """Our seat (``None`` for a spectator; 0 for a peer the table filled without)."""
         return self.party.seat if self.watching else (self.party.seat or 0)
+
+    def _named(self, seat: Seat) -> str | None:
+        """The name at ``seat`` as the table holds it (``None`` for an empty seat)."""
+        member = self.party.table.member_at(seat)
+        return member.name if member is not None else None
 
     def _name(self, seat: Seat) -> str:
         if seat == self.seat and self.names:

@@ -75,7 +75,7 @@ async def play_watch(
         seat.on_ready()
     tracer = Tracer.from_env("spectator")
     driver: Any = seat if seat is not None else _JsonLines(watcher)
-    sink = event_sink(out, plan.quiet or seat is not None or plan.json, tracer)
+    sink = event_sink(out, plan.quiet or seat is not None or plan.json, tracer, watcher)
     if announced is not None:
         sink = pinned(sink, watcher, announced, f"{addr}:{port}")
     client = PeerClient(watcher, stream, driver, sink, connect=connect, grace=GRACE, notice=tell)

@@ -191,6 +191,8 @@ def test_two_tables_of_one_name_are_two_entries_and_join_name_asks_which(
         pane.wait_text("join N with the number of the one whose host key you know")
         pane.type(f"join {numbers['h2']}")
         _until(procs[1], "seat 1: Zed joined")
+        # The table's screen opens once Zed's seat is taken (as Zed's program sees it).
+        pane.wait_text("Zed joined (seat 1)")
         pane.keys("C-c")
         pane.wait_text("leave the table? the game stops for everyone (y/N)>")
         pane.keys("C-c")  # a second Ctrl-C at a table from the lobby ends the program

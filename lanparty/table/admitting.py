@@ -1,0 +1,84 @@
+"""A joiner's way in: from the connection to a seat, or to the host's refusal.
+
+A person's table screen opens once they hold a seat (at once when they take a saved seat
+back): until then, what happens is said in lines on the terminal, so a join the host refuses
+(a name taken, a full table, a "no" from the host, a wrong key) ends in one line with no table
+screen, and a name may be asked again in place. A join the host holds for its answer
+(``--approve``) is said as such: the protocol does not tell a joiner it is held, but a host
+that does not hold it answers at once, so no answer within :data:`HELD_AFTER` seconds of our
+join going out means the host is deciding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import trio
+
+from lanparty.i18n import _
+from lanparty.table.networked import NetSeat
+from lanparty.table.outcome import say
+from lanparty.table.stopwords import said
+from protocol import Applied, Event, Peer, Phase
+
+__all__ = ["HELD_AFTER", "Admission"]
+
+#: Seconds without an answer to our join after which the host is taken to hold it for its
+#: yes (``--approve``). A host that does not hold joins answers in milliseconds on a LAN.
+HELD_AFTER = 1.0
+
+
+class Admission:
+    """Where a joiner's lines go, and when its table screen opens (``seat``: a person's
+    seat; ``None`` for a headless one, whose lines go to stderr unless ``quiet``)."""
+
+    def __init__(self, peer: Peer, seat: NetSeat | None, quiet: bool, *, resumed: bool) -> None:
+        self.peer = peer
+        self.seat = seat
+        self.quiet = quiet
+        #: True once this joiner held a seat at the table (from the start, when resuming).
+        self.seated = resumed
+        self._opened = trio.Event()  # the table's opening entry has been read
+        self._held_told = False
+        if resumed:
+            self._ready()
+
+    def tell(self, text: str) -> None:
+        """A line for the player (the network layer's English read in their words): on the
+        terminal until the table screen opens, and in the table's story."""
+        line = said(text)
+        if self.seat is None or not self.seated:
+            say(self.quiet, line)
+        if self.seat is not None:
+            self.seat.note(line)
+
+    def sink(self, inner: Callable[[Event], None]) -> Callable[[Event], None]:
+        """``inner``, then: once our seat is taken, the table screen opens."""
+
+        def admitted(event: Event) -> None:
+            inner(event)
+            if isinstance(event, Applied) and event.pos == 0:
+                self._opened.set()
+            if not self.seated and self.peer.seat is not None:
+                self.seated = True
+                self._ready()
+
+        return admitted
+
+    async def watch_held(self) -> None:
+        """Say, once, that the host holds our join for its answer if no answer came
+        :data:`HELD_AFTER` seconds after the table was read (our join goes out then)."""
+        await self._opened.wait()
+        await trio.sleep(HELD_AFTER)
+        p = self.peer
+        waiting = p.seat is None and p.refused is None and p.stopped is None
+        if waiting and p.table.phase is Phase.LOBBY and not self._held_told:
+            self._held_told = True
+            host = p.table.member_at(0)
+            name = host.name if host is not None else _("the host")
+            self.tell(_("waiting for {host} to let you in… (Ctrl-C gives up)").format(host=name))
+
+    def _ready(self) -> None:
+        if self.seat is not None:
+            self.seat.on_ready()
+
