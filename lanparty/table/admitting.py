@@ -1,4 +1,5 @@
-"""A joiner's way in: from the connection to a seat, or to the host's refusal.
+"""A joiner's way in: from the connection to a seat, or to the host's refusal (and a
+spectator's, to the table's log).
 
 A person's table screen opens once they hold a seat (at once when they take a saved seat
 back): until then, what happens is said in lines on the terminal, so a join the host refuses
@@ -32,11 +33,18 @@ class Admission:
     """Where a joiner's lines go, and when its table screen opens (``seat``: a person's
     seat; ``None`` for a headless one, whose lines go to stderr unless ``quiet``)."""
 
-    def __init__(self, peer: Peer, seat: NetSeat | None, quiet: bool, *, resumed: bool) -> None:
+    def __init__(
+        self, peer: Peer, seat: NetSeat | None, quiet: bool, *, resumed: bool = False,
+        spectator: bool = False,
+    ) -> None:  # fmt: skip
+        """``resumed``: the seat is ours already; ``spectator``: a spectator is in once the
+        table's log comes (the host refuses it before any)."""
         self.peer = peer
         self.seat = seat
         self.quiet = quiet
-        #: True once this joiner held a seat at the table (from the start, when resuming).
+        self.spectator = spectator
+        #: True once this joiner held a seat at the table (from the start, when resuming),
+        #: or this spectator was sent the table.
         self.seated = resumed
         self._opened = trio.Event()  # the table's opening entry has been read
         self._held_told = False
@@ -59,7 +67,8 @@ class Admission:
             inner(event)
             if isinstance(event, Applied) and event.pos == 0:
                 self._opened.set()
-            if not self.seated and self.peer.seat is not None:
+            taken = self.peer.seat is not None or (self.spectator and self._opened.is_set())
+            if not self.seated and taken:
                 self.seated = True
                 self._ready()
 

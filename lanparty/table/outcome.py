@@ -82,6 +82,8 @@ class Outcome:
     #: it got that far: another try (under another name) goes to the very same table.
     where: str = ""
     opener: str = ""
+    #: A spectator's outcome (``lanparty watch``): it watched, it did not join.
+    spectator: bool = False
 
 
 class NotSeated(NetError):  # noqa: N818 - names what happened
@@ -100,8 +102,10 @@ class NotSeated(NetError):  # noqa: N818 - names what happened
 
 
 def refusal_line(out: Outcome) -> str:
-    """Why ``out``'s join got no seat, in one line in the reader's words."""
-    return _("could not join: {why}").format(why=stop_said(out.refused))
+    """Why ``out``'s join got no seat (a spectator's watch was refused), in one line in the
+    reader's words."""
+    line = _("could not watch: {why}") if out.spectator else _("could not join: {why}")
+    return line.format(why=stop_said(out.refused))
 
 
 _STARTED = time.monotonic()

@@ -139,3 +139,23 @@ def test_a_stop_says_who_did_what_first(table: Table) -> None:
                         r"\(transcript: .+\.lptx\)", line), line  # fmt: skip
     code, out, err = table.finish("host")
     assert code == 1 and re.search(r'"stopped": "bob \(seat \d\) left the table"', out), out
+
+
+def test_a_watch_refused_is_one_line_with_no_screen_and_no_transcript(table: Table) -> None:
+    endpoint = table.host("--seats", "3", "--no-spectators")
+    table.start("eve", "watch", "--connect", endpoint)
+    code, out, err = table.finish("eve")
+    assert code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1] == ("lanparty watch: error: could not watch: this table takes "
+                                    "no spectators")  # fmt: skip
+    assert "lanparty · kato" not in out + err  # no table screen
+    _no_transcript(table.tmp / "eve")
+    # Another key than the one asked for: said as such; nothing of that table is kept.
+    table.start("open", "host", "kato", "--bot", "--local", "--nick", "olga", "--seats", "3")
+    endpoint = table.until("open", "table ").split(" on ")[1].split(" ")[0]
+    table.start("ivy", "watch", "--connect", endpoint, "--host-key", "AAAA-BBBB-CCCC-DDDD",
+                "--json")  # fmt: skip
+    code, out, err = table.finish("ivy")
+    assert code == 1 and "Traceback" not in err
+    assert "is not opened by the key you asked for (AAAA-BBBB-CCCC-DDDD)" in out
+    _no_transcript(table.tmp / "ivy")
