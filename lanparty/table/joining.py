@@ -21,7 +21,7 @@ from lanparty.net.node import InternalError, PeerClient, PeerVanished, Stalled
 from lanparty.store import SavedSeat, forget_seat
 from lanparty.table.admitting import Admission
 from lanparty.table.botseat import bot_driver
-from lanparty.table.keeping import keeping_seat, saved_peer
+from lanparty.table.keeping import forget_saved, keeping_seat, saved_peer
 from lanparty.table.locate import dial, first_dial, locate
 from lanparty.table.networked import NetSeat
 from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c, name_at
@@ -77,6 +77,8 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
         if peer.table.table_id is not None and me is not None:
             # We end here: there is nothing to come back to.
             forget_seat(peer.table.table_id, me.identity.public.raw)
+        if resumed is not None:  # and the seat we took back (the host may hold another table)
+            forget_saved(resumed)
         if not admission.seated:
             # Refused, or the table filled or closed as we came: no game of ours to keep.
             out.refused = peer.refused or out.stopped or (
