@@ -173,9 +173,9 @@ def test_a_kept_seat_whose_table_is_over_is_forgotten_saying_why(
     closed.close()  # nobody listens there now
     listening = socket.create_server(("127.0.0.1", 0))
     alive = f"127.0.0.1:{listening.getsockname()[1]}"
-    seats = {where: SavedSeat.of(bytes([n]) * 16, "Bo", where, (Identity(), KeyShare(),
-                                                               SealKey()))  # fmt: skip
-             for n, where in enumerate((dead, alive), start=1)}
+    secrets = (Identity(), KeyShare(), SealKey())
+    seats = {where: SavedSeat.of(bytes([n]) * 16, "Bo", where, secrets)
+             for n, where in enumerate((dead, alive), start=1)}  # fmt: skip
     for seat in seats.values():
         save_seat(seat)
     with listening:
