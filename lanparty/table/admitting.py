@@ -17,10 +17,11 @@ from collections.abc import Callable
 import trio
 
 from lanparty.i18n import _
+from lanparty.net.node import Driver
 from lanparty.table.networked import NetSeat
 from lanparty.table.outcome import say
 from lanparty.table.stopwords import said
-from protocol import Applied, Event, Peer, Phase
+from protocol import Applied, Event, Host, Peer, Phase
 
 __all__ = ["HELD_AFTER", "Admission"]
 
@@ -74,6 +75,11 @@ class Admission:
 
         return admitted
 
+    def driver(self, inner: Driver) -> Driver:
+        """``inner``, also watching (in the connection's own nursery) for a join the host
+        holds: see :meth:`watch_held`."""
+        return _Watching(inner, self)
+
     async def watch_held(self) -> None:
         """Say, once, that the host holds our join for its answer if no answer came
         :data:`HELD_AFTER` seconds after the table was read (our join goes out then)."""
@@ -91,3 +97,23 @@ class Admission:
         if self.seat is not None:
             self.seat.on_ready()
 
+
+
+class _Watching:
+    """A driver that is ``inner`` and, once the connection runs, starts the admission's
+    watch for a held join beside it (it ends with the connection)."""
+
+    def __init__(self, inner: Driver, admission: Admission) -> None:
+        self._inner = inner
+        self._admission = admission
+
+    def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
+        self._inner.attach(nursery, poke)
+        if not self._admission.seated and not self._admission.spectator:
+            nursery.start_soon(self._admission.watch_held)
+
+    def observe(self, event: Event) -> None:
+        self._inner.observe(event)
+
+    def act(self, party: Host | Peer) -> bool:
+        return self._inner.act(party)

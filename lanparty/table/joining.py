@@ -60,17 +60,14 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
     if resumed is not None:  # the peer resumes it (``saved_peer``)
         tell(_("resuming seat at table {table}…").format(table=resumed.table_hex[:12]))
     sink = admission.sink(keeping_seat(sink, peer, out.where, tell))
-    client = PeerClient(peer, stream, driver, sink, connect=connect, grace=plan.grace,
-                        notice=tell, trusted=_trusted(plan))  # fmt: skip
+    client = PeerClient(peer, stream, admission.driver(driver), sink, connect=connect,
+                        grace=plan.grace, notice=tell, trusted=_trusted(plan))  # fmt: skip
     if seat is not None:
         seat.on_leave = client.leave
     else:  # headless: Ctrl-C leaves as a person's quit does
         leave_on_ctrl_c(out, client.leave)
     try:
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(admission.watch_held)
-            await run_client(client, out)
-            nursery.cancel_scope.cancel()
+        await run_client(client, out)
     finally:
         tracer.close()
         me = peer.table.me
