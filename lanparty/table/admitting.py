@@ -49,7 +49,11 @@ class Admission:
         self.seated = resumed
         self._opened = trio.Event()  # the table's opening entry has been read
         self._held_told = False
-        if resumed:
+
+    def connected(self) -> None:
+        """The host took our connection: a seat taken back shows its table now (a table
+        that cannot be reached never opens a screen)."""
+        if self.seated:
             self._ready()
 
     def tell(self, text: str) -> None:

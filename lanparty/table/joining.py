@@ -50,6 +50,7 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
 
     stream = await first_dial(addr, port)
     tell(_("Connected to {endpoint}; waiting for the table…").format(endpoint=out.where))
+    admission.connected()
     tracer = Tracer.from_env(plan.nick)
     quiet = plan.quiet or seat is not None
     driver = bot_driver(plan, None, seat, tracer)

@@ -159,3 +159,30 @@ def test_a_watch_refused_is_one_line_with_no_screen_and_no_transcript(table: Tab
     assert code == 1 and "Traceback" not in err
     assert "is not opened by the key you asked for (AAAA-BBBB-CCCC-DDDD)" in out
     _no_transcript(table.tmp / "ivy")
+
+
+def test_a_seat_taken_back_from_a_host_that_is_gone_is_one_line_and_stays_kept(
+    table: Table,
+) -> None:
+    """``join --resume`` when nobody listens at the table's address: one line, no table
+    screen; the seat is kept (a host restarted with --resume comes back there; the lobby
+    forgets the seat once it sees the table is over)."""
+    import socket
+
+    from crypto import KeyShare, SealKey
+    from lanparty.store import SavedSeat, save_seat
+
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    dead = f"127.0.0.1:{closed.getsockname()[1]}"
+    closed.close()
+    home = table.tmp / "bo"
+    home.mkdir()
+    save_seat(SavedSeat.of(b"\x07" * 16, "Bo", dead, (Identity(), KeyShare(), SealKey())),
+              base=home)  # fmt: skip
+    table.start("bo", "join", "--resume", home_of="bo")
+    code, out, err = table.finish("bo")
+    assert code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1].startswith(f"lanparty join: error: cannot connect to {dead}")
+    assert "lanparty · kato" not in out and "waiting>" not in out  # no table screen
+    assert len(list((home / "seats").glob("*.json"))) == 1
