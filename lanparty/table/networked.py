@@ -423,9 +423,12 @@ class NetSeat:
                 # A game with an editor asks for words; any other for a move laid face down.
                 editor = hasattr(self.screen, "editor")
                 return _("your turn to write") if editor else _("your move")
+            if t.sealed_now():  # ours may not be logged yet: we wait for the others only
+                others = ", ".join(self._name(s) for s in status.seats if s != self.seat)
+                if not others:
+                    return _("handed in")
+                return _("handed in; waiting for {names}").format(names=others)
             names = ", ".join(self._name(s) for s in status.seats)
-            if t.sealed_now():
-                return _("handed in; waiting for {names}").format(names=names)
             # a sealed phase we take no part in
             return _("waiting for {names} to seal a move").format(names=names)
         waiting = t.waiting_on()
