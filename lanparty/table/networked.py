@@ -80,6 +80,7 @@ class NetSeat:
         self._poke: Callable[[], None] = lambda: None
         self._screen: GameScreen | None = None
         self._closes: tuple[int, float] | None = None  # a timed phase: (anchor, closes at)
+        self._asked = False  # whether the screen was last told this seat may move
         #: Trio's token, so the UI can hand work to the network side; set when trio starts.
         self.token: trio.lowlevel.TrioToken | None = None
         if party.table.phase is not Phase.LOBBY and party.table.members:  # a restored table
@@ -194,7 +195,11 @@ class NetSeat:
 
     def act(self, party: Host | Peer) -> bool:
         """Send the oldest move the person typed, once the protocol can take it; with none
-        typed, the seat's forced move (the challenger's verdict), which nobody types."""
+        typed, the seat's forced move (the challenger's verdict), which nobody types. (Called
+        after every input, events or none: whether this seat may move can change with no
+        event — the proofs of the log checked beside it, a resumed seat back in step — and
+        the screen is told then.)"""
+        self._asked_now()
         if party.busy:
             return False
         if not self._queue:
@@ -210,6 +215,13 @@ class NetSeat:
             self._changed()
             return False
         return True
+
+    def _asked_now(self) -> None:
+        """Tell the screen if whether this seat may move changed since it was last told."""
+        asked = self.may_move()
+        if asked != self._asked:
+            self._asked = asked
+            self._changed()
 
     def note(self, line: str) -> None:
         """Add a line to the log (from the node: where the table is, what it waits for)."""

@@ -90,8 +90,8 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
     home = tmp_path / "zed"
     home.mkdir()
     host = _lanparty(tmp_path / "h", "host", "kato", "--bot", "--local", "--seats", "2",
-                     "--name", name, "--option", "rounds=1", "--json", "--nick", "h",
-                     "--grace", "60")  # fmt: skip
+                     "--name", name, "--option", "rounds=1", "--option", "first=host",
+                     "--json", "--nick", "h", "--grace", "60")  # fmt: skip
     procs.append(host)
     (tmp_path / "p1").mkdir()
     (tmp_path / "p2").mkdir()
@@ -99,7 +99,8 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
     first = Pane(tmp_path / "p1", f"cd {REPO} && LANPARTY_HOME={home} {join}", "tmux-256color")
     try:
         first.wait(lambda: "Your hand:" in first.screen(), "the deal", SLOW)
-        # The program dies (not a quit: no goodbye is sent).
+        first.wait(lambda: "your move" in first.screen(), "Zed's turn", SLOW)
+        # The program dies on Zed's turn (not a quit: no goodbye is sent).
         subprocess.run(["pkill", "-KILL", "-f", f"^{join}"], check=True)  # python, not tmux
         first.exit_code()
     finally:
@@ -111,6 +112,9 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
         assert "Your seat as Zed at table" in lobby.screen()
         lobby.type("resume")
         lobby.wait(lambda: "Your hand:" in lobby.screen(), "the seat taken back", SLOW)
+        # Still Zed's turn, and the screen says so by itself, once the seat has checked the
+        # log it replayed: no key needs pressing (it once stayed "waiting>" until one was).
+        lobby.wait(lambda: "your move" in lobby.screen(), "Zed asked to move", SLOW)
         lobby.type("quit")
         lobby.wait_text("(y/N)>")
         lobby.type("y")
