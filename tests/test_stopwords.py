@@ -16,8 +16,8 @@ from lanparty import i18n
 from lanparty.games import GAMES
 from lanparty.table import stopwords
 from lanparty.table.networked import NetSeat
-from lanparty.table.outcome import Outcome, report
-from protocol import Phase, Stopped
+from lanparty.table.outcome import Outcome, name_at, report
+from protocol import Phase, RemoteProtocolError, Stopped
 from protocol.harness import Harness
 
 from .protocol.conftest import Honest
@@ -182,10 +182,9 @@ ENGLISH = re.compile(r"\b(the|seat|left|host|table|stopped)\b")
 
 @pytest.mark.parametrize(
     ("lang", "line"),
-    [("pl", "Stół się zatrzymał: {fp} (miejsce {seat}): gospodarz zatrzymał stół: {name} "
-            "(miejsce {seat}) "
+    [("pl", "Stół się zatrzymał: gospodarz zatrzymał stół: {name} (miejsce {seat}) "
             "opuszcza stół"),
-     ("es", "La mesa se detuvo: {fp} (asiento {seat}): el anfitrión ha detenido la mesa: "
+     ("es", "La mesa se detuvo: el anfitrión ha detenido la mesa: "
             "{name} (asiento {seat}) ha dejado la mesa")],
 )  # fmt: skip
 def test_a_seat_that_leaves_stops_the_table_in_the_readers_language(
@@ -205,12 +204,41 @@ def test_a_seat_that_leaves_stops_the_table_in_the_readers_language(
     seat = NetSeat(watcher)
     seat.observe(stop)
     fp = leaver.table.me.identity.public.fingerprint if leaver.table.me else "?"
-    expected = line.format(fp=fp, name=leaver.name, seat=leaver.seat)
-    assert seat.take_log()[-1] == expected
+    expected = line.format(name=leaver.name, seat=leaver.seat)
+    assert seat.take_log()[-1] == expected  # the words first, and no key: the name says who
+    assert fp not in expected and fp in str(stop.error)
     assert not ENGLISH.search(expected.replace(leaver.name, "")), expected
     # The summary after the table (``lanparty join``) says it in the same words; --json not.
-    out = Outcome(stopped=str(stop.error))
+    out = Outcome(stopped=stopwords.blamed(stop.error, name_at(watcher)))
     assert report(out, as_json=False) == 1
     assert expected.split(": ", 1)[1] in capsys.readouterr().err
     report(out, as_json=True)
     assert f"{leaver.name} (seat {leaver.seat}) left the table" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("error", "line"),
+    [
+        (RemoteProtocolError("bad shuffle proof", culprit="ABCD-EFGH-JKMN-PQRS", seat=2, pos=14),
+         "Carl (seat 2): bad shuffle proof (at log position 14)"),
+        (RemoteProtocolError("the host stopped the table: Carl (seat 2) left the table",
+                             culprit="ABCD-EFGH-JKMN-PQRS", seat=2),
+         "the host stopped the table: Carl (seat 2) left the table"),
+        (RemoteProtocolError("Carl (seat 2) left the table", culprit="ABCD-EFGH-JKMN-PQRS",
+                             seat=2),
+         "Carl (seat 2) left the table"),
+        (RemoteProtocolError("bad signature", culprit="ABCD-EFGH-JKMN-PQRS", seat=5),
+         "seat 5: bad signature (key ABCD-EFGH-JKMN-PQRS)"),
+        (RemoteProtocolError("bad signature", culprit="ABCD-EFGH-JKMN-PQRS", pos=3),
+         "a peer with no seat (key ABCD-EFGH-JKMN-PQRS): bad signature (at log position 3)"),
+        (RemoteProtocolError("the host vanished"), "the host vanished"),
+    ],
+)  # fmt: skip
+def test_a_stop_says_who_by_name_and_what_first_and_a_key_only_for_a_stranger(
+    error: RemoteProtocolError, line: str
+) -> None:
+    names = {0: "Ann", 1: "Bea", 2: "Carl"}
+    assert stopwords.blamed(error, names.get) == line
+    i18n.set_language("pl")
+    said = stopwords.said(line)
+    assert said != line and not said.startswith("ABCD"), said

@@ -5,12 +5,15 @@ terminal or headless (``--bot``; :mod:`lanparty.table.joining`)."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 from lanparty.commands.common import Command, net_errors
 from lanparty.commands.netargs import endpoint, network_args
 from lanparty.i18n import N_, _
+from lanparty.table.outcome import NotSeated
 from lanparty.table.plan import TablePlan
-from lanparty.table.whoami import nick_for
+from lanparty.table.stopwords import said
+from lanparty.table.whoami import name_trouble, nick_for
 
 __all__ = ["COMMAND", "configure"]
 
@@ -75,15 +78,48 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``lanparty join``: the exit status (headless: 0 only if the audit passed)."""
+    """``lanparty join``: the exit status (headless: 0 only if the audit passed). A person
+    whose name the host refuses (taken, or too like one taken) is asked for another in
+    place, and joins the same table with it; ``args.nick`` is the name they sat down with.
+
+    Raises :class:`NotSeated` (one line) for a join that got no seat otherwise."""
     if args.resume is None:
         args.nick = nick_for(args.nick, bot=args.bot)
     from lanparty.commands.seating import seated  # the table, its network and its screen
     from lanparty.table.joining import open_seat, play_join  # load when a table opens
 
-    plan = TablePlan.of(args)
-    peer, out = open_seat(plan)
-    return seated(plan, peer, play_join, out, _("you left the table"))
+    while True:
+        plan = TablePlan.of(args)
+        peer, out = open_seat(plan)
+        try:
+            return seated(plan, peer, play_join, out, _("you left the table"))
+        except NotSeated as exc:
+            name = _another_name(exc, plan.nick) if not args.bot else None
+            if name is None:
+                raise
+            # The very table the host refused the name at: where it was, opened by that key.
+            args.nick, args.connect, args.table = name, exc.out.where, None
+            args.host_key = exc.out.opener or args.host_key
+
+
+def _another_name(exc: NotSeated, nick: str) -> str | None:
+    """Ask the person at the terminal for another name if ``exc`` is the host refusing
+    ``nick``; ``None`` if it is not, there is no terminal to ask at, or no name is given
+    (an empty line, Ctrl-D). Raises ``KeyboardInterrupt`` on Ctrl-C."""
+    if not exc.name_refused or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    from lanparty.ui.asking import ask_line  # the terminal: loaded when it asks
+
+    if exc.out.refused == f"the name {nick!r} is already taken at this table":
+        question = _("{name} is taken at this table; another name: ").format(name=nick)
+    else:
+        question = _("{why}; another name: ").format(why=said(exc.out.refused))
+    while True:
+        name = ask_line(question)
+        trouble = name_trouble(name) if name is not None else None
+        if trouble is None:
+            return name
+        question = _("{why}; another name: ").format(why=trouble)
 
 
 COMMAND = Command("join", N_("join a table on the network"), configure, net_errors(run))

@@ -69,9 +69,10 @@ def run_lobby_command(
     nick = nick_for(args.nick)
     again = False
     while True:
-        choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})", again=again)
+        choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})", nick=nick, again=again)
         if choice.action == "interrupt":
             raise KeyboardInterrupt
+        nick = choice.nick or nick  # ``name NEW`` in the lobby
         argv = argv_for(choice, args, nick)
         if argv is None:
             return 0
@@ -84,6 +85,8 @@ def run_lobby_command(
         except error as exc:  # a table that could not be joined, say: back to the lobby
             line = _("lanparty {command}: error: {message}")
             print(printable(line.format(command=command.command, message=exc)), file=sys.stderr)
+        if choice.action == "join" and getattr(command, "nick", None):
+            nick = command.nick  # the name they sat down with, if the table asked another
         again = True
 
 

@@ -9,7 +9,9 @@ hidden is in it: the spectator's table holds no secret and is told no hidden lab
 ``--json`` prints ``{"file", "game", "names", "verified", "verdict", "states": [...]}``, each
 state ``{"step", "pos", "by", "input", "view"}`` (``by``: the seat that moved, ``null`` for a
 result of the table; ``input``: the move, or the result's kind), for scripts and tests.
-Without it, one line per move. The exit status is the audit's (0 passed, 1 failed, 3
+Without it, and when the output is not a terminal (or with ``--plain``), the game is told in
+lines as the viewer tells it: the game's narration, move by move, in the reader's language
+(:mod:`lanparty.replay.told`). The exit status is the audit's (0 passed, 1 failed, 3
 incomplete; 2 if the file cannot be read).
 """
 
@@ -30,7 +32,7 @@ from lanparty.replay.audit import Verdict, audit_file, refusal_text
 from lanparty.replay.auditwords import status_words, verdict_json
 from lanparty.replay.course import Input
 from lanparty.text import printable
-from protocol.contract import Game, Move, Plain, Result, Violation
+from protocol.contract import Game, GameError, Move, Plain, Result, Violation
 
 __all__ = ["Recorder", "replay_states", "run_replay"]
 
@@ -123,31 +125,44 @@ def _replay(
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """``lanparty replay FILE [--open] [--json]``: on a terminal, the game stepped through
-    on screen (``lanparty.replay.view``); else one line per move, or ``--json``. The exit
-    status is the audit's."""
+    """``lanparty replay FILE [--open] [--json] [--plain]``: on a terminal, the game stepped
+    through on screen (``lanparty.replay.view``); else (a pipe, a file, ``--plain``) the game
+    told in lines as the viewer tells it, or ``--json``. The exit status is the audit's."""
     with Progress() as progress:
         audited, recorder = _replay(args.file, GAMES, progress)
     verdict = verdict_json(audited)
     states = recorder.states if recorder is not None else []
     seated = recorder is not None and recorder.seats > 0  # the game began
-    if not args.json and seated and sys.stdin.isatty() and sys.stdout.isatty():
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if not args.json and not args.plain and seated and terminal:
         assert recorder is not None
         return _view(args, verdict, recorder)
-    out = {
-        "file": verdict["file"],
-        "game": verdict["game"],
-        "names": verdict["names"],
-        "verified": verdict["audit_ok"],
-        "verdict": verdict["verdict"],
-        "states": states,
-    }
     code = {"passed": 0, "failed": 1, "incomplete": 3}.get(str(verdict["verdict"]), 1)
-    if args.json:
-        print(json.dumps(out))
-        return code
-    if args.open:
-        print(_("--open shows the hands on a terminal only"), file=sys.stderr)
+    try:
+        if args.json:
+            print(json.dumps({
+                "file": verdict["file"], "game": verdict["game"], "names": verdict["names"],
+                "verified": verdict["audit_ok"], "verdict": verdict["verdict"], "states": states,
+            }))  # fmt: skip
+            return code
+        if args.open:
+            print(_("--open shows the hands on a terminal only"), file=sys.stderr)
+        _tell(verdict, audited, recorder if seated else None)
+        said = ngettext(
+            "{n} public state; --json prints each one",
+            "{n} public states; --json prints each one",
+            len(states),
+        )
+        print(printable(said.format(n=len(states))), file=sys.stderr)
+    except BrokenPipeError:  # ``| head``: whoever reads has had enough
+        _stdout_gone()
+    return code
+
+
+def _tell(verdict: dict[str, Any], audited: Verdict, recorder: Recorder | None) -> None:
+    """The verdict in a line, then the game told as the viewer tells it (its narration,
+    move by move, and the final scores); if the game cannot be told (a changed engine),
+    each move as it was recorded."""
     names = [str(n) for n in verdict["names"]]
     why = _("see lanparty audit")
     if audited.refused is not None:  # told again in the reader's words
@@ -156,19 +171,37 @@ def run_replay(args: argparse.Namespace) -> int:
             else _("NOT verified ({verdict}): {why}").format(verdict=status_words(audited.status),
                                                               why=why))  # fmt: skip
     print(printable(f"{verdict['game']} · {', '.join(names)} · {head}"))
-    for s in states:
-        if s["by"] is None:
-            continue
-        who = names[s["by"]] if 0 <= s["by"] < len(names) else _("seat {seat}").format(seat=s["by"])
-        move = " ".join(str(x) for x in s["input"]) if isinstance(s["input"], list) else s["input"]
-        print(printable(f"{s['step']:>4}  {who}: {move}"))
-    said = ngettext(
-        "{n} public state; --json prints each one",
-        "{n} public states; --json prints each one",
-        len(states),
-    )
-    print(printable(said.format(n=len(states))), file=sys.stderr)
-    return code
+    if recorder is None:
+        return
+    from lanparty.replay.course import build_course
+    from lanparty.replay.told import told_lines
+
+    try:
+        course = build_course(str(verdict["game"]), names, recorder.seats, recorder.options,
+                              recorder.inputs)  # fmt: skip
+    except (KeyError, GameError):
+        for s in recorder.states:
+            if s["by"] is not None:
+                print(printable(f"{s['step']:>4}  {_who(names, s['by'])}: {_move(s['input'])}"))
+        return
+    for line in told_lines(course):
+        print(line)
+
+
+def _who(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else _("seat {seat}").format(seat=seat)
+
+
+def _move(recorded: Any) -> str:
+    return " ".join(str(x) for x in recorded) if isinstance(recorded, list) else str(recorded)
+
+
+def _stdout_gone() -> None:
+    """Standard output's reader left: nothing more goes there (not even at exit)."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _view(args: argparse.Namespace, verdict: dict[str, Any], recorder: Recorder) -> int:
@@ -191,6 +224,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help=i18n._("a saved transcript (.lptx)"))
     p.add_argument("--json", action="store_true",
                    help=i18n._("print every public state of the game as JSON"))  # fmt: skip
+    p.add_argument("--plain", action="store_true",
+                   help=i18n._("tell the game in lines, as for a pipe, even on a terminal "
+                               "(for screen readers)"))  # fmt: skip
     p.add_argument("--open", action="store_true",
                    help=i18n._("show every hand too, once the audit has verified the game to "
                                "its end and unmasked every card"))  # fmt: skip

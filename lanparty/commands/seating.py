@@ -14,7 +14,7 @@ from lanparty.i18n import _
 from lanparty.interrupt import on_interrupt
 from lanparty.net.interfaces import InterfaceError
 from lanparty.table.networked import NetSeat
-from lanparty.table.outcome import Outcome, report
+from lanparty.table.outcome import NotSeated, Outcome, report
 from lanparty.table.plan import TablePlan
 from lanparty.table.terminal import LeftTable, play_in_terminal
 from lanparty.text import printable
@@ -45,8 +45,10 @@ def seated(
     ``saved`` (by default: check it with ``lanparty audit``) says where the transcript is,
     and the status is 0. Ctrl-C ends it saying ``leaving``.
 
-    Raises :class:`NetError` for an interface or socket that cannot be used and
-    ``KeyboardInterrupt`` if a headless seat left on Ctrl-C."""
+    Raises :class:`NetError` for an interface or socket that cannot be used,
+    :class:`NotSeated` (a ``NetError``) for a person's join that got no seat (nothing was
+    shown of the table; headless, the outcome says it), and ``KeyboardInterrupt`` if a
+    headless seat left on Ctrl-C."""
     try:
         with on_interrupt(lambda: _left(out, leaving)):
             if plan.bot if headless is None else headless:
@@ -56,6 +58,8 @@ def seated(
                 return ended(out) if ended is not None else report(out, as_json=plan.json)
             seat = NetSeat(party)
             play_in_terminal(lambda: play(plan, party, seat, out), seat, terminal_screen())
+            if out.refused:  # no table screen was shown: the one line says why
+                raise NotSeated(out)
     except LeftTable:
         pass
     except (InterfaceError, OSError) as exc:

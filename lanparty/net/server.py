@@ -457,7 +457,7 @@ class HostServer(Pokable):
         refused again and again is halted by name (its program keeps misbehaving)."""
         who = self.host.member_of(cid)
         if who is not None:
-            self._notice(f"refused {exc}")
+            self._notice(f"{who[1]} (seat {who[0]}) was refused: {exc.reason}")
             self._faults[who[0]] = faults = self._faults.get(who[0], 0) + 1
             if faults >= MAX_SEAT_FAULTS:
                 self._halting = (f"{who[1]} (seat {who[0]}) was refused {faults} times "

@@ -46,9 +46,10 @@ def help_epilog() -> str:
     keys = "\n".join(f"  {key:<12} {_(what)}" for key, what in KEYS)
     shown = _("On a terminal the game is shown move by move, as a spectator saw it, with what "
               "the audit found at the top. Keys:")
-    elsewhere = _("Elsewhere (a pipe, a file) one line per move is printed; --json prints "
-                  "every public state for scripts. The exit status is the audit's: 0 passed, "
-                  "1 failed, 3 incomplete, 2 the file cannot be read.")
+    elsewhere = _("Elsewhere (a pipe, a file) and with --plain the game is told in lines, "
+                  "move by move; --json prints every public state for scripts. The exit "
+                  "status is the audit's: 0 passed, 1 failed, 3 incomplete, 2 the file cannot "
+                  "be read.")
     return "\n".join([*textwrap.wrap(shown, 78), keys, *textwrap.wrap(elsewhere, 78)])
 
 

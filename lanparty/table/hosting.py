@@ -80,7 +80,7 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
     driver = bot_driver(plan, game, seat, tracer)
     # Every seat taken is a word on this channel, closed once the seats are fixed.
     seat_taken, seats_taken = trio.open_memory_channel[int](math.inf)
-    sink = _counting_seats(event_sink(out, quiet, tracer), seat_taken)
+    sink = _counting_seats(event_sink(out, quiet, tracer, host), seat_taken)
     sink = keeping_sealed(sink, lambda: kept, tell)
     server = HostServer(host, driver, sink, grace=plan.grace, notice=tell, journal=journal)
     server.journaled = len(host.relays_since(0))  # those are kept already

@@ -19,47 +19,50 @@ from lanparty.games import GAMES
 from lanparty.i18n import _
 from lanparty.net.node import InternalError, PeerClient, PeerVanished, Stalled
 from lanparty.store import SavedSeat, forget_seat
+from lanparty.table.admitting import Admission
 from lanparty.table.botseat import bot_driver
-from lanparty.table.keeping import keeping_seat, saved_peer
+from lanparty.table.keeping import forget_saved, keeping_seat, saved_peer
 from lanparty.table.locate import dial, first_dial, locate
 from lanparty.table.networked import NetSeat
-from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c, teller
+from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c, name_at
 from lanparty.table.plan import BOT_KEY_BYTES, TablePlan
-from lanparty.table.stopwords import said
+from lanparty.table.stopwords import blamed, said
 from lanparty.table.whoami import my_identity
 from lanparty.trace import Tracer
 from protocol import Applied, Event, Peer, RemoteProtocolError
 
-__all__ = ["open_seat", "pinned", "play_join", "run_client"]
+__all__ = ["WrongHost", "open_seat", "pinned", "play_join", "run_client"]
 
 
 async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outcome) -> Outcome:
-    """Play at the table until it closes or stops; with ``seat``, a person plays, else a
-    bot (``plan.bot``). Returns ``out``, filled in; raises :class:`NetError` if the table
-    cannot be found or reached."""
-    tell = teller(seat.note if seat is not None else None, plan.quiet)
+    """Play at the table until it closes or stops; with ``seat``, a person plays (their
+    table screen opens once they hold a seat: :mod:`.admitting`), else a bot
+    (``plan.bot``). Returns ``out``, filled in (``out.refused`` says why a join got no seat:
+    it keeps no transcript); raises :class:`NetError` if the table cannot be found or
+    reached."""
+    admission = Admission(peer, seat, plan.quiet, resumed=plan.resumed is not None)
+    tell = admission.tell
     addr, port, announced = await locate(plan, tell)
+    out.where = f"{addr}:{port}"
 
     async def connect() -> trio.abc.Stream:
         return await dial(addr, port)
 
     stream = await first_dial(addr, port)
-    if seat is not None:
-        seat.note(_("Connected to {endpoint}; waiting for the table…").format(
-            endpoint=f"{addr}:{port}"))  # fmt: skip
-        seat.on_ready()
+    tell(_("Connected to {endpoint}; waiting for the table…").format(endpoint=out.where))
+    admission.connected()
     tracer = Tracer.from_env(plan.nick)
     quiet = plan.quiet or seat is not None
     driver = bot_driver(plan, None, seat, tracer)
-    sink = event_sink(out, quiet, tracer)
+    sink = _opener(event_sink(out, quiet, tracer, peer), peer, out)
     if announced is not None:
-        sink = pinned(sink, peer, announced, f"{addr}:{port}")
+        sink = pinned(sink, peer, announced, out.where, given=plan.host_key is not None)
     resumed: SavedSeat | None = plan.resumed
     if resumed is not None:  # the peer resumes it (``saved_peer``)
         tell(_("resuming seat at table {table}…").format(table=resumed.table_hex[:12]))
-    sink = keeping_seat(sink, peer, f"{addr}:{port}", tell)
-    client = PeerClient(peer, stream, driver, sink, connect=connect, grace=plan.grace,
-                        notice=tell, trusted=_trusted(plan))  # fmt: skip
+    sink = admission.sink(keeping_seat(sink, peer, out.where, tell))
+    client = PeerClient(peer, stream, admission.driver(driver), sink, connect=connect,
+                        grace=plan.grace, notice=tell, trusted=_trusted(plan))  # fmt: skip
     if seat is not None:
         seat.on_leave = client.leave
     else:  # headless: Ctrl-C leaves as a person's quit does
@@ -72,21 +75,28 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
         if peer.table.table_id is not None and me is not None:
             # We end here: there is nothing to come back to.
             forget_seat(peer.table.table_id, me.identity.public.raw)
-        if peer.seat is None and not out.stopped:
-            # We watched a table we never sat at (it filled or closed as we came): its result
-            # is not ours to report.
-            out.stopped, out.audit_ok = "the table was full or closed before we got a seat", False
-        game = peer.table.game.name if peer.table.game is not None else "table"
-        if len(peer.table.log) and not plan.no_transcript:
+        if resumed is not None:  # and the seat we took back (the host may hold another table)
+            forget_saved(resumed)
+        if not admission.seated:
+            # Refused, or the table filled or closed as we came: no game of ours to keep.
+            out.refused = peer.refused or out.stopped or (
+                "the table was full or closed before we got a seat")  # fmt: skip
+            out.stopped, out.audit_ok = out.stopped or out.refused, False
+        elif len(peer.table.log) and not plan.no_transcript:
+            game = peer.table.game.name if peer.table.game is not None else "table"
             finish(peer, out, game, f"joined-{plan.nick}")
-        if seat is not None and out.stopped:
+        if seat is not None and out.stopped and admission.seated:
             seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out
 
 
+#: How another version of the protocol (or of the log's entries) is said: not a fault.
+_OTHER_VERSION = ("incompatible protocol: ", "incompatible log entries: ")
+
+
 async def run_client(client: PeerClient, out: Outcome) -> None:
     """Run ``client`` until the table closes or stops; how it stopped, if it did not close,
-    goes to ``out.stopped`` in one line."""
+    goes to ``out.stopped`` in one line (English, the words first)."""
     try:
         await client.run()
     except PeerVanished as exc:
@@ -94,27 +104,49 @@ async def run_client(client: PeerClient, out: Outcome) -> None:
     except Stalled as exc:
         out.stopped = f"the table stalled: {exc}"
     except RemoteProtocolError as exc:
-        out.stopped = f"the host broke the protocol: {exc}"
+        if isinstance(exc, WrongHost) or exc.reason.startswith(_OTHER_VERSION):
+            out.stopped = exc.reason  # nothing broken: not the table (or program) we meant
+            return
+        out.stopped = f"the host broke the protocol: {blamed(exc, name_at(client.peer))}"
     except InternalError as exc:
         out.stopped = str(exc)
 
 
-def pinned(sink: Any, peer: Peer, announced: str, where: str) -> Any:
-    """``sink``, after checking that the table is opened by the key that was announced
-    (checked on the opening entry, before our join proposal leaves)."""
+class WrongHost(RemoteProtocolError):  # noqa: N818 - names what it is, like PeerVanished
+    """The table at the address dialled is opened by another key than the one asked for:
+    not the table we meant (a wrong key, or someone else answering there), not a fault."""
+
+
+def pinned(sink: Any, peer: Peer, expected: str, where: str, *, given: bool = True) -> Any:
+    """``sink``, after checking that the table is opened by the key ``expected`` (checked on
+    the opening entry, before our join proposal leaves); ``given``: the person gave that
+    key (``--host-key``), else the table was announced with it. Raises :class:`WrongHost`."""
 
     def pinned(event: Event) -> None:
         if isinstance(event, Applied) and event.pos == 0:
             opener = fingerprint(peer.table.log.entries[0].entry.author)
-            if opener != announced:
-                raise RemoteProtocolError(
-                    f"the table at {where} is opened by key {opener}, but key {announced} "
-                    "was announced: not joining",
-                    culprit=opener, seat=0,
-                )  # fmt: skip
+            if opener != expected:
+                why = (f"the table at {where} is not opened by the key you asked for "
+                       f"({expected}): you may have a wrong key, or someone else answers at "
+                       f"that address (its key is {opener})") if given else (
+                       f"the table at {where} is not opened by the key it was announced with "
+                       f"({expected}): someone else answers at that address (its key is "
+                       f"{opener})")  # fmt: skip
+                raise WrongHost(why)
         sink(event)
 
     return pinned
+
+
+def _opener(sink: Any, peer: Peer, out: Outcome) -> Any:
+    """``sink``, noting in ``out`` the key that opened the table (from its opening entry)."""
+
+    def noting(event: Event) -> None:
+        if isinstance(event, Applied) and event.pos == 0:
+            out.opener = fingerprint(peer.table.log.entries[0].entry.author)
+        sink(event)
+
+    return noting
 
 
 def _bot_identity(key_fd: int | None) -> Identity:

@@ -6,26 +6,45 @@ Kept in the user's data directory (``store``); forgotten when the game ends.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import trio
+
+from crypto import Identity
 from lanparty.errors import NetError
 from lanparty.games import GAMES
 from lanparty.i18n import _
 from lanparty.store import (
     SavedSeat,
     append_journal,
+    forget_seat,
     journal_path,
     load_seat,
     save_held,
     save_seat,
 )
+from lanparty.table.locate import dial, split_endpoint
 from lanparty.table.plan import TablePlan
 from protocol import Event, Holding, Host, LocalProtocolError, Peer, SealedMove
 
-__all__ = ["keep_host", "keeping_sealed", "keeping_seat", "restore_host", "saved_peer"]
+__all__ = [
+    "PROBE_S",
+    "forget_saved",
+    "keep_host",
+    "keeping_sealed",
+    "keeping_seat",
+    "restore_host",
+    "saved_peer",
+    "seat_gone",
+]
+
+#: Seconds a kept seat's host has to take a connection (the lobby's look): no answer in that
+#: time is no evidence at all (a slow network, a host busy proving), only a refusal is.
+PROBE_S = 5.0
 
 
 def keep_host(host: Host, nick: str, endpoint: str, tell: Any) -> tuple[Any, SavedSeat]:
@@ -143,3 +162,47 @@ def saved_peer(prefix: str | None, base: Path | None = None) -> tuple[Peer, Save
     except LocalProtocolError as exc:
         raise NetError(_("cannot resume the seat: {error}").format(error=exc)) from None
     return peer, saved
+
+
+async def seat_gone(seat: SavedSeat, announced: Callable[[str], bool]) -> bool:
+    """True if the table of the kept seat ``seat`` is over; False if it may still be waiting
+    for us (then the seat is kept).
+
+    The rule, on evidence only: the table is over when nobody listens at its host's address
+    any more (the connection is *refused*: the host's program has ended, and a host that
+    comes back with ``--resume`` comes back there) and no table is announced at that
+    address now (``announced(endpoint)``). A connection taken, a host slow to answer, a
+    network that does not answer within :data:`PROBE_S`, an address that cannot be reached:
+    none of these is evidence, and the seat is kept. (A host that answers but no longer
+    holds the table says so when the seat is taken back, and the seat is forgotten then.) A
+    table we hosted is never judged so: nobody listens at our own address while we are
+    away, yet our players may be waiting for us."""
+    if seat.host:
+        return False
+    try:
+        host, port = split_endpoint(seat.endpoint)
+    except ValueError:
+        return False
+    with trio.move_on_after(PROBE_S):
+        try:
+            stream = await dial(host, port)
+        except OSError as exc:
+            return _refused(exc) and not announced(seat.endpoint)
+        await stream.aclose()
+    return False
+
+
+def _refused(exc: BaseException) -> bool:
+    """True if every attempt ``exc`` reports was a refused connection (trio's
+    ``open_tcp_stream`` gathers one error per address tried in its ``__cause__``)."""
+    tried = getattr(exc.__cause__, "exceptions", None)
+    if tried:
+        return all(_refused(one) for one in tried)
+    return isinstance(exc, ConnectionRefusedError) or getattr(exc, "errno", None) == (
+        errno.ECONNREFUSED)  # fmt: skip
+
+
+def forget_saved(seat: SavedSeat) -> None:
+    """Forget the kept seat ``seat`` (its secrets and what it held); nothing if it is gone
+    already."""
+    forget_seat(seat.table, Identity(seat.identity).public.raw)

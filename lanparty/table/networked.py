@@ -24,7 +24,7 @@ from lanparty.games.bots import forced_move
 from lanparty.games.narration import GameNarrator
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
-from lanparty.table.stopwords import OWED, said
+from lanparty.table.stopwords import OWED, blamed, said
 from lanparty.text import printable
 from protocol import (
     Applied,
@@ -80,6 +80,7 @@ class NetSeat:
         self._poke: Callable[[], None] = lambda: None
         self._screen: GameScreen | None = None
         self._closes: tuple[int, float] | None = None  # a timed phase: (anchor, closes at)
+        self._asked = False  # whether the screen was last told this seat may move
         #: Trio's token, so the UI can hand work to the network side; set when trio starts.
         self.token: trio.lowlevel.TrioToken | None = None
         if party.table.phase is not Phase.LOBBY and party.table.members:  # a restored table
@@ -161,14 +162,16 @@ class NetSeat:
                 )
             self._lines.append(self.audit)
         elif isinstance(event, Stopped):
-            self.ended = _("The table stopped: {error}").format(error=said(str(event.error)))
+            error = said(blamed(event.error, self._named))
+            self.ended = _("The table stopped: {error}").format(error=error)
             self._lines.append(self.ended)
         elif isinstance(event, Refused):
             self._lines.append(_("The host refused: {reason}").format(reason=said(event.reason)))
             if event.fatal:
                 self.ended = _("The host refused us: {reason}").format(reason=said(event.reason))
         elif isinstance(event, Rejected):
-            self._lines.append(_("Refused an entry: {error}").format(error=said(str(event.error))))
+            error = said(blamed(event.error, self._named))
+            self._lines.append(_("Refused an entry: {error}").format(error=error))
         elif isinstance(event, MoveDropped) and event.outranked:
             self._lines.append(_("Too late: another move won the draw for this turn"))
         elif isinstance(event, MoveDropped):
@@ -192,7 +195,11 @@ class NetSeat:
 
     def act(self, party: Host | Peer) -> bool:
         """Send the oldest move the person typed, once the protocol can take it; with none
-        typed, the seat's forced move (the challenger's verdict), which nobody types."""
+        typed, the seat's forced move (the challenger's verdict), which nobody types. (Called
+        after every input, events or none: whether this seat may move can change with no
+        event — the proofs of the log checked beside it, a resumed seat back in step — and
+        the screen is told then.)"""
+        self._asked_now()
         if party.busy:
             return False
         if not self._queue:
@@ -208,6 +215,13 @@ class NetSeat:
             self._changed()
             return False
         return True
+
+    def _asked_now(self) -> None:
+        """Tell the screen if whether this seat may move changed since it was last told."""
+        asked = self.may_move()
+        if asked != self._asked:
+            self._asked = asked
+            self._changed()
 
     def note(self, line: str) -> None:
         """Add a line to the log (from the node: where the table is, what it waits for)."""
@@ -421,9 +435,12 @@ class NetSeat:
                 # A game with an editor asks for words; any other for a move laid face down.
                 editor = hasattr(self.screen, "editor")
                 return _("your turn to write") if editor else _("your move")
+            if t.sealed_now():  # ours may not be logged yet: we wait for the others only
+                others = ", ".join(self._name(s) for s in status.seats if s != self.seat)
+                if not others:
+                    return _("handed in")
+                return _("handed in; waiting for {names}").format(names=others)
             names = ", ".join(self._name(s) for s in status.seats)
-            if t.sealed_now():
-                return _("handed in; waiting for {names}").format(names=names)
             # a sealed phase we take no part in
             return _("waiting for {names} to seal a move").format(names=names)
         waiting = t.waiting_on()
@@ -450,6 +467,11 @@ class NetSeat:
     def _my_seat(self) -> Seat | None:
         """Our seat (``None`` for a spectator; 0 for a peer the table filled without)."""
         return self.party.seat if self.watching else (self.party.seat or 0)
+
+    def _named(self, seat: Seat) -> str | None:
+        """The name at ``seat`` as the table holds it (``None`` for an empty seat)."""
+        member = self.party.table.member_at(seat)
+        return member.name if member is not None else None
 
     def _name(self, seat: Seat) -> str:
         if seat == self.seat and self.names:

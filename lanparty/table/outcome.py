@@ -16,9 +16,11 @@ from typing import Any
 
 import trio
 
+from lanparty.errors import NetError
 from lanparty.i18n import _, ngettext
 from lanparty.interrupt import call_on_ctrl_c
 from lanparty.store import save_transcript
+from lanparty.table.stopwords import blamed, name_refused
 from lanparty.table.stopwords import said as stop_said
 from lanparty.text import printable
 from lanparty.trace import Tracer
@@ -37,10 +39,13 @@ from protocol import (
 )
 
 __all__ = [
+    "NotSeated",
     "Outcome",
     "event_sink",
     "finish",
     "leave_on_ctrl_c",
+    "name_at",
+    "refusal_line",
     "report",
     "say",
     "summary",
@@ -70,6 +75,37 @@ class Outcome:
     times: dict[str, float] = field(default_factory=dict)
     #: The user pressed Ctrl-C: a headless peer left the table then, as a person who quits.
     interrupted: bool = False
+    #: Why a joiner never got a seat (the host's refusal, a wrong key…), in English; "" once
+    #: it had one. Such a join keeps no transcript: there was no game of ours.
+    refused: str = ""
+    #: Where the joiner dialled (``HOST:PORT``) and the key that opened the table there, if
+    #: it got that far: another try (under another name) goes to the very same table.
+    where: str = ""
+    opener: str = ""
+    #: A spectator's outcome (``lanparty watch``): it watched, it did not join.
+    spectator: bool = False
+
+
+class NotSeated(NetError):  # noqa: N818 - names what happened
+    """A person's join that never got a seat: the line says why (``out.refused``, in the
+    reader's words); ``out`` holds where it was, to try again."""
+
+    def __init__(self, out: Outcome) -> None:
+        super().__init__(refusal_line(out))
+        self.out = out
+
+    @property
+    def name_refused(self) -> bool:
+        """True if the host refused the name we asked for (taken, or too like one taken):
+        another name may get in."""
+        return name_refused(self.out.refused)
+
+
+def refusal_line(out: Outcome) -> str:
+    """Why ``out``'s join got no seat (a spectator's watch was refused), in one line in the
+    reader's words."""
+    line = _("could not watch: {why}") if out.spectator else _("could not join: {why}")
+    return line.format(why=stop_said(out.refused))
 
 
 _STARTED = time.monotonic()
@@ -99,8 +135,22 @@ def teller(note: Callable[[str], None] | None, quiet: bool) -> Callable[[str], N
     return lambda text: say(quiet, stop_said(text))
 
 
-def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:  # noqa: C901
-    """A protocol event sink that fills ``out`` (and says what happens unless ``quiet``)."""
+def name_at(party: Host | Peer | None) -> Callable[[int], str | None]:
+    """The name at a seat of ``party``'s table (``None`` for an empty seat, or no party)."""
+
+    def name(seat: int) -> str | None:
+        member = party.table.member_at(seat) if party is not None else None
+        return member.name if member is not None else None
+
+    return name
+
+
+def event_sink(  # noqa: C901
+    out: Outcome, quiet: bool, tracer: Tracer, party: Host | Peer | None = None
+) -> Any:
+    """A protocol event sink that fills ``out`` (and says what happens unless ``quiet``);
+    ``party``'s table names the seats an error blames."""
+    name_of = name_at(party)
 
     def mark(what: str) -> None:
         out.times.setdefault(what, round(time.monotonic() - _STARTED, 3))
@@ -142,11 +192,12 @@ def event_sink(out: Outcome, quiet: bool, tracer: Tracer) -> Any:  # noqa: C901
             # (an unchallenged bluff, say) are reported, not a failure of the audit itself.
             out.audit_ok = event.report.complete
         elif isinstance(event, Stopped):
-            out.stopped = str(event.error)
+            out.stopped = blamed(event.error, name_of)
         elif isinstance(event, Refused) and event.fatal:
             out.stopped = f"refused by the host: {event.reason}"
         elif isinstance(event, Rejected):  # the host refused an entry, naming its author
-            say(quiet, _("refused an entry: {error}").format(error=stop_said(str(event.error))))
+            error = stop_said(blamed(event.error, name_of))
+            say(quiet, _("refused an entry: {error}").format(error=error))
 
     return sink
 
@@ -160,6 +211,7 @@ def summary(out: Outcome) -> dict[str, Any]:
         "audit_ok": out.audit_ok,
         "findings": out.findings,
         "stopped": out.stopped,
+        "refused": out.refused,
         "transcript": out.transcript,
         "moves": out.moves,
         "rounds": out.rounds,
@@ -179,6 +231,8 @@ def report(out: Outcome, *, as_json: bool = False) -> int:
     only if the audit passed."""
     if as_json:
         print(json.dumps(summary(out)))
+    elif out.refused:
+        print(printable(refusal_line(out)), file=sys.stderr)
     elif out.stopped:
         said = (_("the game stopped: {why} (transcript: {path})") if out.transcript
                 else _("the game stopped: {why}"))  # fmt: skip

@@ -21,8 +21,31 @@ from collections.abc import Callable
 
 from lanparty.games.wording import template_pattern
 from lanparty.i18n import N_, _, ngettext
+from protocol import RemoteProtocolError
 
-__all__ = ["COUNTED", "OWED", "PARTS", "PATTERNS", "STOPS", "in_language", "said", "translate"]
+__all__ = [
+    "COUNTED",
+    "OWED",
+    "PARTS",
+    "PATTERNS",
+    "STOPS",
+    "blamed",
+    "in_language",
+    "name_refused",
+    "said",
+    "translate",
+]
+
+NAMES = (
+    N_("the name {name} is already taken at this table"),
+    N_("the name {name} looks like {other}, already at this table"),
+    N_("the name {name} uses {char} (U+{code}), which is not a letter in common use in names"),
+    N_(
+        "the name {name} mixes letters of different scripts ({scripts}), as only a look-alike would"
+    ),
+    N_("the name {name} mixes digits of different number systems"),
+)
+"""The host's refusals of a name (another name may get in)."""
 
 STOPS = (
     # The host halts the table: someone left, vanished, is late or misbehaves.
@@ -49,25 +72,28 @@ STOPS = (
     N_("The connection ended"),
     # The host refuses a joiner or a spectator.
     N_("the game has started; the table takes no more players"),
-    N_("the name {name} is already taken at this table"),
-    N_("the name {name} looks like {other}, already at this table"),
-    N_("the name {name} uses {char} (U+{code}), which is not a letter in common use in names"),
-    N_(
-        "the name {name} mixes letters of different scripts ({scripts}), as only a look-alike would"
-    ),
-    N_("the name {name} mixes digits of different number systems"),
+    *NAMES,
     N_("this key already has a seat at the table"),
     N_("this table takes no spectators"),
     N_("the host removed you from this table"),
     N_("the host removed you from the table"),
     N_("the host did not let you in"),
+    # Not the table meant: another key opened it.
+    N_(
+        "the table at {where} is not opened by the key you asked for ({key}): you may have a "
+        "wrong key, or someone else answers at that address (its key is {other})"
+    ),
+    N_(
+        "the table at {where} is not opened by the key it was announced with ({key}): someone "
+        "else answers at that address (its key is {other})"
+    ),
     N_("let in: join again"),
     # What the network layer notices on the way.
     N_("{name} lost the connection; waiting up to {s} s for them to come back"),
     N_("{name} is back"),
     N_("Lost the connection to the host; reconnecting (up to {s} s)…"),
     N_("Reconnected: back at the table"),
-    N_("refused {reason}"),
+    N_("{name} (seat {seat}) was refused: {reason}"),
     N_("internal error on connection {cid}: {what}"),
 )
 """The texts given as they are msgids (``{field}``: a part that varies)."""
@@ -96,7 +122,16 @@ COUNTED: dict[str, Callable[[int], str]] = {
 """The texts with a count ``{n}``: their translation for that count (three Polish forms)."""
 
 PARTS = (
-    # Who a protocol error blames (:class:`protocol.RemoteProtocolError`'s words).
+    # Who a protocol error blames, the words first (:func:`blamed`).
+    N_("{name} (seat {seat}): {reason} (at log position {pos})"),
+    N_("{name} (seat {seat}): {reason}"),
+    N_("seat {seat}: {reason} (key {culprit}, at log position {pos})"),
+    N_("seat {seat}: {reason} (key {culprit})"),
+    N_("seat {seat}: {reason}"),
+    N_("a peer with no seat (key {culprit}): {reason} (at log position {pos})"),
+    N_("a peer with no seat (key {culprit}): {reason}"),
+    N_("{reason} (at log position {pos})"),
+    # Who a protocol error blames (:class:`protocol.RemoteProtocolError`'s own words).
     N_("{culprit} (seat {seat}) at log position {pos}: {reason}"),
     N_("{culprit} (seat {seat}): {reason}"),
     N_("{culprit} at log position {pos}: {reason}"),
@@ -117,7 +152,10 @@ PARTS = (
 )
 """The pieces the texts are made of, and texts inside texts."""
 
-PATTERNS = (*PARTS[:4], *STOPS, *COUNTED, *PARTS[4:])
+_BLAMES = 12
+"""How many of :data:`PARTS` say who is to blame (read back before any other pattern)."""
+
+PATTERNS = (*PARTS[:_BLAMES], *STOPS, *COUNTED, *PARTS[_BLAMES:])
 """Every pattern :func:`said` reads back, the pieces first (a blamed key's prefix before
 the reason it prefixes)."""
 
@@ -142,6 +180,41 @@ _SHAPES = tuple(sorted(_SHAPE.items()))
 
 _NESTED = frozenset({"reason", "what", "names"})
 """Fields that hold a text of their own, read back the same way (else kept as given)."""
+
+
+def blamed(error: RemoteProtocolError, name_of: Callable[[int], str | None]) -> str:
+    """``error`` in English, the words first: who, by name (``name_of(seat)``: the name at
+    that seat, if known), did what. The key's fingerprint only where the name cannot say who
+    it is (a seat whose name is not known, a key with no seat: an impostor, maybe), in
+    parentheses after the reason; the log position last. A reason that names its seat
+    already (a halt: "Bo (seat 2) left the table") is given as it is.
+
+    (:class:`protocol.RemoteProtocolError`'s own text begins with the culprit's fingerprint:
+    right for the record, not for a person.)"""
+    reason, seat, culprit, pos = error.reason, error.seat, error.culprit, error.pos
+    name = name_of(seat) if seat is not None else None
+    at = f"at log position {pos}" if pos is not None else ""
+    if reason.startswith("the host stopped the table: ") or (
+        name is not None and f"{name} (seat {seat})" in reason
+    ):
+        return reason
+    if name is not None:
+        line = f"{name} (seat {seat}): {reason}"
+        return f"{line} ({at})" if at else line
+    key = f"key {culprit}"
+    if seat is not None and culprit is None:
+        return f"seat {seat}: {reason} ({at})" if at else f"seat {seat}: {reason}"
+    if seat is not None:
+        return f"seat {seat}: {reason} ({key}, {at})" if at else f"seat {seat}: {reason} ({key})"
+    if culprit is not None:
+        who = f"a peer with no seat ({key}): {reason}"
+        return f"{who} ({at})" if at else who
+    return f"{reason} ({at})" if at else reason
+
+
+def name_refused(reason: str) -> bool:
+    """True if ``reason`` (English) is the host's refusal of a name (:data:`NAMES`)."""
+    return any(template_pattern(name).match(reason) for name in NAMES)  # any name at all
 
 
 def _duty(english: str) -> str:

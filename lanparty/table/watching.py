@@ -13,10 +13,11 @@ import trio
 
 from lanparty.i18n import _
 from lanparty.net.node import PeerClient
+from lanparty.table.admitting import Admission
 from lanparty.table.joining import pinned, run_client
 from lanparty.table.locate import dial, first_dial, locate
 from lanparty.table.networked import NetSeat
-from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c, teller
+from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c
 from lanparty.table.plan import TablePlan
 from lanparty.table.stopwords import said
 from lanparty.trace import Tracer
@@ -61,23 +62,26 @@ def _plain(value: Any) -> Any:
 async def play_watch(
     plan: TablePlan, watcher: Watcher, seat: NetSeat | None, out: Outcome
 ) -> Outcome:
-    """Follow the table until it closes or stops; with ``seat``, on screen."""
-    tell = teller(seat.note if seat is not None else None, plan.quiet)
+    """Follow the table until it closes or stops; with ``seat``, on screen (it opens once
+    the table's log comes: a watch the host refuses, or a table opened by another key than
+    the one asked for, ends in one line and keeps no transcript: ``out.refused``)."""
+    out.spectator = True
+    admission = Admission(watcher, seat, plan.quiet, spectator=True)
+    tell = admission.tell
     addr, port, announced = await locate(plan, tell, watch=True)
+    out.where = f"{addr}:{port}"
 
     async def connect() -> trio.abc.Stream:
         return await dial(addr, port)
 
     stream = await first_dial(addr, port)
-    if seat is not None:
-        seat.note(_("Connected to {endpoint}; catching up with the table…").format(
-            endpoint=f"{addr}:{port}"))  # fmt: skip
-        seat.on_ready()
+    tell(_("Connected to {endpoint}; catching up with the table…").format(endpoint=out.where))
     tracer = Tracer.from_env("spectator")
     driver: Any = seat if seat is not None else _JsonLines(watcher)
-    sink = event_sink(out, plan.quiet or seat is not None or plan.json, tracer)
+    sink = event_sink(out, plan.quiet or seat is not None or plan.json, tracer, watcher)
     if announced is not None:
-        sink = pinned(sink, watcher, announced, f"{addr}:{port}")
+        sink = pinned(sink, watcher, announced, out.where, given=plan.host_key is not None)
+    sink = admission.sink(sink)
     client = PeerClient(watcher, stream, driver, sink, connect=connect, grace=GRACE, notice=tell)
     if seat is not None:
         seat.on_leave = client.leave
@@ -91,9 +95,11 @@ async def play_watch(
             out.stopped = f"the host refused: {watcher.refused}"
         elif watcher.phase is not Phase.CLOSED and not out.stopped:
             out.stopped = "you stopped watching before the end"
-        game = watcher.table.game.name if watcher.table.game is not None else "table"
-        if len(watcher.table.log):
+        if not admission.seated or watcher.refused:  # refused: nothing of ours to keep
+            out.refused = watcher.refused or out.stopped
+        elif len(watcher.table.log):
+            game = watcher.table.game.name if watcher.table.game is not None else "table"
             finish(watcher, out, game, "watched")
-        if seat is not None and out.stopped:
+        if seat is not None and out.stopped and not out.refused:
             seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out

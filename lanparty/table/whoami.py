@@ -33,6 +33,9 @@ from lanparty.errors import NetError
 from lanparty.i18n import _
 from lanparty.store import home, load_identity
 from lanparty.table.outcome import say
+from lanparty.table.stopwords import said
+from protocol._bodies import MAX_NAME
+from protocol._names import name_problem
 
 __all__ = [
     "FALLBACK_NAME",
@@ -40,6 +43,7 @@ __all__ = [
     "default_nick",
     "login_name",
     "my_identity",
+    "name_trouble",
     "nick_for",
 ]
 
@@ -150,3 +154,15 @@ def my_identity() -> Identity:
             ).format(key=identity.public.fingerprint),
         )
     return identity
+
+
+def name_trouble(name: str) -> str | None:
+    """Why no table would seat ``name`` (empty, too long, unprintable, letters no name
+    uses, a look-alike's mix of scripts), in the reader's words; ``None`` if a table may
+    (one where nobody else goes by it or by a name like it)."""
+    if not name.strip() or name != name.strip() or not name.isprintable():
+        return _("a name is printable text with no space at either end")
+    if len(name) > MAX_NAME:
+        return _("a name is at most {n} characters").format(n=MAX_NAME)
+    problem = name_problem(name)
+    return said(problem) if problem is not None else None

@@ -24,8 +24,10 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from lanparty.games import DEFAULT_GAME, GAMES
 from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
 from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse, same_name
-from lanparty.store import saved_seats
+from lanparty.store import SavedSeat, saved_seats
+from lanparty.table.keeping import forget_saved, seat_gone
 from lanparty.table.terminal import start_guest
+from lanparty.table.whoami import name_trouble
 from lanparty.text import printable
 from protocol import PROTOCOL_VERSION
 
@@ -40,6 +42,7 @@ HELP = N_("""Commands (Tab completes):
   host GAME [SEATS] open a table of your own, e.g. host {example} 4
   play GAME         a game on this machine against bots
   list              show the tables again
+  name [NAME]       the name you join and host with (now: {nick})
   lang [LANG]       the language to read: {languages}
   help / quit""")
 
@@ -47,13 +50,15 @@ HELP = N_("""Commands (Tab completes):
 @dataclass
 class Choice:
     """What the player picked: ``action`` is ``join``, ``watch``, ``host``, ``play``,
-    ``resume``, ``quit``, or ``interrupt`` (Ctrl-C)."""
+    ``resume``, ``quit``, or ``interrupt`` (Ctrl-C); ``nick``: the name they go by (``name
+    NEW`` changes it)."""
 
     action: str
     table: TableAd | None = None
     game: str = ""
     seats: int = 4
     extra: dict[str, Any] = field(default_factory=dict)
+    nick: str = ""
 
 
 class _Lobby:
@@ -61,12 +66,58 @@ class _Lobby:
     while it is listed, and a number is never given twice: ``join 3`` is the table the
     player saw as 3, with the host key shown beside it, or none at all."""
 
-    def __init__(self) -> None:
+    def __init__(self, nick: str = "") -> None:
         self.tables: dict[int, TableAd] = {}
         self._numbers: dict[str, int] = {}  # DNS-SD instance name -> number
         self._next = 1
         self.lines: list[str] = []
         self.resumable = saved_seats() + saved_seats(host=True)
+        #: The name the player joins and hosts with (``name NEW`` changes it).
+        self.nick = nick
+
+    def announced(self, endpoint: str) -> bool:
+        """True if a table is announced at ``endpoint`` (``HOST:PORT``) now."""
+        return any(ad.endpoint == endpoint for ad in self.tables.values())
+
+    def forgot(self, seat: SavedSeat) -> None:
+        """The kept ``seat``'s table is over (nobody answers at its address): it is offered
+        no more, and the player is told why."""
+        self.resumable = [s for s in self.resumable if s != seat]
+        self.lines.append(_(
+            "the table {table} where you sat as {nick} has stopped (nobody answers at "
+            "{endpoint} any more): your seat is forgotten").format(
+                table=seat.table_hex[:12] + "…", nick=seat.nick,
+                endpoint=seat.endpoint))  # fmt: skip
+
+    def greeting(self, where: str, again: bool) -> list[tuple[str, str]]:
+        """What the lobby says as it opens (styled lines): where it looks, the name the
+        player goes by, and each kept seat that may still be waiting."""
+        if again:
+            out = [(_("Back in the lobby: looking for tables on {where}. Type help.").format(
+                where=where), "class:title")]  # fmt: skip
+        else:
+            out = [(_("lanparty lobby"), "class:title"),
+                   (_("Looking for tables on {where}; they appear here as they open. Type "
+                      "help.").format(where=where), "")]  # fmt: skip
+        out.append((_("You join and host as {nick} (name NEW to change it).").format(
+            nick=self.nick), ""))  # fmt: skip
+        for seat in self.resumable:
+            if seat.host:
+                line = _("The table you hosted {table} ({endpoint}) may still be waiting for "
+                         "you: type resume")  # fmt: skip
+            else:
+                line = _("Your seat as {nick} at table {table} ({endpoint}) may still be "
+                         "waiting for you: type resume")  # fmt: skip
+            out.append((line.format(nick=seat.nick, table=seat.table_hex[:12],
+                                    endpoint=seat.endpoint), "class:warn"))  # fmt: skip
+        return out
+
+    def toolbar(self, where: str) -> str:
+        """The bottom line: how many tables, where, and who the player is."""
+        return ngettext(
+            "{n} table on {where} · you: {nick} · Tab · help · quit",
+            "{n} tables on {where} · you: {nick} · Tab · help · quit", len(self.tables),
+        ).format(n=len(self.tables), where=where, nick=self.nick)  # fmt: skip
 
     def seen(self, ad: TableAd) -> None:
         n = self._numbers.get(ad.instance)
@@ -145,23 +196,40 @@ class _LobbyCompleter(Completer):
         options = [f"join {n}" for n, ad in tables if not ad.playing]
         options += [f"watch {n}" for n, ad in tables if ad.spectators > 0]
         options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
-        options += ["list", "help", "quit"] + (["resume"] if self.lobby.resumable else [])
+        options += ["list", "help", "quit", "name"]
+        options += ["resume"] if self.lobby.resumable else []
         options += [f"lang {lang}" for lang in LANGUAGES]
         for option in options:
             if option.startswith(text.lower()):
                 yield Completion(option, start_position=-len(text))
 
 
-def run_lobby(ip: str, where: str, *, again: bool = False) -> Choice:
+def run_lobby(ip: str, where: str, *, nick: str = "", again: bool = False) -> Choice:
     """Show the lobby on interface address ``ip`` (``where`` names it) until the player
-    chooses; Ctrl-D and ``quit`` choose ``quit``, Ctrl-C ``interrupt``. ``again``: the
-    player is back from a table (a shorter greeting)."""
-    return asyncio.run(_run(ip, where, again))
+    chooses; Ctrl-D and ``quit`` choose ``quit``, Ctrl-C ``interrupt``. ``nick``: the name
+    the player goes by (the choice says it again, changed if they typed ``name NEW``).
+    ``again``: the player is back from a table (a shorter greeting)."""
+    return asyncio.run(_run(ip, where, nick, again))
 
 
-async def _run(ip: str, where: str, again: bool) -> Choice:  # noqa: C901
+#: Seconds the lobby listens before it judges a kept seat's table over: a table still
+#: announced at the seat's address is not (see :func:`lanparty.table.keeping.seat_gone`).
+LISTEN_FIRST = 2.0
+
+
+async def _forget_dead_seats(lobby: _Lobby, changed: asyncio.Event) -> None:
+    """(trio) Forget each kept seat whose table is over, on evidence (``seat_gone``)."""
+    await trio.sleep(LISTEN_FIRST)
+    for seat in list(lobby.resumable):
+        if await seat_gone(seat, lobby.announced):
+            forget_saved(seat)
+            lobby.forgot(seat)
+            changed.set()
+
+
+async def _run(ip: str, where: str, nick: str, again: bool) -> Choice:  # noqa: C901
     loop = asyncio.get_running_loop()
-    lobby = _Lobby()
+    lobby = _Lobby(nick)
     changed = asyncio.Event()
     scope = trio.CancelScope()
     tokens: list[trio.lowlevel.TrioToken] = []
@@ -169,7 +237,8 @@ async def _run(ip: str, where: str, again: bool) -> Choice:  # noqa: C901
     async def watch() -> None:
         tokens.append(trio.lowlevel.current_trio_token())
         with scope:
-            async with browse(ip) as found:
+            async with browse(ip) as found, trio.open_nursery() as nursery:
+                nursery.start_soon(_forget_dead_seats, lobby, changed)
                 while True:
                     event = await found.next_event()
                     if isinstance(event, TableSeen):
@@ -186,10 +255,8 @@ async def _run(ip: str, where: str, again: bool) -> Choice:  # noqa: C901
 
     prompt: PromptSession[str] = PromptSession(
         completer=_LobbyCompleter(lobby), key_bindings=make_key_bindings(), style=style,
-        bottom_toolbar=lambda: FormattedText([("class:bottom-toolbar", " " + ngettext(
-            "{n} table on {where} · Tab · help · quit",
-            "{n} tables on {where} · Tab · help · quit", len(lobby.tables),
-        ).format(n=len(lobby.tables), where=where))]),
+        bottom_toolbar=lambda: FormattedText([("class:bottom-toolbar",
+                                               " " + lobby.toolbar(where))]),
     )  # fmt: skip
 
     async def follow() -> None:
@@ -202,33 +269,20 @@ async def _run(ip: str, where: str, again: bool) -> Choice:  # noqa: C901
             if prompt.app.is_running:
                 prompt.app.invalidate()
 
-    if again:
-        show(_("Back in the lobby: looking for tables on {where}. Type help.").format(
-            where=where), "class:title")  # fmt: skip
-    else:
-        show(_("lanparty lobby"), "class:title")
-        show(_("Looking for tables on {where}; they appear here as they open. Type help.").format(
-            where=where))  # fmt: skip
-    for seat in lobby.resumable:
-        if seat.host:
-            line = _("The table you hosted {table} ({endpoint}) may still be waiting for you: "
-                     "type resume")  # fmt: skip
-        else:
-            line = _("Your seat as {nick} at table {table} ({endpoint}) may still be waiting for "
-                     "you: type resume")  # fmt: skip
-        show(line.format(nick=seat.nick, table=seat.table_hex[:12], endpoint=seat.endpoint),
-             "class:warn")  # fmt: skip
+    for line, cls in lobby.greeting(where, again):
+        show(line, cls)
     follower = loop.create_task(follow())
     try:
         while True:
             try:
                 text = await prompt.prompt_async(FormattedText([("class:prompt", _("lobby> "))]))
             except KeyboardInterrupt:
-                return Choice("interrupt")
+                return Choice("interrupt", nick=lobby.nick)
             except EOFError:
-                return Choice("quit")
+                return Choice("quit", nick=lobby.nick)
             choice = _choose(text, lobby, show)
             if choice is not None:
+                choice.nick = lobby.nick
                 return choice
     finally:
         follower.cancel()
@@ -246,21 +300,15 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
     if head in ("quit", "exit", "q"):
         return Choice("quit")
     if head == "resume":
-        if len(lobby.resumable) == 1:
-            seat = lobby.resumable[0]
-            return Choice("resume", extra={"table": seat.table_hex, "host": seat.host})
-        if not lobby.resumable:
-            show(_("no seat to resume"), "class:error")
-        else:
-            ids = ", ".join(seat.table_hex[:12] for seat in lobby.resumable)
-            show(_("several to resume ({ids}): lanparty join --resume TABLE_ID (or host "
-                   "--resume)").format(ids=ids), "class:error")  # fmt: skip
-        return None
+        return _resume(lobby, show)
     if head == "help":
         # One by one: show() would escape a line break.
         languages = ", ".join(LANGUAGES)
-        for line in _(HELP).format(example=DEFAULT_GAME, languages=languages).splitlines():
+        for line in _(HELP).format(example=DEFAULT_GAME, languages=languages,
+                                   nick=lobby.nick).splitlines():  # fmt: skip
             show(line)
+    elif head == "name":
+        _name(text.strip()[len(words[0]) :].strip(), lobby, show)
     elif head == "lang":
         _lang(args, show)
     elif head in ("list", "ls"):
@@ -282,6 +330,21 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
     else:
         show(_("unknown command {word} (type help, or press Tab)").format(word=repr(words[0])),
              "class:error")  # fmt: skip
+    return None
+
+
+def _resume(lobby: _Lobby, show: Any) -> Choice | None:
+    """``resume``: the one kept seat (or hosted table) taken back, or None after saying
+    there is none, or several."""
+    if len(lobby.resumable) == 1:
+        seat = lobby.resumable[0]
+        return Choice("resume", extra={"table": seat.table_hex, "host": seat.host})
+    if not lobby.resumable:
+        show(_("no seat to resume"), "class:error")
+    else:
+        ids = ", ".join(seat.table_hex[:12] for seat in lobby.resumable)
+        show(_("several to resume ({ids}): lanparty join --resume TABLE_ID (or host "
+               "--resume)").format(ids=ids), "class:error")  # fmt: skip
     return None
 
 
@@ -319,6 +382,22 @@ def _join_or_watch(head: str, args: list[str], lobby: _Lobby, show: Any) -> Choi
     else:
         return Choice("join", table=picked, game=picked.game)
     return None
+
+
+def _name(new: str, lobby: _Lobby, show: Any) -> None:
+    """``name``: say the name the player goes by; ``name NEW``: go by NEW from the next
+    table on (refused, saying why, if no table would seat it). A name may hold spaces."""
+    if not new:
+        show(_("You join and host as {nick} (name NEW to change it).").format(nick=lobby.nick))
+        return
+    if len(new) > 1 and new[0] == new[-1] and new[0] in "'\"":  # name 'Ana B'
+        new = new[1:-1].strip()
+    trouble = name_trouble(new)
+    if trouble is not None:
+        show(_("not a name a table would take: {why}").format(why=trouble), "class:error")
+        return
+    lobby.nick = new
+    show(_("From now on you join and host as {nick}.").format(nick=new))
 
 
 def _lang(args: list[str], show: Any) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from pathlib import Path
 
 import trio
@@ -188,12 +189,13 @@ async def test_fuzzing_strangers_and_a_seated_player_cannot_end_the_host(tmp_pat
     # too large for a relay cost mallory its connection, as did each mutated frame.
     [nul] = [e.reason for e in events if isinstance(e, Refused) and "\\x00" in e.reason]
     assert len(nul) <= 300 and nul.isprintable()
-    # Each fatal refusal is told as "refused FP …"; an entry refused without hanging up as
-    # "refused an entry: FP …" (the move of NULs).
-    refused = [x for x in t.err["host"] if x.startswith("refused ")
-               and not x.startswith("refused an entry: ")]  # fmt: skip
+    # Each fatal refusal is told as "mallory (seat 1) was refused: …", the name first; an
+    # entry refused without hanging up as "refused an entry: mallory (seat 1): …" (the move
+    # of NULs): no line begins with a key's fingerprint.
+    refused = [x for x in t.err["host"] if x.startswith("mallory (seat 1) was refused: ")]
     nuls = [x for x in t.err["host"] if x.startswith("refused an entry: ") and "\\x00" in x]
-    assert len(nuls) == 1 and "(seat 1)" in nuls[0], t.err["host"]
+    assert len(nuls) == 1 and nuls[0].startswith("refused an entry: mallory (seat 1): ")
+    assert not any(re.match(r"(refused (an entry: )?)?[0-9A-Z]{4}-", x) for x in t.err["host"])
     assert any("a move entry of" in x and "at most" in x for x in refused), t.err["host"]
     assert len(refused) == 1 + budget - mallory.budget, (refused, mallory.budget)
     assert sum("mallory is back" in x for x in t.err["host"]) == len(refused)

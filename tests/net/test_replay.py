@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import re
+import subprocess
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -12,10 +16,11 @@ from typing import Any
 import pytest
 
 from lanparty.commands.main import main
-from lanparty.commands.replay import _plain
+from lanparty.commands.replay import _plain, replay_recorded
 from lanparty.games import GAMES, PLUGINS
 from lanparty.games.bots import bots_for
 from lanparty.replay.audit import audit_file
+from lanparty.replay.course import build_course
 from protocol import unpack
 from protocol._bodies import MoveBody, SealedOpen
 from protocol.contract import Game
@@ -129,3 +134,59 @@ def test_the_json_is_the_engine_replaying_the_log(
             assert states[i]["input"] == _plain(item)
         assert states[i]["by"] == seat
         assert states[i]["view"] == _plain(game.view(state, None)), f"step {i}"
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "kato_2p.lptx"
+
+
+def _piped(*args: str) -> subprocess.CompletedProcess[str]:
+    """``lanparty replay ARGS | cat``: the real program, its output a pipe."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    return subprocess.run([sys.executable, "-m", "lanparty", *args], capture_output=True,
+                          text=True, timeout=120, env={**env, "LANG": "C.UTF-8"})  # fmt: skip
+
+
+def test_a_replay_into_a_pipe_tells_the_game_as_the_viewer_does() -> None:
+    """``lanparty replay FILE | cat``: the verdict, then the game's narration move by move
+    (what the viewer says of each move), then the final scores; no raw move."""
+    proc = _piped("replay", str(GOLDEN))
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "kato · p0, p1 · verified: every signature, proof, share and move checked"
+    assert lines[1:6] == [
+        "      The coin picks p1 to start",
+        "      Round 1: the cards are shuffled and dealt",
+        "      Turned over: Yellow Reverse",
+        "      Play goes the other way, so the dealer starts",
+        "      p0 to play",
+    ]
+    assert lines[6:8] == ["   1  p0 plays Yellow Skip", "      p1 misses a turn"]
+    assert not any(re.search(r"play \[\d+\]|\['[a-z]", line) for line in lines), proc.stdout
+    # Every line the viewer says, in its order, then the viewer's final scores.
+    _verdict, recorder = replay_recorded(str(GOLDEN))
+    assert recorder is not None
+    course = build_course("kato", ["p0", "p1"], recorder.seats, recorder.options,
+                          recorder.inputs)  # fmt: skip
+    said = [line for frame in course.frames for line in frame.said]
+    assert [line.strip().split("  ", 1)[-1] for line in lines[1 : 1 + len(said)]] == said
+    assert lines[1 + len(said) :] == ["Final scores", "★ p0                   3",
+                                      "  p1                   0", "p0 wins the game!"]  # fmt: skip
+
+
+def test_a_piped_replay_is_told_in_the_readers_language_and_plain_asks_for_it() -> None:
+    proc = _piped("--lang", "pl", "replay", "--plain", str(GOLDEN))
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    assert "   1  p0 zagrywa: Żółta Pomiń" in proc.stdout.splitlines(), proc.stdout
+    assert "Koniec gry: wygrywa p0!" in proc.stdout and "Wyniki końcowe" in proc.stdout
+
+
+def test_a_replay_cut_short_by_its_reader_ends_quietly() -> None:
+    """``lanparty replay FILE | head -0``: no traceback when the reader has left."""
+    proc = subprocess.Popen([sys.executable, "-m", "lanparty", "replay", str(GOLDEN)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader leaves before the first line (the audit comes first)
+    with proc.stderr:
+        err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err, err

@@ -85,3 +85,19 @@ def test_words_are_asked_for_and_a_seat_that_handed_in_waits() -> None:
     assert [s.status_line() for s in seats] == ["handed in; waiting for Cy"] * 2 + [
         "your turn to write"
     ]
+
+
+def test_a_seat_whose_words_are_on_their_way_waits_for_the_others_not_for_itself() -> None:
+    """Handed in, its commitment not logged yet: still owing to the table, but the person
+    waits for the others only ("czekamy na: ty" once said "waiting for: you")."""
+    bot = bots_for("unanimo")["heuristic"]
+    h = Harness(GAMES, "unanimo", 3, {"cards": 1}, [bot() for _ in range(3)], seed=1,
+                names=NAMES)  # fmt: skip
+    seats = [NetSeat(p) for p in h.parties]
+    sync = _feeder(h, seats)
+    h.pump()
+    sync()
+    bea = h.parties[1]
+    bea.play(("words", ("kot",)))  # sealed, not yet sent to the host
+    assert bea.table.sealed_now() and 1 in h.host.status().seats  # type: ignore[union-attr]
+    assert seats[1].status_line() == "handed in; waiting for Ann, Cy"

@@ -122,3 +122,71 @@ def test_a_table_with_a_writing_language_shows_it(lobby: _Lobby) -> None:
         assert describe(words).endswith(" · idioma de escritura: polaco")
     finally:
         i18n.set_language("en")
+
+
+def test_name_changes_the_name_the_next_table_is_joined_with(lobby: _Lobby) -> None:
+    """``name NEW``: the lobby's header, help and bottom line say the name the player goes
+    by, and the next join goes with it; a name no table would take is refused, saying why."""
+    import argparse
+
+    from lanparty.commands.lobby import argv_for
+
+    lobby.nick = "Zed"
+    assert ("You join and host as Zed (name NEW to change it).", "") in lobby.greeting("lo", False)
+    assert _join(lobby, "name") == (None, ["You join and host as Zed (name NEW to change it)."])
+    assert _join(lobby, "name Ana B") == (None, ["From now on you join and host as Ana B."])
+    assert "  name [NAME]       the name you join and host with (now: Ana B)" in _join(
+        lobby, "help")[1]  # fmt: skip
+    assert lobby.toolbar("lo (127.0.0.1)") == (
+        "0 tables on lo (127.0.0.1) · you: Ana B · Tab · help · quit")  # fmt: skip
+    assert _join(lobby, "name ʙob") == (None, [
+        "not a name a table would take: the name 'ʙob' uses ʙ (U+0299), which is not a letter "
+        "in common use in names"])  # fmt: skip
+    assert _join(lobby, "name " + "x" * 33)[1] == [
+        "not a name a table would take: a name is at most 32 characters"]
+    assert lobby.nick == "Ana B"
+    lobby.seen(ANA)
+    choice, _ = _join(lobby, "join 1")
+    assert choice is not None
+    choice.nick = lobby.nick  # as the lobby's prompt hands it over
+    args = argparse.Namespace(local=True, interface=None)
+    assert argv_for(choice, args, choice.nick)[3] == "--nick=Ana B"
+
+
+def test_a_kept_seat_whose_table_is_over_is_forgotten_saying_why(
+    lobby: _Lobby, tmp_path: Path
+) -> None:
+    """Nobody listens at the seat's address and no table is announced there: over (the
+    seat is forgotten, and the player told). Announced there, or a host that takes the
+    connection: kept."""
+    import socket
+
+    import trio
+
+    from crypto import Identity, KeyShare, SealKey
+    from lanparty.store import SavedSeat, save_seat, saved_seats
+    from lanparty.table.keeping import forget_saved, seat_gone
+
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    dead = f"127.0.0.1:{closed.getsockname()[1]}"
+    closed.close()  # nobody listens there now
+    listening = socket.create_server(("127.0.0.1", 0))
+    alive = f"127.0.0.1:{listening.getsockname()[1]}"
+    secrets = (Identity(), KeyShare(), SealKey())
+    seats = {where: SavedSeat.of(bytes([n]) * 16, "Bo", where, secrets)
+             for n, where in enumerate((dead, alive), start=1)}  # fmt: skip
+    for seat in seats.values():
+        save_seat(seat)
+    with listening:
+        assert trio.run(seat_gone, seats[dead], lambda endpoint: False)
+        assert not trio.run(seat_gone, seats[dead], lambda endpoint: endpoint == dead)
+        assert not trio.run(seat_gone, seats[alive], lambda endpoint: False)
+    lobby.resumable = saved_seats()
+    forget_saved(seats[dead])
+    lobby.forgot(seats[dead])
+    assert lobby.lines[-1] == (f"the table {seats[dead].table_hex[:12]}… where you sat as Bo "
+                               f"has stopped (nobody answers at {dead} any more): your seat is "
+                               "forgotten")  # fmt: skip
+    assert [s.endpoint for s in saved_seats()] == [alive]
+    assert [s.endpoint for s in lobby.resumable] == [alive]

@@ -90,8 +90,8 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
     home = tmp_path / "zed"
     home.mkdir()
     host = _lanparty(tmp_path / "h", "host", "kato", "--bot", "--local", "--seats", "2",
-                     "--name", name, "--option", "rounds=1", "--json", "--nick", "h",
-                     "--grace", "60")  # fmt: skip
+                     "--name", name, "--option", "rounds=1", "--option", "first=host",
+                     "--json", "--nick", "h", "--grace", "60")  # fmt: skip
     procs.append(host)
     (tmp_path / "p1").mkdir()
     (tmp_path / "p2").mkdir()
@@ -99,7 +99,8 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
     first = Pane(tmp_path / "p1", f"cd {REPO} && LANPARTY_HOME={home} {join}", "tmux-256color")
     try:
         first.wait(lambda: "Your hand:" in first.screen(), "the deal", SLOW)
-        # The program dies (not a quit: no goodbye is sent).
+        first.wait(lambda: "your move" in first.screen(), "Zed's turn", SLOW)
+        # The program dies on Zed's turn (not a quit: no goodbye is sent).
         subprocess.run(["pkill", "-KILL", "-f", f"^{join}"], check=True)  # python, not tmux
         first.exit_code()
     finally:
@@ -111,6 +112,9 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
         assert "Your seat as Zed at table" in lobby.screen()
         lobby.type("resume")
         lobby.wait(lambda: "Your hand:" in lobby.screen(), "the seat taken back", SLOW)
+        # Still Zed's turn, and the screen says so by itself, once the seat has checked the
+        # log it replayed: no key needs pressing (it once stayed "waiting>" until one was).
+        lobby.wait(lambda: "your move" in lobby.screen(), "Zed asked to move", SLOW)
         lobby.type("quit")
         lobby.wait_text("(y/N)>")
         lobby.type("y")
@@ -191,10 +195,82 @@ def test_two_tables_of_one_name_are_two_entries_and_join_name_asks_which(
         pane.wait_text("join N with the number of the one whose host key you know")
         pane.type(f"join {numbers['h2']}")
         _until(procs[1], "seat 1: Zed joined")
+        # The table's screen opens once Zed's seat is taken (as Zed's program sees it).
+        pane.wait_text("Zed joined (seat 1)")
         pane.keys("C-c")
         pane.wait_text("leave the table? the game stops for everyone (y/N)>")
         pane.keys("C-c")  # a second Ctrl-C at a table from the lobby ends the program
         assert pane.exit_code() == 130
         assert "Traceback" not in pane.history()
+    finally:
+        pane.kill()
+
+
+def test_a_seat_whose_table_has_stopped_is_forgotten_saying_why(
+    tmp_path: Path, procs: list[subprocess.Popen[str]]
+) -> None:
+    """Bo's program died at a table whose host has since gone (nobody listens at its
+    address): the lobby says so and forgets the seat, instead of offering it forever."""
+    home = tmp_path / "zed"
+    home.mkdir()
+    host = _lanparty(tmp_path / "h", "host", "kato", "--bot", "--local", "--seats", "2",
+                     "--name", f"gone-{os.getpid()}", "--grace", "60", "--nick", "h")  # fmt: skip
+    procs.append(host)
+    endpoint = _until(host, "table ").split(" on ")[1].split(" ")[0]
+    bo = _lanparty(home, "join", "--bot", "--connect", endpoint, "--nick", "Bo", "--grace", "60")
+    procs.append(bo)
+    _until(bo, "seats fixed")  # Bo holds its seat, kept on disk
+    bo.kill()  # its program dies: its seat is kept for --resume
+    bo.communicate()
+    host.kill()  # and the host's too: nobody listens at the table's address any more
+    host.communicate()
+    [kept] = list((home / "seats").glob("*.json"))
+    table = kept.name[:12]
+    pane = Pane(home, f"cd {REPO} && LANPARTY_HOME={home} {sys.executable} -m lanparty "
+                "--local --nick Zed", "tmux-256color")  # fmt: skip
+    try:
+        pane.wait_text(f"Your seat as Bo at table {table}")
+        pane.wait(lambda: f"the table {table}… where you sat as Bo has stopped (nobody answers "
+                  f"at {endpoint} any more): your seat is forgotten" in pane.joined(),
+                  "the seat to be forgotten", SLOW)  # fmt: skip
+        assert not list((home / "seats").glob("*"))
+        pane.type("resume")
+        pane.wait_text("no seat to resume")
+        pane.type("quit")
+        assert pane.exit_code() == 0 and "Traceback" not in pane.history()
+    finally:
+        pane.kill()
+
+
+def test_a_name_taken_is_asked_again_in_place_and_name_changes_it_in_the_lobby(
+    tmp_path: Path, procs: list[subprocess.Popen[str]]
+) -> None:
+    """Zed joins a table where Zed is taken: asked for another name there and then, Zed
+    joins as Zoe; back in the lobby Zoe is the name; ``name`` changes it for the next one,
+    and nothing was kept of the refused join."""
+    name = f"taken-{os.getpid()}"
+    pane = _lobby(tmp_path, "Zed")
+    try:
+        pane.wait_text("You join and host as Zed (name NEW to change it).")
+        host = _lanparty(tmp_path / "h", "host", "kato", "--bot", "--local", "--seats", "3",
+                         "--name", name, "--nick", "zed", "--option", "rounds=1")  # fmt: skip
+        procs.append(host)
+        pane.wait(lambda: f"'{name}': kato, 1 of 3 seated" in pane.screen(), "the table", SLOW)
+        number = pane.screen().split(f"'{name}'")[0].rsplit("new table ", 1)[1].split(":")[0]
+        pane.type(f"join {number}")
+        pane.wait_text("Zed is taken at this table; another name:")
+        pane.type("Zoe")
+        pane.wait(lambda: "Zoe joined (seat 1)" in pane.screen(), "Zoe at the table", SLOW)
+        assert not list((tmp_path / "Zed" / "transcripts").glob("*"))  # the refusal kept none
+        pane.type("quit")
+        pane.wait_text("(y/N)>")
+        pane.type("y")
+        pane.wait_text("Back in the lobby")
+        pane.wait_text("You join and host as Zoe (name NEW to change it).")
+        pane.type("name Ann B")
+        pane.wait_text("From now on you join and host as Ann B.")
+        pane.wait_text("you: Ann B · Tab · help · quit")
+        pane.type("quit")
+        assert pane.exit_code() == 0 and "Traceback" not in pane.history()
     finally:
         pane.kill()
