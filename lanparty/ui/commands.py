@@ -30,6 +30,7 @@ __all__ = [
 META_COMMANDS: dict[str, str] = {
     "help": N_("list the commands"),
     "rules": N_("show the rules of the game"),
+    "scores": N_("show the score sheet"),
     "quit": N_("leave the game"),
 }
 """The commands every table has, and what they do (in English: translated where shown)."""
@@ -47,13 +48,15 @@ _HELP = (
 )
 _SAID = frozenset({_HELP[0][0]})
 """The commands in :data:`_HELP` said with words of the reader's language around them."""
+_HOSTS = frozenset(command for command, _what in _HELP[2:])
+"""The rows of :data:`_HELP` only the host of a networked table may use."""
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """What a line of input asks for: a ``move`` (kind ``"move"``), or one of ``"help"``,
-    ``"rules"``, ``"quit"``, ``"go"`` (let an out-of-turn chance go), ``"close"`` (end a
-    sealed phase), ``"nothing"``, or a host command (``"start"``; ``"kick"``,
+    ``"rules"``, ``"scores"``, ``"quit"``, ``"go"`` (let an out-of-turn chance go),
+    ``"close"`` (end a sealed phase), ``"nothing"``, or a host command (``"start"``; ``"kick"``,
     ``"approve"``, ``"deny"`` with ``arg``)."""
 
     kind: str
@@ -61,13 +64,15 @@ class Action:
     arg: str = ""
 
 
-def help_text(screen: GameScreen) -> str:
-    """What ``help`` prints: the game's commands, the table's, then every short form."""
+def help_text(screen: GameScreen, *, host: bool = True) -> str:
+    """What ``help`` prints: the game's commands, the table's (the host's only for the
+    host of a networked table: ``host``), then every short form."""
     lines = [_("Commands (Tab completes):")]
     # The commands are typed as they are, in every language: only the words around one
     # ("go (or Enter)") are said in the reader's.
+    rows_of_table = [row for row in _HELP if host or row[0] not in _HOSTS]
     table = [(_(command) if command in _SAID else command, _(what))
-             for command, what in (*_HELP, *META_COMMANDS.items())]  # fmt: skip
+             for command, what in (*rows_of_table, *META_COMMANDS.items())]  # fmt: skip
     rows: list[tuple[str, str]] = []
     for command, what in (*screen.help(), *table):
         if not command and rows:  # a row's words go on: wrapped with them
@@ -127,9 +132,11 @@ def completions(
     view: Mapping[str, Plain],
     legal: Sequence[Move],
     can_decline: bool = False,
+    offers: Sequence[tuple[str, str]] = (),
 ) -> list[tuple[str, str]]:
     """Commands (with a description) that start with ``text``: every legal move the screen
-    offers now, then ``go`` when an out-of-turn chance may be let go, then the meta commands."""
+    offers now, then ``go`` when an out-of-turn chance may be let go, then ``offers`` (the
+    host's ``start``, ``approve N``... while the table fills), then the meta commands."""
     prefix = " ".join(text.lower().split())
     if text.endswith(" ") and prefix:
         prefix += " "
@@ -138,6 +145,7 @@ def completions(
     candidates = [screen.command_for(m, view) for m in legal]
     if can_decline:
         candidates.append(("go", _("let it go, play goes on")))
+    candidates.extend(offers)
     candidates.extend((command, _(what)) for command, what in META_COMMANDS.items())
     for command, meta in candidates:
         if command and command.startswith(prefix) and command not in seen:
