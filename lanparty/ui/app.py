@@ -14,7 +14,7 @@ import asyncio
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -384,13 +384,14 @@ class TableApp:
         """Open help, the rules or the score sheet over the table."""
         c = self.conduct
         title = {"help": _("help"), "rules": _("rules"), "scores": _("scores")}[page]
+        draw: Callable[[int], Fragments]
         if page == "help":
-            shown: Fragments = [("", c.help() + "\n")]
+            draw = lambda width: [("", c.help(width) + "\n")]  # noqa: E731
         elif page == "rules":
-            shown = [("", c.rules() + "\n")]
+            draw = lambda width: [("", c.rules() + "\n")]  # noqa: E731
         else:
-            shown = c.scores()
-        self.overlay.open(f"{game_title(self.session.game_name)} · {title}", shown)
+            draw = lambda width: c.scores()  # noqa: E731
+        self.overlay.open(f"{game_title(self.session.game_name)} · {title}", draw)
         self.app.layout.focus(self.overlay.window)
         self.redraw()
 

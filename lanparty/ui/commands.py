@@ -64,9 +64,9 @@ class Action:
     arg: str = ""
 
 
-def help_text(screen: GameScreen, *, host: bool = True) -> str:
-    """What ``help`` prints: the game's commands, the table's (the host's only for the
-    host of a networked table: ``host``), then every short form."""
+def help_text(screen: GameScreen, *, host: bool = True, width: int = 79) -> str:
+    """What ``help`` prints in ``width`` columns: the game's commands, the table's (the
+    host's only for the host of a networked table: ``host``), then every short form."""
     lines = [_("Commands (Tab completes):")]
     # The commands are typed as they are, in every language: only the words around one
     # ("go (or Enter)") are said in the reader's.
@@ -79,13 +79,13 @@ def help_text(screen: GameScreen, *, host: bool = True) -> str:
             rows[-1] = (rows[-1][0], f"{rows[-1][1]} {what.strip()}")
         else:
             rows.append((command, what))
-    lines += [line for command, what in rows for line in _row(command, what)]
+    lines += [line for command, what in rows for line in _row(command, what, width)]
     aliases = {**screen.aliases, **ALIASES}
     # Each short form whole on a line ("exit = quit" is never cut after its "=").
     shorts = ", ".join(f"{alias}\0={command}" for alias, command in aliases.items())
     said = _("Short forms: {shorts}").format(shorts=shorts)
-    lines += [line.replace("\0", " ") for line in textwrap.wrap(said.replace("\0=", "\0=\0"), 78,
-              subsequent_indent="  ")]  # fmt: skip
+    wrapped = textwrap.wrap(said.replace("\0=", "\0=\0"), width - 1, subsequent_indent="  ")
+    lines += [line.replace("\0", " ") for line in wrapped]
     return "\n".join(lines)
 
 

@@ -169,9 +169,9 @@ class Conduct:
             return list(s.screen.final(view, s.names))
         return [("", _("No scores yet.")), ("", "\n")]
 
-    def help(self) -> str:
-        """The commands of this table, for this seat."""
-        return help_text(self.session.screen, host=hosting(self.session))
+    def help(self, width: int = 79) -> str:
+        """The commands of this table, for this seat, in ``width`` columns."""
+        return help_text(self.session.screen, host=hosting(self.session), width=width)
 
     def rules(self) -> str:
         """The rules of the game."""

@@ -33,7 +33,7 @@ class _Page(UIControl):
 
     def create_content(self, width: int, height: int) -> UIContent:
         o = self.overlay
-        rows = [row for line in o.lines for row in wrap(line, width, 0)]
+        rows = [row for line in o.lines(width) for row in wrap(line, width, 0)]
         o.top = max(0, min(o.top, len(rows) - height))
         o.height, o.below = height, max(0, len(rows) - o.top - height)
         shown = rows[o.top : o.top + height]
@@ -58,7 +58,8 @@ class Overlay:
 
     def __init__(self, closed: Callable[[], None]) -> None:
         self.title = ""
-        self.lines: list[Fragments] = []
+        self._draw: Callable[[int], Fragments] = lambda width: []
+        self._drawn: tuple[int, list[Fragments]] | None = None
         self.top = 0
         self.height = 1
         self.below = 0
@@ -72,12 +73,20 @@ class Overlay:
         body = HSplit([frame, footer], style="class:overlay")
         self.float = Float(
             ConditionalContainer(body, filter=Condition(lambda: self.is_open)),
-            top=1, bottom=1, left=1, right=1,
+            top=1, bottom=1, left=0, right=0,
         )  # fmt: skip
 
-    def open(self, title: str, fragments: Fragments) -> None:
-        """Show ``fragments`` under ``title``, from their first line."""
-        self.title, self.lines, self.top, self.is_open = title, lines_of(fragments), 0, True
+    def open(self, title: str, draw: Callable[[int], Fragments]) -> None:
+        """Show the page ``draw(width)`` gives for the width it has (lines longer than that
+        are wrapped) under ``title``, from its first line."""
+        self.title, self._draw, self._drawn = title, draw, None
+        self.top, self.is_open = 0, True
+
+    def lines(self, width: int) -> list[Fragments]:
+        """The page's lines for ``width`` columns (drawn once a width)."""
+        if self._drawn is None or self._drawn[0] != width:
+            self._drawn = (width, lines_of(self._draw(width)))
+        return self._drawn[1]
 
     def close(self) -> None:
         """Close the page."""

@@ -4,7 +4,8 @@ terminal taken over (``lanparty ... --plain``, or whenever the input or the outp
 terminal).
 
 The same :class:`~lanparty.ui.control.Conduct` as the full-screen table reads each line; the
-prompt is said (a line of its own) each time the table asks something new. A game's
+prompt is said (a line of its own) each time the table asks something new, after the board
+and the hand when it asks for a move. A game's
 multi-line editor is not opened: its one-line command says the same (``help`` names it).
 Help, the rules and the score sheet are printed. At the end of input a spectator goes on
 watching until the table ends; a player leaves.
@@ -27,9 +28,12 @@ from lanparty.text import printable
 
 from .control import Conduct, Reply, deadline
 from .handing import current_editor
-from .layout import game_title
+from .layout import draw_board, game_title
 
 __all__ = ["LineReader", "run_plain"]
+
+PLAIN_COLUMNS, PLAIN_ROWS = 80, 200
+"""The board printed before each question is drawn as for a terminal this big."""
 
 
 class LineReader:
@@ -81,7 +85,7 @@ def _writer(out: TextIO) -> Callable[[Fragments], None]:
     def say(fragments: Fragments) -> None:
         text = "".join(t for _s, t in fragments)
         for line in text.splitlines():
-            out.write(printable(line) + "\n")
+            out.write(printable(line).rstrip() + "\n")
         out.flush()
 
     return say
@@ -109,6 +113,8 @@ async def run_plain(
             prompt = conduct.prompt()[0].strip()
             if prompt != said_prompt:
                 said_prompt = prompt
+                if session.may_move() and not conduct.asking:  # what it is asked about
+                    say(draw_board(session, PLAIN_COLUMNS, PLAIN_ROWS, "", None))
                 say([("", prompt + "\n")])
             editor = current_editor(conduct.session)
             if editor is not None and not said_editor:
@@ -130,6 +136,10 @@ async def run_plain(
                 return reply.leave
             if reply.page:
                 say(_page(conduct, reply.page))
+    except BrokenPipeError:  # the reader went away (``| head``): nobody to tell anything
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     finally:
         reader.close()
 
