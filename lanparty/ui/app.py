@@ -112,8 +112,12 @@ class MoveCompleter(Completer):
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
-        """Every command starting with the text before the cursor."""
+        """Every command starting with the text before the cursor; on an empty line only
+        when asked (Tab): a completion started by the last key of a line sent (Enter) must
+        not open the menu over the next one."""
         text = document.text_before_cursor
+        if not text.strip() and not complete_event.completion_requested:
+            return
         s = self.session
         editor = current_editor(s)
         if editor is not None and editor.command.startswith(text.strip().lower()):

@@ -97,7 +97,10 @@ def _row(command: str, what: str, width: int = 79) -> list[str]:
     at = what.rfind(f" {word} ") if word.isascii() and word.isalpha() else -1
     if at >= 0:  # an example of the command ("…: plant decoy 2") is never cut
         what = what[: at + 1] + what[at + 1 :].replace(" ", "\0")
-    said = textwrap.wrap(what, max(width - len(head), 30)) or [""]
+    if width - len(head) < 30:  # a narrow page: what it does goes under the command
+        said = textwrap.wrap(what, max(width - 4, 10)) or [""]
+        return [f"  {command}", *("    " + line.replace("\0", " ") for line in said)]
+    said = textwrap.wrap(what, width - len(head)) or [""]
     said = [line.replace("\0", " ") for line in said]
     return [head + said[0], *(" " * len(head) + more for more in said[1:])]
 
