@@ -205,7 +205,7 @@ def test_narrow_terminal_still_plays(pane_factory: Callable[..., Pane]) -> None:
     pane.type("draw")
     pane.wait(lambda: "· You draw" in pane.story(), "the move told")
     pane.type("help")
-    pane.wait_text("list the commands")
+    pane.wait_text("Commands (Tab completes):")
     pane.keys("End")  # the help's last rows, wrapped to the overlay's width
     pane.wait_text("Short forms: p = play")
     pane.keys("Escape")

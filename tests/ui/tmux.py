@@ -72,6 +72,29 @@ class Pane:
         """The whole history with lines the terminal wrapped joined again."""
         return self.tmux("capture-pane", "-p", "-J", "-t", "lp", "-S", "-", "-E", "-")
 
+    def board(self) -> str:
+        """The board region on the screen now: the rows under the header down to the story's
+        rule (a terminal under 140 columns)."""
+        lines = self.screen().splitlines()[1:]
+        end = next((i for i, line in enumerate(lines) if line.startswith("─ story")), len(lines))
+        return "\n".join(lines[:end]) + "\n"
+
+    def page(self) -> str:
+        """The page open over the table (help, the rules, the score sheet), read whole: its
+        rows inside the frame, paged down (PgDn) to its end, joined with newlines."""
+        rows: list[str] = []
+        while True:
+            screen = self.screen()
+            shown = [line.rstrip()[1:-1].rstrip() for line in screen.splitlines()
+                     if line.startswith("│") and line.rstrip().endswith("│")]  # fmt: skip
+            overlap = next((n for n in range(min(len(rows), len(shown)), 0, -1)
+                            if rows[-n:] == shown[:n]), 0)  # fmt: skip
+            rows += shown[overlap:]
+            if "↓ more" not in screen:
+                return "\n".join(rows)
+            self.keys("PageDown")
+            self.wait(lambda s=screen: self.screen() != s, "the next page")
+
     def keys(self, *keys: str) -> None:
         self._send(*keys)
 
