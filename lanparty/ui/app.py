@@ -376,7 +376,7 @@ class TableApp:
             return not handed and self.editing is not None
         self._reply(self.conduct.typed(text))
         self.refresh()
-        return False
+        return self.editing is not None  # the editor it opened holds the draft: kept
 
     def _reply(self, reply: Reply) -> None:
         if reply.leave is not None:
