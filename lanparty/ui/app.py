@@ -198,6 +198,7 @@ class TableApp:
             input=input,
             output=output,
         )  # fmt: skip
+        self.app.after_render += lambda _app: self.story.flush()
 
     # ------------------------------------------------------------------ regions
 

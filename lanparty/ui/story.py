@@ -6,7 +6,9 @@ width only as they are shown, the visible ones only, so a story of thousands of 
 quick to draw as one of ten. :class:`StoryControl` is its prompt-toolkit control.
 
 ``$LANPARTY_STORY``, when set, names a file each line is also appended to as plain text (to
-follow the story from another terminal or a screen reader, and for the end-to-end tests).
+follow the story from another terminal or a screen reader, and for the end-to-end tests),
+once it has been drawn on the screen (:meth:`Story.flush`, after each redraw): a line in the
+file is a line the player has seen, with the board as it was then.
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ class Story:
         self._wrapped: dict[int, list[Fragments]] = {}
         self._width = 0
         self._tee: IO[str] | None = None
+        self._unwritten: list[str] = []
         path = tee if tee is not None else os.environ.get(STORY_FILE)
         if path:
             self._tee = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
@@ -110,7 +113,7 @@ class Story:
         start = len(self.lines)
         self.lines.extend(new)
         if self._tee is not None:
-            self._tee.write("".join(_plain(line) + "\n" for line in new))
+            self._unwritten += [_plain(line) + "\n" for line in new]
         rows = sum(len(self.rows_of(i, self._width)) for i in range(start, len(self.lines)))
         for callback in self.on_add:
             callback(rows)
@@ -147,8 +150,16 @@ class Story:
         newer = len(self.lines) - 1 - shown[-1][0] if shown and back else 0
         return [row for _i, row in shown], back, newer
 
+    def flush(self) -> None:
+        """Write the lines added since the last call to the story file (the app calls this
+        once they are on the screen)."""
+        if self._tee is not None and self._unwritten:
+            self._tee.write("".join(self._unwritten))
+            self._unwritten = []
+
     def close(self) -> None:
-        """Stop writing to the story file."""
+        """Write what is left and stop writing to the story file."""
+        self.flush()
         if self._tee is not None:
             self._tee.close()
             self._tee = None

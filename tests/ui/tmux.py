@@ -73,11 +73,8 @@ class Pane:
         return self.tmux("capture-pane", "-p", "-J", "-t", "lp", "-S", "-", "-E", "-")
 
     def board(self) -> str:
-        """The board region on the screen now: the rows under the header down to the story's
-        rule (a terminal under 140 columns)."""
-        lines = self.screen().splitlines()[1:]
-        end = next((i for i, line in enumerate(lines) if line.startswith("─ story")), len(lines))
-        return "\n".join(lines[:end]) + "\n"
+        """The board region on the screen now (see :func:`board_of`)."""
+        return board_of(self.screen())
 
     def page(self) -> str:
         """The page open over the table (help, the rules, the score sheet), read whole: its
@@ -128,6 +125,14 @@ class Pane:
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def board_of(screen: str) -> str:
+    """The board region of ``screen`` (a capture): the rows under the header down to the
+    story's rule (a terminal under 140 columns; the rule's title in any language)."""
+    lines = screen.splitlines()[1:]
+    end = next((i for i, line in enumerate(lines) if line.startswith("─ ")), len(lines))
+    return "\n".join(lines[:end]) + "\n"
 
 
 def last_line(pane: Pane) -> str:
