@@ -80,7 +80,8 @@ def line_count(fragments: Fragments) -> int:
 
 def fit(left: Fragments, right: Fragments, width: int) -> Fragments:
     """``left`` and ``right`` on one row of ``width`` cells, ``right`` at its end; what
-    does not fit is cut from the end of ``left``."""
+    does not fit is cut from the end of ``left``, at a ``" · "`` between its parts where
+    there is one."""
     room = width - sum(get_cwidth(t) for _s, t in right) - 1
     out: Fragments = []
     used = 0
@@ -91,6 +92,10 @@ def fit(left: Fragments, right: Fragments, width: int) -> Fragments:
             if used + w > room:
                 break
             cut, used = cut + ch, used + w
+        if len(cut) < len(text) and " · " in cut:
+            kept = cut[: cut.rindex(" · ")]
+            used -= get_cwidth(cut) - get_cwidth(kept)
+            cut = kept
         if cut:
             out.append((style, cut))
         if len(cut) < len(text):
