@@ -1,7 +1,8 @@
 """How quick the full-screen table is: ``python -m lanparty.bench.screen``.
 
-An offline table of the default game (bots in this process; ``--game``) in the real application, on a pipe for its
-keys and a terminal of 80×24 that writes to memory, with a story of 1,000 lines: keys are
+An offline table of the default game (``--game``; bots in this process) in the real
+application, on a pipe for its keys and a terminal of 80×24 that writes to memory, with a
+story of 1,000 lines: keys are
 typed one at a time (a command, then Ctrl-U, again and again: the completion menu opens and
 closes), and each key's time is measured from the moment it is sent to the end of the
 redraw it caused. Then the table is left alone for a while and the CPU time the process
