@@ -228,19 +228,15 @@ class TableApp:
         return Dimension.exact(line_count(self.board()))
 
     def _container(self) -> FloatContainer:
-        story = Window(self.story_control, height=Dimension(min=0, weight=1), wrap_lines=False)
-        rule = Window(FormattedTextControl(lambda: self.story_control.rule(self._story_width())),
-                      height=1)  # fmt: skip
         board_control = FormattedTextControl(self.board)
-        narrow = HSplit([Window(board_control, height=self._board_height, wrap_lines=False),
-                         rule, story])  # fmt: skip
-        wide_story = HSplit([Window(FormattedTextControl(
-            lambda: self.story_control.rule(self._story_width())), height=1),
-            Window(self.story_control, wrap_lines=False)])  # fmt: skip
+        narrow = HSplit([
+            Window(board_control, height=self._board_height, wrap_lines=False),
+            Window(self.story_control, height=Dimension(min=1, weight=1), wrap_lines=False),
+        ])  # fmt: skip
         beside = VSplit([
-            HSplit([Window(board_control, wrap_lines=False)]),
+            Window(board_control, wrap_lines=False),
             Window(width=1, char="│", style="class:rule"),
-            HSplit([wide_story], width=STORY_COLUMNS),
+            Window(self.story_control, width=STORY_COLUMNS, wrap_lines=False),
         ])  # fmt: skip
         body = DynamicContainer(lambda: beside if wide(self._size()[0]) else narrow)
         title = ConditionalContainer(
@@ -258,10 +254,6 @@ class TableApp:
         menu = Float(xcursor=True, ycursor=True,
                      content=CompletionsMenu(max_height=8, scroll_offset=1))  # fmt: skip
         return FloatContainer(root, floats=[menu, self.overlay.float])
-
-    def _story_width(self) -> int:
-        columns = self._size()[0]
-        return STORY_COLUMNS if wide(columns) else columns
 
     def _editor_title(self) -> str:
         return self.editing.title if self.editing is not None else ""

@@ -166,8 +166,8 @@ class Story:
 
 
 class StoryControl(UIControl):
-    """The story pane: the rows that fit, ``back`` rows up from the newest (0: it follows
-    the newest)."""
+    """The story pane: its rule, then the rows that fit, ``back`` rows up from the newest
+    (0: it follows the newest)."""
 
     def __init__(self, story: Story) -> None:
         self.story = story
@@ -184,9 +184,12 @@ class StoryControl(UIControl):
         return False
 
     def create_content(self, width: int, height: int) -> UIContent:
-        rows, self.back, self.newer = self.story.window(width, height, self.back)
-        self.height = height
-        return content(rows)
+        """The rule over the story (its title, where it is scrolled to), then its rows."""
+        if height < 1:
+            return content([])
+        rows, self.back, self.newer = self.story.window(width, height - 1, self.back)
+        self.height = height - 1
+        return content([self.rule(width), *rows])
 
     def scroll(self, rows: int) -> None:
         """Up (``rows`` > 0) or down the story; clamped when next drawn."""
