@@ -63,9 +63,21 @@ def test_a_spectator_follows_a_table_without_seeing_a_hand(
                        SETUP_DEADLINE)  # fmt: skip
         seen = spectator.screen() + spectator.story()
         assert "Your hand:" not in seen and "(you)" not in seen and "Traceback" not in seen
-        # A spectator makes no move: it is told so, and nothing is sent.
+        # A spectator makes no move: it is told so, and nothing is sent (a card's number
+        # is no exception: spectators hold no cards).
         spectator.type("draw")
         spectator.wait_text("you are watching: a spectator makes no move")
+        spectator.type("play 1")
+        spectator.wait(lambda: spectator.story().count("a spectator makes no move") == 2,
+                       "told again")  # fmt: skip
+        assert "numbered" not in spectator.story()
+        # A second spectator leaves at once: leaving stops nothing, so nothing is asked.
+        other = panes["other"] = _pane(tmp_path, "other", "watch", name, "--local")
+        other.wait_text("watching>")
+        other.type("quit")
+        assert other.exit_code() == 0
+        assert "(y/N)" not in other.story() and "stops for everyone" not in other.story()
+        assert "Ann" in host.screen() and "Hugo (the host) left" not in spectator.story()
         # The host leaves: the spectator is told, sees the end, and keeps the transcript.
         host.type("quit")
         host.wait_text("(y/N)>")
