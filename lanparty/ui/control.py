@@ -21,7 +21,7 @@ from lanparty.table.local import LocalTable, TableSession
 from lanparty.text import printable
 from protocol import Host, Phase
 
-from .commands import HOST_COMMANDS, Action, help_text
+from .commands import ALIASES, HOST_COMMANDS, META_COMMANDS, Action, help_text
 from .editor import reopens
 from .handing import YES, Desk, current_editor
 
@@ -157,17 +157,24 @@ class Conduct:
         return list(self.session.screen.final(view, self.session.names))
 
     def scores(self) -> Fragments:
-        """The score sheet so far: the screen's own (its optional ``scores``), else the
-        final scores once there are any."""
+        """The score sheet so far: the screen's own (its optional ``scores``), the final
+        scores once the game is over, else every player's points so far."""
         s = self.session
         view = s.view()
         sheet: Callable[[Mapping[str, Any], Any], Fragments] | None = getattr(
             s.screen, "scores", None)  # fmt: skip
         if view and sheet is not None:
             return list(sheet(view, s.names))
-        if view and (s.over() or view.get("scores") is not None) and not self.stopped():
+        if view and s.over() and not self.stopped():
             return list(s.screen.final(view, s.names))
-        return [("", _("No scores yet.")), ("", "\n")]
+        totals = s.outcome().totals if view else ()
+        if not totals:
+            return [("", _("No scores yet.")), ("", "\n")]
+        width = max(len(name) for name in s.names)
+        out: Fragments = [("class:title", _("Scores so far")), ("", "\n")]
+        for name, points in zip(s.names, totals, strict=False):
+            out += [("", f"  {printable(name):<{width}}  {points:>5}"), ("", "\n")]
+        return out
 
     def help(self, width: int = 79) -> str:
         """The commands of this table, for this seat, in ``width`` columns."""
@@ -183,8 +190,10 @@ class Conduct:
     def typed(self, text: str) -> Reply:
         """One line typed on the command line."""
         s = self.session
-        if s.over():
-            return Reply(leave=0)
+        if s.over():  # Enter leaves; the pages still open
+            words = text.lower().split()
+            head = ALIASES.get(words[0], words[0]) if words else ""
+            return Reply(page=head) if head in ("help", "rules", "scores") else Reply(leave=0)
         if self.asking:
             self.asking = False
             if text.strip().lower() in YES:
@@ -206,8 +215,6 @@ class Conduct:
 
     def _spectators(self, text: str) -> bool:
         """Is ``text`` something a spectator may type (the table's own commands)?"""
-        from .commands import ALIASES, META_COMMANDS
-
         words = text.lower().split()
         head = ALIASES.get(words[0], words[0]) if words else ""
         return not words or head in META_COMMANDS

@@ -247,6 +247,12 @@ def test_every_screen_of_a_game(game: str, tmp_path: Path) -> None:
                     # Back to 80x24 and to 120x40 again: the same screen, no row twice.
                     settled(pane, 80, 24)
                     assert settled(pane, 120, 40) == seen[(120, 40)]
+                    # The score sheet so far, over the table; Esc: the table as it was.
+                    pane.type("scores")
+                    pane.wait_text(f"| {game_title(game)} · scores |")
+                    assert "Final scores" not in pane.screen()  # the game is not over
+                    pane.keys("Escape")
+                    same(pane, seen[(120, 40)], "the table again")
                     look(pane, twin, moment, shots, (BESIDE,), cut)
             if current_editor(twin.table) is not None:
                 pane.keys("Escape")  # the person types the words on the command line
