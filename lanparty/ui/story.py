@@ -102,8 +102,9 @@ class Story:
         path = tee if tee is not None else os.environ.get(STORY_FILE)
         if path:
             self._tee = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
-        #: Called after lines are added (the pane keeps its place; the app redraws).
-        self.on_add: list[Callable[[int], None]] = []
+        #: Called with the first and the end index of the lines just added (a pane
+        #: scrolled back keeps its place).
+        self.on_add: list[Callable[[int, int], None]] = []
 
     def add(self, fragments: Fragments) -> None:
         """Add the lines of ``fragments`` (each ends at a newline)."""
@@ -114,9 +115,8 @@ class Story:
         self.lines.extend(new)
         if self._tee is not None:
             self._unwritten += [_plain(line) + "\n" for line in new]
-        rows = sum(len(self.rows_of(i, self._width)) for i in range(start, len(self.lines)))
         for callback in self.on_add:
-            callback(rows)
+            callback(start, len(self.lines))
 
     def text(self) -> str:
         """The whole story as plain text, a line each."""
@@ -173,12 +173,13 @@ class StoryControl(UIControl):
         self.story = story
         self.back = 0
         self.height = 4
+        self.width = 0
         self.newer = 0
         story.on_add.append(self._added)
 
-    def _added(self, rows: int) -> None:
-        if self.back:  # scrolled back: the rows shown stay where they are
-            self.back += rows
+    def _added(self, start: int, end: int) -> None:
+        if self.back and self.width:  # scrolled back: the rows shown stay where they are
+            self.back += sum(len(self.story.rows_of(i, self.width)) for i in range(start, end))
 
     def is_focusable(self) -> bool:
         return False
@@ -188,7 +189,7 @@ class StoryControl(UIControl):
         if height < 1:
             return content([])
         rows, self.back, self.newer = self.story.window(width, height - 1, self.back)
-        self.height = height - 1
+        self.height, self.width = height - 1, width
         return content([self.rule(width), *rows])
 
     def scroll(self, rows: int) -> None:
