@@ -143,7 +143,7 @@ def test_play_a_few_turns_then_quit(pane_factory: Callable[..., Pane]) -> None:
     assert "Traceback" not in pane.history()
 
 
-@pytest.mark.parametrize("term", ["screen", "tmux-256color"])
+@pytest.mark.parametrize("term", ["screen", "tmux-256color", "xterm-256color", "linux"])
 def test_ctrl_d_asks_then_leaves(pane_factory: Callable[..., Pane], term: str) -> None:
     pane = pane_factory("play", "kato", "--offline", "--bots", "3", "--seed", "3", term=term)
     pane.wait_text("Your hand:")
