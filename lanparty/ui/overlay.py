@@ -120,10 +120,6 @@ class Overlay:
         def _close(event: KeyPressEvent) -> None:
             self.close()
 
-        @kb.add("<any>")
-        def _swallow(event: KeyPressEvent) -> None:
-            """Any other key does nothing while the page is open."""
-
         return kb
 
 
