@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lanparty.games import rules_for_reader
+from lanparty.games import PLUGINS, rules_for_reader
 from lanparty.games.screens import Fragments, log_line
 from lanparty.i18n import _
 from lanparty.interrupt import EXIT_INTERRUPTED
@@ -181,9 +181,12 @@ class Conduct:
         return help_text(self.session.screen, host=hosting(self.session), width=width)
 
     def rules(self) -> str:
-        """The rules of the game."""
+        """The rules of the game (or that the game is not known yet: a table joined before
+        its opening entry came)."""
         name = self.session.game_name
-        return rules_for_reader(name) if not self.watching or name != "table" else ""
+        if name not in PLUGINS:
+            return _("The game is not known yet: its rules come with the table's first entry.")
+        return rules_for_reader(name)
 
     # ------------------------------------------------------------------ what the player does
 
