@@ -42,6 +42,7 @@ from .story import wrap
 
 __all__ = [
     "board_rows",
+    "columns_of",
     "draw_board",
     "editor_rows",
     "fit",
@@ -76,6 +77,12 @@ def line_count(fragments: Fragments) -> int:
     """The lines ``fragments`` take (a last line without its newline counts)."""
     text = "".join(t for _s, t in fragments)
     return text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+
+
+def columns_of(fragments: Fragments) -> int:
+    """The cells the widest line of ``fragments`` takes (trailing spaces not counted)."""
+    text = "".join(t for _s, t in fragments)
+    return max((get_cwidth(line.rstrip()) for line in text.split("\n")), default=0)
 
 
 def fit(left: Fragments, right: Fragments, width: int) -> Fragments:
@@ -180,9 +187,9 @@ def draw_board(
         else:
             out = [*session.screen.table(view, session.names, width),
                    *session.screen.hand(view, width, legal)]  # fmt: skip
-        count = line_count(out)
-        if count > height:
-            raise TooSmall(width, count)
+        count, widest = line_count(out), columns_of(out)
+        if count > height or widest > width:
+            raise TooSmall(max(widest, width), count)
     except TooSmall as small:
         return too_small(session.game_name, small, columns, rows, width)
     return out
