@@ -18,6 +18,7 @@ __all__ = [
     "endpoint",
     "games_help",
     "network_args",
+    "plain_arg",
     "port",
     "spectator_args",
     "spectators",
@@ -63,9 +64,17 @@ def network_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help=_("seed of the bot's choices"))
     p.add_argument("--json", action="store_true", help=_("print the outcome as JSON"))
     p.add_argument("--quiet", action="store_true", help=_("no progress lines on stderr"))
+    plain_arg(p)
     p.add_argument("--grace", type=float, default=30.0, metavar="S",
                    help=_("seconds a lost connection may take to come back before the table "
                    "stops (default 30; 0: stop at once)"))  # fmt: skip
+
+
+def plain_arg(p: argparse.ArgumentParser) -> None:
+    """``--plain``: the table as one line per event (as when not on a terminal)."""
+    p.add_argument("--plain", action="store_true", help=_("one line per event instead of the "
+                   "full-screen table (for screen readers; automatic when the input or the "
+                   "output is not a terminal)"))  # fmt: skip
 
 
 def spectators(text: str) -> int:

@@ -10,7 +10,7 @@ import random
 from lanparty import i18n
 from lanparty.commands.common import CliError, Command, check_table, known_game, parse_options
 from lanparty.commands.host import host
-from lanparty.commands.netargs import games_help
+from lanparty.commands.netargs import games_help, plain_arg
 from lanparty.errors import NetError
 from lanparty.games import get_game
 from lanparty.games.optionwords import refusal
@@ -57,6 +57,7 @@ def configure(p: argparse.ArgumentParser) -> None:
             "(instant; for learning the rules)"
         ),
     )
+    plain_arg(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     print(i18n.ngettext("{game} against {n} {kind} bot, seed {seed}",
                         "{game} against {n} {kind} bots, seed {seed}", bots).format(
         game=game_name, n=bots, kind=kind, seed=seed))  # fmt: skip
-    if run(session) == EXIT_INTERRUPTED:
+    if run(session, plain=args.plain or None) == EXIT_INTERRUPTED:
         raise Interrupted(i18n._("interrupted: you left the game"))
     return 0
 
@@ -108,7 +109,7 @@ def _play_on_loopback(
     process of its own; the deck is shuffled and dealt with mental poker like on a LAN."""
     plan = TablePlan(
         game=game, nick=nick, seats=bots + 1, bots=bots, local=True, name=f"{nick}'s {game}",
-        seed=args.seed or 0, quiet=True, advertise=False, grace=0.0,
+        seed=args.seed or 0, quiet=True, advertise=False, grace=0.0, plain=args.plain,
     )  # fmt: skip
     try:
         return host(plan, options)

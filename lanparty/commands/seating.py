@@ -57,7 +57,8 @@ def seated(
                     raise KeyboardInterrupt
                 return ended(out) if ended is not None else report(out, as_json=plan.json)
             seat = NetSeat(party)
-            play_in_terminal(lambda: play(plan, party, seat, out), seat, terminal_screen())
+            screen = terminal_screen(plan.plain)
+            play_in_terminal(lambda: play(plan, party, seat, out), seat, screen)
             if out.refused:  # no table screen was shown: the one line says why
                 raise NotSeated(out)
     except LeftTable:
@@ -70,11 +71,14 @@ def seated(
     return 0
 
 
-def terminal_screen() -> Any:
-    """The terminal UI for a seat at a networked table."""
+def terminal_screen(plain: bool = False) -> Any:
+    """The terminal UI for a seat at a networked table: full screen, or one line per event
+    when ``plain`` (or when not on a terminal)."""
+    from functools import partial
+
     from lanparty.ui.app import run_async
 
-    return run_async
+    return partial(run_async, plain=True if plain else None)
 
 
 def _left(out: Outcome, what: str) -> str:

@@ -18,7 +18,7 @@ import json
 from typing import TYPE_CHECKING
 
 from lanparty.commands.common import Command, net_errors
-from lanparty.commands.netargs import endpoint
+from lanparty.commands.netargs import endpoint, plain_arg
 from lanparty.games import GAMES
 from lanparty.i18n import N_, _
 from lanparty.table.plan import TablePlan
@@ -53,6 +53,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         help=_("no screen: print each public state as a JSON line (for scripts)"),
     )
     p.add_argument("--quiet", action="store_true", help=_("no progress lines on stderr"))
+    plain_arg(p)
 
 
 def run(args: argparse.Namespace) -> int:

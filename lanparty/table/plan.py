@@ -35,6 +35,8 @@ class TablePlan:
     """No progress lines on stderr."""
     json: bool = False
     """A headless seat's outcome (a spectator's states) as JSON."""
+    plain: bool = False
+    """One line per event instead of the full-screen table (also when not on a terminal)."""
     grace: float = 30.0
     """Seconds a lost connection may take to come back before the table stops."""
     seed: int = 0

@@ -1,61 +1,72 @@
-"""The prompt-toolkit part: a prompt under a printed table, completed from the legal moves.
+"""The table in the terminal: one full-screen prompt-toolkit application with fixed regions
+(``layout.py``): the header, the game's board and the player's hand, the story
+(``story.py``), the input line completed from the legal moves (or the game's editor), the
+status line; help, the rules and the score sheet open over them (``overlay.py``).
 
-Small factories (style, completer, key bindings, prompt message, toolbar) and one loop,
-``run``, that drives any ``TableSession`` of any game: the game's table, hand, prompt and
-commands are its screen's (``session.screen``), the common commands are in ``commands``.
+``run``/``run_async`` drive any ``TableSession`` of any game; what each typed line does is
+``control.Conduct``'s, shared with the plain line-per-event mode (``plain.py``), which they
+choose when the input or the output is not a terminal (or when asked).
 """
 
 from __future__ import annotations
 
 import asyncio
-import math
-import shutil
+import os
+import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.application import run_in_terminal
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion, DummyCompleter
-from prompt_toolkit.document import Document
-from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
-from prompt_toolkit.renderer import print_formatted_text as print_to
-from prompt_toolkit.shortcuts import print_formatted_text
-from prompt_toolkit.styles import Style
-from prompt_toolkit.validation import DummyValidator
-
-from lanparty.games import rules_for_reader
-from lanparty.games.screens import Editor, Fragments, GameScreen, log_line
-from lanparty.i18n import _
-from lanparty.interrupt import EXIT_INTERRUPTED
-from lanparty.table.local import LocalTable, TableSession
-from protocol.contract import Move, Plain
-
-from .commands import HOST_COMMANDS, Action, completions, help_text
-from .editor import (
-    KEYS,
-    LeaveEditorError,
-    editor_key_bindings,
-    editor_marks,
-    editor_validator,
-    line_prompts,
-    reopens,
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import (
+    CompleteEvent,
+    Completer,
+    Completion,
+    DynamicCompleter,
 )
-from .handing import YES, Desk, current_editor
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Dimension,
+    DynamicContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import DynamicProcessor, Processor
+from prompt_toolkit.output import ColorDepth, Output
+from prompt_toolkit.styles import Style
+from prompt_toolkit.validation import DynamicValidator, Validator
 
-__all__ = [
-    "countdown",
-    "current_editor",
-    "make_completer",
-    "make_key_bindings",
-    "make_style",
-    "run",
-    "run_async",
-]
+from lanparty.games.screens import STORY_COLUMNS, Editor, Fragments, GameScreen
+from lanparty.i18n import _
+from lanparty.table.local import LocalTable, TableSession
+
+from .commands import completions
+from .control import Conduct, Reply, countdown, deadline, host_offers
+from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
+from .handing import current_editor
+from .layout import draw_board, editor_rows, fit, game_title, header, line_count, wide
+from .overlay import Overlay
+from .story import Story, StoryControl
+
+__all__ = ["TableApp", "countdown", "current_editor", "make_completer", "make_key_bindings",
+           "make_style", "run", "run_async"]  # fmt: skip
 
 TICK = 0.2
 """Seconds between redraws while a countdown runs or the board is animating."""
+LOOK = 0.5
+"""Seconds between looks at what the seat is asked while the protocol holds it back."""
 HAND_IN_EARLY = 1.5
 """A timed phase's draft is handed in this many seconds before the phase closes (the
 closer's clock may run a little ahead of ours)."""
@@ -80,13 +91,22 @@ def make_style(screen: GameScreen | None = None) -> Style:
             "clock.low": "noreverse bold ansired",
             "remark": "noreverse ansiyellow",
             "editor.mark": "ansiyellow",
+            "header": "reverse",
+            "header.title": "reverse bold",
+            "rule": "ansigray",
+            "rule.hint": "ansigray",
+            "status": "ansigray",
+            "status.table": "",
+            "overlay": "",
+            "overlay.keys": "reverse",
             **(screen.styles if screen is not None else {}),
         }
     )
 
 
 class MoveCompleter(Completer):
-    """Completes the whole line from ``commands.completions`` over the session's legal moves."""
+    """Completes the whole line from ``commands.completions`` over the session's legal moves
+    (and the host's commands while the table fills)."""
 
     def __init__(self, session: TableSession) -> None:
         self.session = session
@@ -94,14 +114,19 @@ class MoveCompleter(Completer):
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
-        """Every command starting with the text before the cursor."""
+        """Every command starting with the text before the cursor; on an empty line only
+        when asked (Tab): a completion started by the last key of a line sent (Enter) must
+        not open the menu over the next one."""
         text = document.text_before_cursor
+        if not text.strip() and not complete_event.completion_requested:
+            return
         s = self.session
         editor = current_editor(s)
         if editor is not None and editor.command.startswith(text.strip().lower()):
             yield Completion(editor.command, -len(text), display_meta=_("back to the editor"))
         legal = s.legal_moves()
-        for command, meta in completions(text, s.screen, s.view(), legal, s.can_decline()):
+        found = completions(text, s.screen, s.view(), legal, s.can_decline(), host_offers(s))
+        for command, meta in found:
             yield Completion(command, start_position=-len(text), display_meta=meta or None)
 
 
@@ -111,8 +136,8 @@ def make_completer(session: TableSession) -> Completer:
 
 
 def make_key_bindings() -> KeyBindings:
-    """Ctrl-D ends the prompt with ``EOFError`` even with text typed (as Ctrl-C does with
-    ``KeyboardInterrupt``); what that means is the caller's to decide."""
+    """(For a prompt of its own, the lobby's) Ctrl-D ends the prompt with ``EOFError`` even
+    with text typed (as Ctrl-C does with ``KeyboardInterrupt``)."""
     kb = KeyBindings()
 
     @kb.add("c-d")
@@ -122,433 +147,404 @@ def make_key_bindings() -> KeyBindings:
     return kb
 
 
-def prompt_message(
-    screen: GameScreen,
-    view: Mapping[str, Plain],
-    can_decline: bool,
-    asked: bool = True,
-    watching: bool = False,
-) -> FormattedText:
-    """The prompt says what is asked of the player now (``asked``: anything at all;
-    ``watching``: a spectator, asked nothing ever)."""
-    if watching:
-        text = _("watching> ")
-    else:
-        text = screen.prompt(view, can_decline) if asked else _("waiting> ")
-    return FormattedText([("class:prompt", text)])
+def color_depth() -> ColorDepth | None:
+    """No colours when ``$NO_COLOR`` is set to anything (https://no-color.org); else the
+    terminal's own."""
+    return ColorDepth.DEPTH_1_BIT if os.environ.get("NO_COLOR") else None
 
 
-def deadline(session: TableSession) -> float | None:
-    """When (``time.monotonic()``) the timed phase now closes by itself, if the session
-    knows (its optional ``deadline`` method)."""
-    when: Callable[[], float | None] | None = getattr(session, "deadline", None)
-    return when() if when is not None else None
+class TableApp:
+    """One seat's full-screen table. ``run()`` plays until the player leaves, or until the
+    game is over and the player has seen its end (Enter or q)."""
 
-
-def countdown(left: float) -> str:
-    """A countdown in whole seconds, rounded up and never below zero: ``"1:05 left"``."""
-    s = max(0, math.ceil(left))
-    return _("{time} left").format(time=f"{s // 60}:{s % 60:02d}")
-
-
-def make_toolbar(
-    session: TableSession, keys: Callable[[], Fragments] | None = None
-) -> Callable[[], FormattedText]:
-    """The bottom line: the countdown of a timed phase, what the table is doing, and the
-    keys (``keys()``: those of the editor while it is open) or how to get help."""
-
-    def toolbar() -> FormattedText:
-        out: Fragments = []
-        closes = deadline(session)
-        if closes is not None:
-            left = closes - time.monotonic()
-            clock = "class:clock.low" if left < 10.5 else "class:clock"
-            out.append((clock, f" {countdown(left)} ·"))
-        status = session.status_line()
-        if status:
-            out.append(("class:bottom-toolbar", f" {status} ·"))
-        help_keys = keys() if keys is not None else []
-        out += help_keys or [("class:bottom-toolbar", " " + _("Tab: moves · help · rules · quit"))]
-        return FormattedText(out)
-
-    return toolbar
-
-
-class _TableEndedError(Exception):
-    """Raised inside the prompt when the table ended while the player was typing."""
-
-
-class _Screen:
-    """What is printed above the prompt (log lines as they come), and the live board under
-    them: the table and the hand, drawn again inside the prompt on every change."""
-
-    def __init__(self, session: TableSession, style: Style) -> None:
+    def __init__(
+        self, session: TableSession, *, input: Input | None = None, output: Output | None = None
+    ) -> None:
         self.session = session
-        self.style = style
-        self.notes: Fragments = []  # the app's own lines, printed with the log's next ones
+        self.story = Story()
+        self.conduct = Conduct(session, self.tell)
+        self.draft = self.conduct.desk.draft
+        self.editing: Editor | None = None  # the editor the input is (None: the command line)
+        self.over = False  # the game is over and its end is shown
+        self.changed = asyncio.Event()  # the session changed on its own
+        self.wake = asyncio.Event()  # something may need the clock's ticks
+        self._validator: Validator | None = None
+        self._marks: Processor | None = None
+        self._board: tuple[tuple[Any, ...], Fragments] | None = None
+        self._version = 0
+        self.story_control = StoryControl(self.story)
+        self.overlay = Overlay(self._focus_input)
+        self.buffer = Buffer(
+            multiline=Condition(lambda: self.editing is not None),
+            completer=DynamicCompleter(lambda: None if self.editing else self._completer),
+            complete_while_typing=Condition(lambda: self.editing is None),
+            validator=DynamicValidator(lambda: self._validator),
+            validate_while_typing=Condition(lambda: self.editing is not None),
+            accept_handler=self._accept,
+        )
+        self._completer = make_completer(session)
+        self.input_window = Window(
+            BufferControl(self.buffer, input_processors=[DynamicProcessor(lambda: self._marks)]),
+            height=lambda: Dimension.exact(max(editor_rows(self.editing) - 1, 1)),
+            get_line_prefix=self._prefix,
+            wrap_lines=False,
+        )
+        self.app: Application[int] = Application(
+            layout=Layout(self._container(), focused_element=self.input_window),
+            key_bindings=merge_key_bindings([
+                self._keys(), editor_key_bindings(lambda: self.editing, self._leave_editor)]),
+            style=make_style(session.screen),
+            full_screen=True,
+            mouse_support=True,
+            color_depth=color_depth(),
+            input=input,
+            output=output,
+        )  # fmt: skip
+        self.app.after_render += lambda _app: self.story.flush()
 
-    def show(self, fragments: Fragments) -> None:
-        # Above the prompt while one is running (prompt-toolkit prints in the terminal).
-        print_formatted_text(FormattedText(fragments), style=self.style, end="")
+    # ------------------------------------------------------------------ regions
+
+    def _size(self) -> tuple[int, int]:
+        app: Application[int] | None = getattr(self, "app", None)
+        if app is None:  # the layout is walked once as the application is made
+            return 80, 24
+        size = app.output.get_size()
+        return size.columns, size.rows
+
+    def board(self) -> Fragments:
+        """The board region now (drawn once per change, key or size)."""
+        columns, rows = self._size()
+        typed = self.buffer.text if self.editing is None else ""
+        key = (columns, rows, typed, self._version, self.editing is None)
+        if self._board is None or self._board[0] != key:
+            if self.over:
+                drawn = self.conduct.ending()
+            else:
+                drawn = draw_board(self.session, columns, rows, typed, self.editing)
+            self._board = (key, drawn)
+        return self._board[1]
+
+    def _board_height(self) -> Dimension:
+        return Dimension.exact(line_count(self.board()))
+
+    def _container(self) -> FloatContainer:
+        board_control = FormattedTextControl(self.board)
+        narrow = HSplit([
+            Window(board_control, height=self._board_height, wrap_lines=False),
+            Window(self.story_control, height=Dimension(min=1, weight=1), wrap_lines=False),
+        ])  # fmt: skip
+        beside = VSplit([
+            Window(board_control, wrap_lines=False),
+            Window(width=1, char="│", style="class:rule"),
+            Window(self.story_control, width=STORY_COLUMNS, wrap_lines=False),
+        ])  # fmt: skip
+        body = DynamicContainer(lambda: beside if wide(self._size()[0]) else narrow)
+        title = ConditionalContainer(
+            Window(FormattedTextControl(lambda: [("class:title", self._editor_title())]),
+                   height=1),
+            filter=Condition(lambda: self.editing is not None),
+        )  # fmt: skip
+        root = HSplit([
+            Window(FormattedTextControl(self._header), height=1),
+            body,
+            title,
+            self.input_window,
+            Window(FormattedTextControl(self._status), height=1),
+        ])  # fmt: skip
+        menu = Float(xcursor=True, ycursor=True,
+                     content=CompletionsMenu(max_height=8, scroll_offset=1))  # fmt: skip
+        return FloatContainer(root, floats=[menu, self.overlay.float])
+
+    def _editor_title(self) -> str:
+        return self.editing.title if self.editing is not None else ""
+
+    def _header(self) -> Fragments:
+        return header(self.session, None if self.over else self.conduct.clock(), self._size()[0])
+
+    def _prefix(self, line: int, wrap_count: int) -> StyleAndTextTuples:
+        if self.editing is not None:
+            said = self.editing.line_prompt(line)
+            return [("class:prompt", " " * len(said) if wrap_count else said)]
+        text, style = self.conduct.prompt()
+        return [(f"class:{style}", text)]
+
+    def _status(self) -> Fragments:
+        left: Fragments
+        if self.editing is not None:
+            error = self.buffer.validation_error
+            doc = self.buffer.document
+            remark = self.editing.remark(doc.text.split("\n"), doc.cursor_position_row)
+            left = [("class:error", f" {error.message} ·")] if error is not None else []
+            left += [("class:remark", f" {remark} ·")] if remark and error is None else []
+            left.append(("class:status", " " + _(KEYS)))
+        elif self.over:
+            left = [("class:status", " " + _("Enter or q: leave · PgUp: the story"))]
+        else:
+            offered = current_editor(self.session)
+            keys = _("Tab: moves · ? help · PgUp: story · Ctrl-C: quit")
+            if offered is not None and self.draft.closed and not self.conduct.asking:
+                keys = _("{command}: back to the editor").format(command=offered.command) \
+                    + " · " + keys
+            left = [("class:status", " " + keys)]
+        said = self.session.status_line()
+        right: Fragments = [("class:status.table", said + " ")] if said else []
+        return fit(left, right, self._size()[0])
+
+    # ------------------------------------------------------------------ what happens
+
+    def tell(self, fragments: Fragments) -> None:
+        """Add the app's own lines to the story."""
+        self.story.add(fragments)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw again (the board too) once the loop is free."""
+        self._version += 1
+        self.app.invalidate()
 
     def refresh(self) -> None:
-        """Print the new log lines."""
-        self.show(self.pending())
+        """After anything happened: let the table move on, tell it, follow the editor the
+        game offers, show the end once the game is over."""
+        if self.over:
+            return
+        if self.conduct.step():
+            self._end()
+            return
+        self._follow_editor()
+        self.wake.set()
+        self.redraw()
 
-    def pending(self) -> Fragments:
-        """The log lines not printed yet."""
-        out: Fragments = []
-        for line in self.session.take_log():
-            out += log_line(line)
-        out += self.notes
-        self.notes = []
-        return out
+    def _end(self) -> None:
+        if self.editing is not None:
+            self.editing = None
+            self.buffer.document = Document("")
+        self.over = True
+        self.story.add(self.conduct.ending())
+        self.redraw()
 
-    def board(self, columns: int, rows: int, typed: str = "") -> Fragments:
-        """The table and the hand as they are now, for a terminal of ``columns`` × ``rows``
-        (its first lines give way if it is too short: the hand and the players matter most).
-        A screen with a ``board`` method (``base.BoardScreen``) draws it whole, knowing the
-        rows and the text ``typed`` on the prompt. Empty before the deal and after the game."""
+    def _wanted(self) -> Editor | None:
+        offered = current_editor(self.session)
+        return None if offered is None or self.draft.closed or self.conduct.asking else offered
+
+    def _follow_editor(self) -> None:
+        """Open the game's editor when it is offered (with the draft), close it when it is
+        no longer (keeping what it held as the draft, unless it went in)."""
+        wanted = self._wanted()
+        if self.editing is not None and wanted is None:
+            if not self.draft.sent:
+                self.draft.text = self.buffer.text
+            self.draft.sent = False
+            self._set_editor(None, "")
+        if self.editing is None:
+            self.conduct.desk.settle()
+        if self.editing is None and wanted is not None:
+            self._set_editor(wanted, self.draft.text)
+
+    def _set_editor(self, editor: Editor | None, text: str) -> None:
+        self.editing = editor
+        self._validator = editor_validator(editor) if editor is not None else None
+        self._marks = editor_marks(editor) if editor is not None else None
+        self.buffer.validation_error = None
+        self.buffer.document = Document(text, len(text))
+
+    def _leave_editor(self) -> None:
+        """Esc in the editor: back to the command line; what it holds is the draft."""
+        editing = self.editing
+        if editing is None:
+            return
+        self.draft.text, self.draft.closed = self.buffer.text, True
+        self._set_editor(None, "")
+        kept = _("(what you wrote is kept: {command} goes back to it)")
+        self.tell([("class:dim", kept.format(command=editing.command) + "\n")])
+        self.refresh()
+
+    def _accept(self, buffer: Buffer) -> bool:
+        """Enter on the command line, or Ctrl-S in the editor; True keeps the text."""
+        text = buffer.text
+        if self.editing is not None:
+            self.draft.text = text
+            self.conduct.desk.hand_in(self.editing, text)
+            handed = not self.draft.text
+            if handed:
+                self._set_editor(None, "")
+            self.refresh()
+            return not handed and self.editing is not None
+        self._reply(self.conduct.typed(text))
+        self.refresh()
+        return self.editing is not None  # the editor it opened holds the draft: kept
+
+    def _reply(self, reply: Reply) -> None:
+        if reply.leave is not None:
+            self._exit(reply.leave)
+        elif reply.page:
+            self.open_page(reply.page)
+
+    def open_page(self, page: str) -> None:
+        """Open help, the rules or the score sheet over the table."""
+        c = self.conduct
+        title = {"help": _("help"), "rules": _("rules"), "scores": _("scores")}[page]
+        draw: Callable[[int], Fragments]
+        if page == "help":
+            draw = lambda width: [("", c.help(width) + "\n")]  # noqa: E731
+        elif page == "rules":
+            draw = lambda width: [("", c.rules() + "\n")]  # noqa: E731
+        else:
+            draw = lambda width: c.scores()  # noqa: E731
+        self.overlay.open(f"{game_title(self.session.game_name)} · {title}", draw)
+        self.app.layout.focus(self.overlay.window)
+        self.redraw()
+
+    def _focus_input(self) -> None:
+        self.app.layout.focus(self.input_window)
+        self.redraw()
+
+    def _exit(self, status: int) -> None:
+        if self.app.is_running and self.app.future is not None and not self.app.future.done():
+            self.app.exit(result=status)
+
+    def _keys(self) -> KeyBindings:
+        kb = KeyBindings()
+        paging = ~Condition(lambda: self.overlay.is_open)
+        empty = Condition(lambda: not self.buffer.text and self.editing is None) & paging
+
+        @kb.add("c-c")
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.overlay.close()
+            self._reply(self.conduct.interrupt())
+            self.refresh()
+
+        @kb.add("c-d")
+        def _eof(event: KeyPressEvent) -> None:
+            self.overlay.close()
+            self._reply(self.conduct.eof())
+            self.refresh()
+
+        @kb.add("pageup", filter=paging)
+        def _up(event: KeyPressEvent) -> None:
+            self.story_control.page_up()
+
+        @kb.add("pagedown", filter=paging)
+        def _down(event: KeyPressEvent) -> None:
+            self.story_control.page_down()
+
+        @kb.add("home", filter=empty)
+        def _first(event: KeyPressEvent) -> None:
+            self.story_control.home()
+
+        @kb.add("end", filter=empty)
+        def _last(event: KeyPressEvent) -> None:
+            self.story_control.end()
+
+        @kb.add("?", filter=empty)
+        @kb.add("f1", filter=paging)
+        def _help(event: KeyPressEvent) -> None:
+            self.open_page("help")
+
+        @kb.add("q", filter=empty & Condition(lambda: self.over))
+        def _leave(event: KeyPressEvent) -> None:
+            self._exit(0)
+
+        return kb
+
+    # ------------------------------------------------------------------ running
+
+    async def _follow(self) -> None:
+        """Changes that happen on their own (moves arriving from the network)."""
+        while True:
+            await self.changed.wait()
+            self.changed.clear()
+            self.refresh()
+
+    def _ticking(self) -> float | None:
+        """How often the clock must tick now (``None``: not at all)."""
+        if self.over:
+            return None
+        animating = getattr(self.session.screen, "animating", None)
+        view = self.session.view() if animating is not None else {}
+        if deadline(self.session) is not None or bool(view and animating and animating(view)):
+            return TICK
+        return LOOK if self._held() else None
+
+    def _held(self) -> bool:
+        """Is this seat of a networked table kept from moving by the protocol itself (its
+        last move on its way, its seat being taken back after a restart)? That ends with no
+        event of the table's: the prompt must be looked at again until it does."""
         s = self.session
-        view = s.view()
-        if not view or s.over():
-            return []
-        width = max(columns - 1, 20)
-        legal = s.legal_moves() if s.may_move() else []
-        whole = getattr(s.screen, "board", None)
-        out: Fragments = [("", "\n")]
-        if callable(whole):
-            out += whole(view, s.names, width, max(rows - 1, 1), legal, typed)
-        else:
-            out += s.screen.table(view, s.names, width)
-            out += s.screen.hand(view, width, legal)
-        return _last_lines(out, max(rows, 1))
+        return (not self.conduct.watching and not isinstance(s, LocalTable) and bool(s.view())
+                and not s.may_move())  # fmt: skip
 
-    def final(self) -> None:
-        view = self.session.view()
-        if view and view.get("scores") is not None:
-            self.show([("", "\n")])
-            self.show(self.session.screen.final(view, self.session.names))
+    def _asked(self) -> tuple[str, str]:
+        return self.conduct.prompt()[0], self.session.status_line()
 
-
-def _last_lines(fragments: Fragments, rows: int) -> Fragments:
-    """The last ``rows`` lines of ``fragments`` (each line ends with a newline)."""
-    breaks = 0
-    for i in range(len(fragments) - 1, -1, -1):
-        style, text = fragments[i]
-        breaks += text.count("\n")
-        if breaks > rows:
-            # Cut inside this fragment: keep what follows its (rows+1)-th newline from the end.
-            cut = text
-            for _ in range(breaks - rows):
-                cut = cut[cut.index("\n") + 1 :]
-            return [(style, cut), *fragments[i + 1 :]]
-    return fragments
-
-
-def menu_rows(rows: int) -> int:
-    """The rows kept free under the prompt for the completion menu on a terminal of
-    ``rows`` rows (the menu also opens upwards over the board when there is more room)."""
-    return max(4, min(8, rows // 4))
-
-
-def leave_question(session: TableSession) -> FormattedText:
-    """The prompt that asks a player who typed ``quit`` (or pressed Ctrl-D or Ctrl-C)
-    whether they mean it: at a networked table, leaving stops the game for everyone."""
-    if isinstance(session, LocalTable):
-        text = _("leave the game? (y/N)> ")
-    else:
-        text = _("leave the table? the game stops for everyone (y/N)> ")
-    return FormattedText([("class:warn", text)])
-
-
-def run(session: TableSession) -> int:
-    """Play ``session`` at the terminal (see :func:`run_async`)."""
-    return asyncio.run(run_async(session))
-
-
-class _ModeChangedError(Exception):
-    """Raised inside the prompt when it must become the editor or the command line."""
-
-
-async def run_async(session: TableSession) -> int:  # noqa: C901
-    """Play ``session`` at the terminal until the game ends or the player leaves: 0, or
-    :data:`EXIT_INTERRUPTED` (130) if they left with Ctrl-C. ``IllegalMove`` and typing
-    mistakes are shown, never raised.
-
-    ``quit``, Ctrl-D and Ctrl-C ask first (y/N): leaving a networked table stops the game for
-    everyone. ``y`` or a second Ctrl-D leaves; a second Ctrl-C leaves at once (130); anything
-    else plays on.
-
-    Changes that happen on their own (moves arriving from the network) are printed above the
-    prompt as they come, and the prompt, its completions and the bottom bar follow them.
-
-    When the game's screen offers an editor for the move asked (``current_editor``), the
-    prompt is that editor until the move is handed in; Esc leaves it for the command line
-    and its ``command`` opens it again, with nothing typed lost; whatever hands it in hands
-    in what it holds (``handing.Desk``). A timed phase shows its countdown in the bottom bar;
-    shortly before it closes, what the editor holds is handed in, and at zero a local table
-    closes the phase (a networked one is closed by its closer).
-    """
-    style = make_style(session.screen)
-    screen = _Screen(session, style)
-    changed = asyncio.Event()
-
-    def tell(fragments: Fragments) -> None:
-        screen.notes += fragments  # printed with the log's next lines
-        changed.set()
-
-    desk = Desk(session, tell)
-    draft = desk.draft
-    editing: Editor | None = None  # the editor the running prompt is (None: the command line)
-    asking = False  # whether the player really means to leave
-
-    def keys() -> Fragments:
-        if editing is not None:
-            doc = prompt.default_buffer.document
-            remark = editing.remark(doc.text.split("\n"), doc.cursor_position_row)
-            out: Fragments = [("class:remark", f" {remark} ·")] if remark else []
-            return [*out, ("class:bottom-toolbar", f" {_(KEYS)}")]
-        offered = current_editor(session)
-        if offered is not None and draft.closed and not asking and desk.confirming is None:
-            back = _("{command}: back to the editor · Tab: moves · help · rules · quit")
-            return [("class:bottom-toolbar", " " + back.format(command=offered.command))]
-        return []
-
-    prompt: PromptSession[str] = PromptSession(
-        completer=make_completer(session),
-        complete_while_typing=True,
-        key_bindings=make_key_bindings(),
-        bottom_toolbar=make_toolbar(session, keys),
-        style=style,
-        reserve_space_for_menu=menu_rows(shutil.get_terminal_size((80, 24)).lines),
-    )
-    session.listen(changed.set)
-
-    def stop_prompt(exc: Exception) -> None:
-        app = prompt.app
-        if app.is_running and app.future is not None and not app.future.done():
-            # A prompt that gives way to the editor (or back) with nothing typed leaves no
-            # empty prompt line behind in the scrollback.
-            app.erase_when_done = isinstance(exc, _ModeChangedError) and not (
-                prompt.default_buffer.text.strip()
-            )
-            app.exit(exception=exc)
-
-    def end_prompt_if_over() -> None:
-        if session.over():
-            stop_prompt(_TableEndedError())
-
-    def wanted() -> Editor | None:
-        offered = current_editor(session)
-        return None if offered is None or draft.closed or asking else offered
-
-    def switch_if_needed() -> None:
-        if (wanted() is None) != (editing is None):
-            stop_prompt(_ModeChangedError())
-
-    async def follow() -> None:
+    async def _tick(self) -> None:
+        """A few redraws a second while a countdown runs or the board animates (once more
+        after it stops: its last frame); a look now and then while the protocol holds this
+        seat back (a redraw only if what it is asked changed); none otherwise."""
         while True:
-            await changed.wait()
-            changed.clear()
-            fragments = screen.pending()
-            if fragments and prompt.app.is_running:
-                # Printed above the prompt, now; the prompt asks only once this is on screen.
-                output = prompt.app.output
-
-                def print_above(f: Fragments = fragments, out: Any = output) -> None:
-                    print_to(out, FormattedText(f), style)
-                    out.flush()
-
-                await run_in_terminal(print_above)
-            elif fragments:
-                screen.show(fragments)
-            end_prompt_if_over()
-            desk.try_close()
-            if editing is None:  # the editor's text is its draft only once it gives way
-                desk.settle()
-            switch_if_needed()
-            if prompt.app.is_running:
-                prompt.app.invalidate()
-
-    def hand_in_draft() -> None:
-        shown = editing is not None
-        desk.timed(prompt.default_buffer.text if shown else draft.text, shown)
-
-    async def tick() -> None:
-        animating = getattr(session.screen, "animating", None)
-        moved = False
-        while True:
+            every = self._ticking()
+            if every is None:
+                self.wake.clear()
+                await self.wake.wait()
+                continue
+            if every == LOOK:
+                asked = self._asked()
+                await asyncio.sleep(LOOK)
+                if self._asked() != asked:
+                    self.refresh()
+                continue
             await asyncio.sleep(TICK)
-            closes = deadline(session)
-            view = session.view()
-            moving = animating is not None and bool(view) and animating(view)
-            if closes is None and not moving and not moved:
-                continue
-            moved = moving  # once more after the animation ends: its last frame
+            closes = deadline(self.session)
             if closes is not None and closes - time.monotonic() <= HAND_IN_EARLY:
-                hand_in_draft()
+                shown = self.editing is not None
+                self.conduct.desk.timed(self.buffer.text if shown else self.draft.text, shown)
             if closes is not None and closes <= time.monotonic():
-                session.advance()  # a local table closes the phase; a networked one waits
-                changed.set()
-            if prompt.app.is_running:
-                prompt.app.invalidate()
+                self.session.advance()  # a local table closes the phase; a networked one waits
+            self.refresh()
 
-    def message() -> FormattedText:
-        if asking:
-            return leave_question(session)
-        if desk.confirming is not None:
-            return FormattedText([("class:warn", _("hand it in all the same? (y/N)> "))])
-        if editing is not None:
-            line = FormattedText([("class:title", f"{editing.title}\n"),
-                                  ("class:prompt", editing.line_prompt(0))])  # fmt: skip
-            lines = prompt.default_buffer.document.line_count  # a line too many, say
-            below = max(editing.max_lines, lines) + 1
-        else:
-            asked = session.may_move()
-            watching = bool(getattr(session, "watching", False))
-            line = prompt_message(session.screen, session.view(), session.can_decline(), asked,
-                                  watching)  # fmt: skip
-            below = 0
-        app = prompt.app
-        if app.is_done:
-            return line  # what stays in the scrollback: the prompt and what was typed
-        size = app.output.get_size()
-        menu = menu_rows(size.rows) if editing is None else 0
-        prompt.reserve_space_for_menu = menu  # the terminal may have changed
-        # Under the board: the prompt (or the editor), the menu's rows and the bottom bar;
-        # over it, at least the last few log lines stay in sight.
-        rows = size.rows - menu - below - 2 - size.rows // 6
-        typed = prompt.default_buffer.text if editing is None else ""
-        board = screen.board(size.columns, rows, typed)
-        return FormattedText([*board, *line])
-
-    def prompt_args() -> dict[str, Any]:
-        """The prompt's settings for the mode it is in (each call sets all of them)."""
-        if editing is not None:
-            return {
-                "multiline": True,
-                "key_bindings": merge_key_bindings(
-                    [make_key_bindings(), editor_key_bindings(editing)]
-                ),
-                "completer": DummyCompleter(),
-                "complete_while_typing": False,
-                "validator": editor_validator(editing),
-                "validate_while_typing": True,
-                "prompt_continuation": line_prompts(editing),
-                "input_processors": [editor_marks(editing)],
-                "default": draft.text,
-            }
-        # Never None: prompt-toolkit keeps the last prompt's setting for an argument given
-        # None (the editor's one-word check would judge the command line).
-        return {
-            "multiline": False,
-            "key_bindings": make_key_bindings(),
-            "completer": make_completer(session),
-            "complete_while_typing": True,
-            "validator": DummyValidator(),
-            "validate_while_typing": False,
-            "input_processors": [],
-            "default": "",
-        }
-
-    screen.show(
-        [
-            ("class:title", f"lanparty · {session.game_name}"),
-            ("", "  " + _("(type help; Tab completes)") + "\n"),
-        ]
-    )
-    loop = asyncio.get_running_loop()
-    tasks = [loop.create_task(follow()), loop.create_task(tick())]
-    try:
-        while True:
-            session.advance()
-            desk.settle()
-            screen.refresh()
-            if session.over():
-                screen.final()
-                return 0
-            editing = wanted()
-            prompt.app.erase_when_done = False
-            try:
-                try:
-                    text = await prompt.prompt_async(
-                        message, pre_run=end_prompt_if_over, **prompt_args()
-                    )
-                finally:
-                    if editing is not None and not draft.sent:
-                        draft.text = prompt.default_buffer.text
-                    draft.sent = False
-            except (_TableEndedError, _ModeChangedError):
-                continue
-            except LeaveEditorError:
-                draft.closed = True
-                command = editing.command if editing is not None else "write"
-                kept = _("(what you wrote is kept: {command} goes back to it)")
-                screen.show([("class:dim", kept.format(command=command) + "\n")])
-                continue
-            except KeyboardInterrupt:
-                desk.confirming = None
-                if asking:
-                    return EXIT_INTERRUPTED  # the second Ctrl-C: the caller says the one line
-                asking = True
-                screen.show([("class:dim", _("(Ctrl-C again leaves at once)") + "\n")])
-                continue
-            except EOFError:
-                desk.confirming = None
-                if asking:
-                    screen.show([("class:dim", _("Bye.") + "\n")])
-                    return 0
-                asking = True
-                continue
-            if asking:
-                asking = False
-                if text.strip().lower() in YES:
-                    screen.show([("class:dim", _("Bye.") + "\n")])
-                    return 0
-                screen.show([("class:dim", _("Playing on.") + "\n")])
-                continue
-            if desk.confirming is not None:
-                desk.answer(text)
-                continue
-            if editing is not None:
-                desk.hand_in(editing, text)
-                continue
-            offered = current_editor(session)
-            if offered is not None and reopens(text, offered, session.screen.aliases):
-                draft.closed = False
-                continue
-            action = desk.read(text)
-            asking = action is not None and not _handle(action, session, screen, desk.submit)
-    finally:
-        for task in tasks:
-            task.cancel()
+    async def run(self) -> int:
+        """Play until the player leaves: 0, or :data:`EXIT_INTERRUPTED` (130) after a second
+        Ctrl-C."""
+        title = game_title(self.session.game_name)
+        self.story.add([("class:title", f"lanparty · {title}"),
+                        ("", "  " + _("(type help; Tab completes)") + "\n")])  # fmt: skip
+        self.session.listen(self.changed.set)
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(self._follow()), loop.create_task(self._tick())]
+        try:
+            self.refresh()
+            result = await self.app.run_async()
+        finally:
+            for task in tasks:
+                task.cancel()
+            self.story.close()
+        if self.over:
+            _print_plain(self.conduct.ending())
+        return result if isinstance(result, int) else 0
 
 
-def _handle(
-    action: Action, session: TableSession, screen: _Screen, submit: Callable[[Move], bool]
-) -> bool:
-    """Carry out one typed line's ``action`` (a move goes in by ``submit``); False if the
-    player asked to leave (``quit``)."""
-    if action.kind == "quit":
-        return False
-    if action.kind in ("start", "close", *HOST_COMMANDS):
-        why = (
-            session.start_now() if action.kind == "start"
-            else session.close_phase() if action.kind == "close"
-            else session.host_command(action.kind, action.arg)
-        )  # fmt: skip
-        if why:
-            screen.show([("class:error", f"{why[0].upper()}{why[1:]}.\n")])
-    elif action.kind == "help":
-        screen.show([("", help_text(session.screen) + "\n")])
-    elif action.kind == "rules":
-        screen.show([("", rules_for_reader(session.game_name) + "\n")])
-    elif action.kind == "go":
-        session.decline()
-    elif action.kind == "move" and action.move is not None:
-        if not session.view():
-            screen.show([("class:error", _("The game has not started yet.") + "\n")])
-            return True
-        submit(action.move)
-    return True
+def _print_plain(fragments: Fragments) -> None:
+    """The end of the game left on the terminal once the table's screen is gone."""
+    from lanparty.text import printable
+
+    text = "".join(t for _s, t in fragments)
+    sys.stdout.write("\n".join(printable(line) for line in text.splitlines()) + "\n")
+    sys.stdout.flush()
+
+
+def run(session: TableSession, plain: bool | None = None) -> int:
+    """Play ``session`` at the terminal (see :func:`run_async`)."""
+    return asyncio.run(run_async(session, plain))
+
+
+async def run_async(session: TableSession, plain: bool | None = None) -> int:
+    """Play ``session`` until the game ends or the player leaves: 0, or
+    :data:`~lanparty.interrupt.EXIT_INTERRUPTED` (130) if they left with Ctrl-C twice.
+    Full screen on a terminal; one line per event (``plain.py``) when ``plain``, or, by
+    default, when the input or the output is not a terminal."""
+    if plain is None:
+        plain = not (sys.stdin.isatty() and sys.stdout.isatty())
+    if plain:
+        from .plain import run_plain
+
+        return await run_plain(session)
+    return await TableApp(session).run()

@@ -30,6 +30,7 @@ __all__ = [
 META_COMMANDS: dict[str, str] = {
     "help": N_("list the commands"),
     "rules": N_("show the rules of the game"),
+    "scores": N_("show the score sheet"),
     "quit": N_("leave the game"),
 }
 """The commands every table has, and what they do (in English: translated where shown)."""
@@ -47,13 +48,15 @@ _HELP = (
 )
 _SAID = frozenset({_HELP[0][0]})
 """The commands in :data:`_HELP` said with words of the reader's language around them."""
+_HOSTS = frozenset(command for command, _what in _HELP[2:])
+"""The rows of :data:`_HELP` only the host of a networked table may use."""
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """What a line of input asks for: a ``move`` (kind ``"move"``), or one of ``"help"``,
-    ``"rules"``, ``"quit"``, ``"go"`` (let an out-of-turn chance go), ``"close"`` (end a
-    sealed phase), ``"nothing"``, or a host command (``"start"``; ``"kick"``,
+    ``"rules"``, ``"scores"``, ``"quit"``, ``"go"`` (let an out-of-turn chance go),
+    ``"close"`` (end a sealed phase), ``"nothing"``, or a host command (``"start"``; ``"kick"``,
     ``"approve"``, ``"deny"`` with ``arg``)."""
 
     kind: str
@@ -61,26 +64,28 @@ class Action:
     arg: str = ""
 
 
-def help_text(screen: GameScreen) -> str:
-    """What ``help`` prints: the game's commands, the table's, then every short form."""
+def help_text(screen: GameScreen, *, host: bool = True, width: int = 79) -> str:
+    """What ``help`` prints in ``width`` columns: the game's commands, the table's (the
+    host's only for the host of a networked table: ``host``), then every short form."""
     lines = [_("Commands (Tab completes):")]
     # The commands are typed as they are, in every language: only the words around one
     # ("go (or Enter)") are said in the reader's.
+    rows_of_table = [row for row in _HELP if host or row[0] not in _HOSTS]
     table = [(_(command) if command in _SAID else command, _(what))
-             for command, what in (*_HELP, *META_COMMANDS.items())]  # fmt: skip
+             for command, what in (*rows_of_table, *META_COMMANDS.items())]  # fmt: skip
     rows: list[tuple[str, str]] = []
     for command, what in (*screen.help(), *table):
         if not command and rows:  # a row's words go on: wrapped with them
             rows[-1] = (rows[-1][0], f"{rows[-1][1]} {what.strip()}")
         else:
             rows.append((command, what))
-    lines += [line for command, what in rows for line in _row(command, what)]
+    lines += [line for command, what in rows for line in _row(command, what, width)]
     aliases = {**screen.aliases, **ALIASES}
     # Each short form whole on a line ("exit = quit" is never cut after its "=").
     shorts = ", ".join(f"{alias}\0={command}" for alias, command in aliases.items())
     said = _("Short forms: {shorts}").format(shorts=shorts)
-    lines += [line.replace("\0", " ") for line in textwrap.wrap(said.replace("\0=", "\0=\0"), 78,
-              subsequent_indent="  ")]  # fmt: skip
+    wrapped = textwrap.wrap(said.replace("\0=", "\0=\0"), width - 1, subsequent_indent="  ")
+    lines += [line.replace("\0", " ") for line in wrapped]
     return "\n".join(lines)
 
 
@@ -92,7 +97,10 @@ def _row(command: str, what: str, width: int = 79) -> list[str]:
     at = what.rfind(f" {word} ") if word.isascii() and word.isalpha() else -1
     if at >= 0:  # an example of the command ("…: plant decoy 2") is never cut
         what = what[: at + 1] + what[at + 1 :].replace(" ", "\0")
-    said = textwrap.wrap(what, max(width - len(head), 30)) or [""]
+    if width - len(head) < 30:  # a narrow page: what it does goes under the command
+        said = textwrap.wrap(what, max(width - 4, 10)) or [""]
+        return [f"  {command}", *("    " + line.replace("\0", " ") for line in said)]
+    said = textwrap.wrap(what, width - len(head)) or [""]
     said = [line.replace("\0", " ") for line in said]
     return [head + said[0], *(" " * len(head) + more for more in said[1:])]
 
@@ -127,9 +135,11 @@ def completions(
     view: Mapping[str, Plain],
     legal: Sequence[Move],
     can_decline: bool = False,
+    offers: Sequence[tuple[str, str]] = (),
 ) -> list[tuple[str, str]]:
     """Commands (with a description) that start with ``text``: every legal move the screen
-    offers now, then ``go`` when an out-of-turn chance may be let go, then the meta commands."""
+    offers now, then ``go`` when an out-of-turn chance may be let go, then ``offers`` (the
+    host's ``start``, ``approve N``... while the table fills), then the meta commands."""
     prefix = " ".join(text.lower().split())
     if text.endswith(" ") and prefix:
         prefix += " "
@@ -138,6 +148,7 @@ def completions(
     candidates = [screen.command_for(m, view) for m in legal]
     if can_decline:
         candidates.append(("go", _("let it go, play goes on")))
+    candidates.extend(offers)
     candidates.extend((command, _(what)) for command, what in META_COMMANDS.items())
     for command, meta in candidates:
         if command and command.startswith(prefix) and command not in seen:

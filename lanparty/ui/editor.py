@@ -1,6 +1,6 @@
 """The multi-line editor a game's screen may offer for a free-text move (``GameScreen.editor``):
 one item a line, Enter or Tab to the next line, Ctrl-S to hand in, Esc to go back to the
-command line with nothing lost.
+command line with nothing lost (what is typed is kept as the draft).
 
 The line arithmetic is pure (``next_line``, ``previous_line``, ``usable_lines``,
 ``timed_move``); the prompt-toolkit part is small factories: the key bindings, the validator
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
@@ -27,7 +28,6 @@ from protocol.contract import Move
 __all__ = [
     "KEYS",
     "Draft",
-    "LeaveEditorError",
     "draft_move",
     "editor_key_bindings",
     "editor_marks",
@@ -43,11 +43,6 @@ __all__ = [
 
 KEYS = N_("Enter/Tab: next line · Ctrl-S: hand in · Esc: commands")
 """The editor's keys, for the bottom bar."""
-
-
-class LeaveEditorError(Exception):
-    """Raised out of the prompt when the player leaves the editor (Esc) for the command
-    line; the text typed so far is kept as the draft."""
 
 
 @dataclass(slots=True)
@@ -156,15 +151,19 @@ def _refuse(buffer: Buffer, message: str, row: int | None = None) -> None:
     buffer.validation_error = ValidationError(cursor_position=at, message=message)
 
 
-def editor_key_bindings(editor: Editor) -> KeyBindings:
-    """Enter/Tab: the next line (a new one at the end); Shift-Tab: the line above; Up and
-    Down stay inside the editor (no history); Ctrl-S: hand in, unless a line cannot be (then
-    the editor says which and why); Esc: back to the command line at once
-    (:class:`LeaveEditorError`)."""
+def editor_key_bindings(
+    editor: Callable[[], Editor | None], leave: Callable[[], None]
+) -> KeyBindings:
+    """The keys of the editor ``editor()`` while it is open (not ``None``): Enter/Tab: the
+    next line (a new one at the end); Shift-Tab: the line above; Up and Down stay inside the
+    editor (no history); Ctrl-S: hand in (the buffer's accept handler), unless a line cannot
+    be (then the editor says which and why); Esc: ``leave()``, back to the command line at
+    once."""
     kb = KeyBindings()
+    is_open = Condition(lambda: editor() is not None)
 
-    @kb.add("enter")
-    @kb.add("tab")
+    @kb.add("enter", filter=is_open)
+    @kb.add("tab", filter=is_open)
     def _next(event: KeyPressEvent) -> None:
         b = event.current_buffer
         text, cursor, hint = next_line(b.text, b.cursor_position)
@@ -175,41 +174,43 @@ def editor_key_bindings(editor: Editor) -> KeyBindings:
         if hint and b.validation_error is None:
             _refuse(b, hint)
 
-    @kb.add("s-tab")
+    @kb.add("s-tab", filter=is_open)
     def _back(event: KeyPressEvent) -> None:
         b = event.current_buffer
         b.cursor_position = previous_line(b.text, b.cursor_position)
 
-    @kb.add("up")
+    @kb.add("up", filter=is_open)
     def _up(event: KeyPressEvent) -> None:
         b = event.current_buffer
         if b.document.cursor_position_row > 0:
             b.cursor_up()
 
-    @kb.add("down")
+    @kb.add("down", filter=is_open)
     def _down(event: KeyPressEvent) -> None:
         b = event.current_buffer
         if b.document.cursor_position_row < b.document.line_count - 1:
             b.cursor_down()
 
-    @kb.add("c-s")
+    @kb.add("c-s", filter=is_open)
     def _hand_in(event: KeyPressEvent) -> None:
-        b = event.current_buffer
+        b, open_now = event.current_buffer, editor()
+        if open_now is None:
+            return
         lines = b.text.split("\n")
-        found = editor.problem(lines)
+        found = open_now.problem(lines)
         if found is not None:
             _refuse(b, found[1], found[0])
             return
         try:
-            editor.move(lines)
+            open_now.move(lines)
         except ParseError as exc:
             _refuse(b, str(exc))
             return
         b.validate_and_handle()
 
-    @kb.add("escape", eager=True)
+    @kb.add("escape", filter=is_open, eager=True)
     def _leave(event: KeyPressEvent) -> None:
-        event.app.exit(exception=LeaveEditorError())
+        leave()
 
     return kb
 

@@ -158,7 +158,7 @@ def test_completions_list_legal_moves_then_meta() -> None:
     ]
 
 
-_META = ["help", "rules", "quit"]
+_META = ["help", "rules", "scores", "quit"]
 
 
 def test_every_legal_move_round_trips_through_its_command() -> None:

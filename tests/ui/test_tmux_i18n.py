@@ -16,7 +16,7 @@ from lanparty import i18n
 from lanparty.games.kato.narrate import card_name
 from lanparty.games.kato.screen import command_for, hand_of
 
-from .test_tmux import choose, log_lines, twin
+from .test_tmux import choose, twin
 from .tmux import REPO, Pane
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
@@ -45,7 +45,7 @@ def test_one_kato_turn_in_polish(tmp_path: Path) -> None:
         pane.wait_text("Twoja ręka:")
         screen = pane.screen()
         assert "ann (ty)" in screen and "Na stosie:" in screen and "Kolor w grze:" in screen
-        assert "(wpisz help; Tab podpowiada)" in pane.history()
+        assert "(wpisz help; Tab podpowiada)" in pane.story()
         assert card_name(str(table.view()["top"])) in screen
         for i, (_, label) in enumerate(hand_of(table.view()), 1):
             assert f"{i}: {card_name(label)}" in screen
@@ -60,16 +60,15 @@ def test_one_kato_turn_in_polish(tmp_path: Path) -> None:
         table.submit(next(m for m in table.legal_moves() if command_for(m, view)[0] == command))
         table.advance()
         told += table.take_log()
-        pane.wait(lambda: len(log_lines(pane.history())) >= len(told), f"the log after {command}")
-        width = 100 - len("· ")
-        assert log_lines(pane.history()) == [line[:width].rstrip() for line in told]
+        pane.wait(lambda: len(pane.log()) >= len(told), f"the log after {command}")
+        assert pane.log() == told
         assert any(line.startswith(("Bea ", "Carl ")) for line in told)  # the others' turns too
 
         pane.type("quit")
         pane.wait_text("wyjść z gry? (t/N)>")
         pane.type("t")
-        pane.wait_text("Do zobaczenia.")
         assert pane.exit_code() == 0
+        assert "Do zobaczenia." in pane.story()
         assert "Traceback" not in pane.history()
     finally:
         pane.kill()
@@ -79,10 +78,10 @@ def test_one_kato_turn_in_polish(tmp_path: Path) -> None:
 _PROMPTS = {
     "pl": {"twój ruch> ": "play", "zagraj dobraną kartę lub spasuj> ": "pass",
            "odpowiedz lub przyjmij> ": "accept", "wybierz kolor> ": "colour red",
-           "kato/catch teraz albo Enter, by grać dalej> ": ""},
+           "kato/catch teraz albo Enter, by grać dalej> ": "", "koniec: Enter, by wyjść> ": ""},
     "es": {"tu jugada> ": "play", "juega la carta robada o pasa> ": "pass",
            "responde o acepta> ": "accept", "elige un color> ": "colour red",
-           "kato/catch ahora, o Enter para seguir> ": ""},
+           "kato/catch ahora, o Enter para seguir> ": "", "fin: Enter para salir> ": ""},
 }  # fmt: skip
 _PLAYABLE = {"pl": "Można zagrać: ", "es": "Se pueden jugar: "}
 _WILDS = {"pl": ("Zmiana koloru", "Dobierz cztery"), "es": ("Comodín",)}
@@ -91,12 +90,17 @@ _DEALT = {"pl": "Runda 1: karty są potasowane i rozdane",
           "es": "Ronda 1: se barajan y reparten las cartas"}  # fmt: skip
 
 
+def _prompt(screen: str) -> str:
+    """The prompt on ``screen`` ("" if none)."""
+    prompts = [line for line in screen.splitlines() if line.rstrip().endswith(">")]
+    return prompts[-1].rstrip() + " " if prompts else ""
+
+
 def _asked(screen: str, lang: str) -> str | None:
     """The command to type at the prompt now on ``screen`` (``None``: nothing is asked)."""
-    prompts = [line for line in screen.splitlines() if line.rstrip().endswith(">")]
-    if not prompts:
+    line = _prompt(screen)
+    if not line:
         return None
-    line = prompts[-1].rstrip() + " "
     action = _PROMPTS[lang].get(line)
     if action != "play":
         return action
@@ -125,11 +129,11 @@ def test_a_polish_and_a_spanish_player_share_a_table_and_its_transcript(tmp_path
                             "2", "--option", "rounds=1", "--option", "hand_size=1", "--name",
                             table, "--nick", "ana", home=homes["pl"])  # fmt: skip
         opened = f"Stół '{table}' jest otwarty pod 127.0.0.1:"
-        panes["pl"].wait(lambda: opened in panes["pl"].joined(), "the table open", 60)
+        panes["pl"].wait(lambda: opened in panes["pl"].story(), "the table open", 60)
         panes["es"] = _pane(tmp_path, "es", "es_ES.UTF-8", "join", table, "--local", "--nick",
                             "bea", home=homes["es"])  # fmt: skip
         for lang, pane in panes.items():
-            pane.wait(lambda p=pane, t=_DEALT[lang]: t in p.joined(), "the deal", 60)
+            pane.wait(lambda p=pane, t=_DEALT[lang]: t in p.story(), "the deal", 60)
         end = time.monotonic() + 120
         while not all(pane.rc_file.exists() for pane in panes.values()):
             assert time.monotonic() < end, {lang: p.screen() for lang, p in panes.items()}
@@ -140,19 +144,20 @@ def test_a_polish_and_a_spanish_player_share_a_table_and_its_transcript(tmp_path
                 command = _asked(screen, lang)
                 if command is None:
                     continue
-                before = pane.joined().count(">")
+                told = len(pane.story())
                 pane.type(command)
                 # The typed line is answered (a new prompt, a log line or a reason).
-                pane.wait(lambda p=pane, n=before: p.rc_file.exists()
-                          or p.joined().count(">") > n, "an answer")  # fmt: skip
+                pane.wait(lambda p=pane, n=told, s=screen: p.rc_file.exists()
+                          or len(p.story()) > n or _prompt(p.screen()) != _prompt(s),
+                          "an answer")  # fmt: skip
             time.sleep(0.05)  # a short pause between looks at the two screens
         for lang, pane in panes.items():
-            assert pane.exit_code() == 0, pane.joined()
-            history = pane.joined()
-            assert _OVER[lang] in history and "Traceback" not in history
-        assert "Auditoría superada" in panes["es"].joined()
-        assert "Conectado a 127.0.0.1:" in panes["es"].joined()
-        assert "Audyt zaliczony" in panes["pl"].joined()
+            assert pane.exit_code() == 0, pane.story()
+            assert _OVER[lang] in pane.story() and "Traceback" not in pane.history()
+            assert "★" in pane.history()  # the final scores stay on the terminal
+        assert "Auditoría superada" in panes["es"].story()
+        assert "Conectado a 127.0.0.1:" in panes["es"].story()
+        assert "Audyt zaliczony" in panes["pl"].story()
         saved = {lang: sorted(home.rglob("*.lptx")) for lang, home in homes.items()}
         assert [len(files) for files in saved.values()] == [1, 1], saved
         assert saved["pl"][0].read_bytes() == saved["es"][0].read_bytes()

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .tmux import REPO, Pane, last_line
+from .tmux import REPO, Pane, board_of, last_line
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -56,8 +56,8 @@ class Player:
         return None
 
     def hand(self, text: str | None = None) -> list[tuple[int, str]]:
-        """The numbered cards of the last hand shown (in ``text``, a capture, if given)."""
-        lines = (self.pane.history() if text is None else text).splitlines()
+        """The numbered cards of the hand on the screen (in ``text``, a capture, if given)."""
+        lines = (self.pane.screen() if text is None else text).splitlines()
         starts = [i for i, line in enumerate(lines) if line.startswith("Your hand:")]
         if not starts:
             return []  # the game ended as we looked: the board has left the screen
@@ -71,13 +71,19 @@ class Player:
         return cells
 
     def count(self, text: str) -> int:
-        return self.pane.history().count(text)
+        """How often the story has told ``text``."""
+        return self.pane.story().count(text)
 
     def asked(self, deadline: float = TURN_DEADLINE) -> str:
-        """Wait until the program asks for something (or ends); the prompt, or "" at the end."""
+        """Wait until the program asks for something (or ends); the prompt, or "" at the end
+        (once the end of the game has been shown and Enter has left it)."""
         end = time.monotonic() + deadline
         while True:
             if self.ended():
+                return ""
+            if "the end: Enter leaves>" in self.pane.screen():
+                self.pane.keys("Enter")
+                self.pane.wait(self.ended, "the program to end")
                 return ""
             prompt = self.prompt()
             if prompt is not None and prompt != "waiting>":
@@ -149,7 +155,7 @@ class Player:
     def play_any(self) -> bool:
         """Play the first card the board marks as playable (a wild naming red): the board
         must be right, the move is never refused."""
-        text = self.pane.history()  # the hand and its marks from one capture of the board
+        text = self.pane.screen()  # the hand and its marks from one capture of the board
         hand = dict(self.hand(text))
         for n in self.playable(text):
             wild = hand[n].startswith(("Wild", "Cone"))
@@ -190,9 +196,9 @@ def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
     board = ("Your hand:", "Top:", "Colour in play:", "Ann (you)")
     # The board is redrawn under each new log line: read it once it is whole on screen.
     pane.wait(lambda: all(x in pane.screen() for x in board), "the first deal", SETUP_DEADLINE)
-    screen = pane.history()
-    assert "Ann joined (seat 0)" in screen and "Bea joined" in screen
-    assert re.search(r"key [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", screen)
+    story = pane.story()
+    assert "Ann joined (seat 0)" in story and "Bea joined" in story
+    assert re.search(r"key [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", story)
     player = Player(pane)
     pane.wait(lambda: len(player.hand()) >= 20, "a hand of at least 20 cards")
     for _ in range(60):
@@ -207,7 +213,7 @@ def test_play_draw_wild_then_quit_at_a_networked_table(start) -> None:
     pane.type("y")
     assert pane.exit_code() == 0
     history = pane.history()
-    assert "Bye." in history and "transcript saved:" in history
+    assert "Bye." in pane.story() and "transcript saved:" in history
     assert "Traceback" not in history
     # The host told both bots it left; only ours is kept (the bots we started keep none).
     assert _bot_logs(pane).count("Ann (the host) left the table") == 2
@@ -224,14 +230,15 @@ def test_call_kato_and_finish_the_game(start) -> None:
         player = Player(pane)
         while prompt := player.asked():
             player.turn(prompt)
-        history = pane.history()
+        history, story = pane.history(), pane.story()
         assert pane.exit_code() == 0, history
-        assert "Final scores" in history and re.search(r"wins? the game!", history)
-        assert "Audit passed" in history
+        assert "Final scores" in story and re.search(r"wins? the game!", story)
+        assert "Final scores" in history  # left on the terminal after the table's screen
+        assert "Audit passed" in story
         assert "transcript saved:" in history and "Traceback" not in history
         assert "Traceback" not in _bot_logs(pane)
         if "kato" in player.did:
-            assert "You call KaTO!" in history
+            assert "You call KaTO!" in story
             return
     pytest.fail("in 8 games the player never got down to one card before the bot went out")
 
@@ -254,13 +261,13 @@ def test_the_host_starts_early_with_the_players_seated(start, tmp_path: Path) ->
         pane.wait(lambda: all(x in pane.screen() for x in seated), "Bea to sit down",
                   SETUP_DEADLINE)  # fmt: skip
         pane.type("start")
-        pane.wait(lambda: "Seats: Ann, Bea." in pane.history(), "two seats", SETUP_DEADLINE)
+        pane.wait(lambda: "Seats: Ann, Bea." in pane.story(), "two seats", SETUP_DEADLINE)
         player = Player(pane)
         while prompt := player.asked():
             player.turn(prompt)
         history = pane.history()
         assert pane.exit_code() == 0, history
-        assert "Audit passed" in history and "Traceback" not in history
+        assert "Audit passed" in pane.story() and "Traceback" not in history
         _, err = bea.communicate(timeout=60)
         assert bea.returncode == 0 and "Traceback" not in err
     finally:
@@ -270,8 +277,8 @@ def test_the_host_starts_early_with_the_players_seated(start, tmp_path: Path) ->
 
 
 def _board(screen: str) -> str:
-    """The live board under the log: from its first line to the prompt."""
-    return screen[screen.rindex("Round ") :] if "Round " in screen else ""
+    """The live board: the region between the header and the story."""
+    return board_of(screen)
 
 
 def test_the_board_of_a_waiting_player_is_redrawn_as_the_other_plays(start) -> None:
@@ -302,9 +309,9 @@ def test_the_board_of_a_waiting_player_is_redrawn_as_the_other_plays(start) -> N
     assert re.search(rf"^▶ {name}\b", before, re.MULTILINE), before
     assert "Your hand:" in before and "Playable:" not in before
     moved = panes[name]
-    log = moved.pane.history().count("\n· ")
+    log = len(moved.pane.log())
     moved.turn(prompt)
-    assert moved.pane.history().count("\n· ") > log
+    assert len(moved.pane.log()) > log
     other.pane.wait(lambda: _board(other.pane.screen()) != before, "the board redrawn")
     for p in panes.values():
         p.pane.keys("C-c")
@@ -329,6 +336,11 @@ def test_ctrl_c_twice_leaves_a_networked_table_in_one_line(start) -> None:
     assert "Ann (the host) left the table" in _bot_logs(pane)
 
 
+def menu(pane: Pane, entry: str) -> bool:
+    """Does the completion menu on the screen offer ``entry``?"""
+    return any(f" {entry} " in line for line in pane.screen().splitlines())
+
+
 def test_the_host_lets_players_in_turns_one_away_and_removes_one(start, tmp_path: Path) -> None:
     """With --approve each join waits for the host's yes, asked by number with the key shown;
     `deny N` sends one away for good, `kick N` removes a seated player before the game starts
@@ -351,18 +363,28 @@ def test_the_host_lets_players_in_turns_one_away_and_removes_one(start, tmp_path
 
     try:
         join("Bo")
-        pane.wait(lambda: "request 1: Bo (key" in pane.joined() and "approve 1" in pane.joined(),
+        pane.wait(lambda: "request 1: Bo (key" in pane.story() and "approve 1" in pane.story(),
                   "Bo to ask", SETUP_DEADLINE)  # fmt: skip
-        assert "Bo joined" not in pane.joined()
+        assert "Bo joined" not in pane.story()
+        # Tab on the empty line offers what the host may do now: let Bo in, or not.
+        pane.keys("Tab")
+        pane.wait(lambda: menu(pane, "approve 1") and menu(pane, "deny 1"), "the host's moves")
+        assert re.search(r"approve 1 +let Bo \(", pane.screen()), pane.screen()
+        pane.keys("Escape", "C-u")
         pane.type("approve 1")
-        pane.wait(lambda: "Bo joined (seat 1)" in pane.joined(), "Bo to sit down")
+        pane.wait(lambda: "Bo joined (seat 1)" in pane.story(), "Bo to sit down")
         join("Cy")
-        pane.wait(lambda: "request 2: Cy (key" in pane.joined(), "Cy to ask", SETUP_DEADLINE)
+        pane.wait(lambda: "request 2: Cy (key" in pane.story(), "Cy to ask", SETUP_DEADLINE)
+        pane.keys("Tab")  # two seated: start now, kick Bo, or answer Cy
+        for offered in ("start", "approve 2", "deny 2", "kick 1"):
+            pane.wait(lambda o=offered: menu(pane, o), f"{offered} offered")
+        assert re.search(r"kick 1 +remove Bo from the table", pane.screen()), pane.screen()
+        pane.keys("Escape", "C-u")
         pane.type("deny 2")
         _, err = bots["Cy"].communicate(timeout=60)
         assert bots["Cy"].returncode == 1 and "the host did not let you in" in err
         pane.type("kick 1")
-        pane.wait(lambda: "Bo was removed from the table by the host" in pane.joined(),
+        pane.wait(lambda: "Bo was removed from the table by the host" in pane.story(),
                   "Bo to be removed")  # fmt: skip
         _, err = bots["Bo"].communicate(timeout=60)
         assert bots["Bo"].returncode == 1 and "the host removed you from the table" in err

@@ -51,20 +51,26 @@ def test_two_terminals_of_one_person_sit_at_one_table(tmp_path: Path) -> None:
         assert f"{me} joined (seat 0)" in first.screen()
         second = _terminal(tmp_path, "second", home, "join", table, "--local")
         for pane in (first, second):  # the game starts: both are seated and dealt a hand
-            pane.wait(lambda p=pane: _DEALT in p.history(), "the first deal", SLOW)
-            assert f"Seats: {me}, {me} 2." in pane.history()
-        joined = re.search(rf"{me} 2 joined \(seat 1\)  key ({_KEY})", first.history())
-        assert joined is not None, first.history()
+            pane.wait(lambda p=pane: _DEALT in p.story(), "the first deal", SLOW)
+            assert f"Seats: {me}, {me} 2." in pane.story()
+        joined = re.search(rf"{me} 2 joined \(seat 1\)  key ({_KEY})", first.story())
+        assert joined is not None, first.story()
         assert joined[1] != host_key[1]  # a seat of its own, with a key of its own
-        assert f"this one signs with a one-off key, {joined[1]}" in second.joined()
         # The persistent key is the first terminal's: the fingerprint friends know.
         assert load_identity(home).public.fingerprint == host_key[1]
         first.type("quit")
         first.wait_text("(y/N)>")
         first.type("y")
         assert first.exit_code() == 0
-        second.wait(lambda: f"{me} (the host) left the table" in second.joined(), "the end")
+        second.wait(lambda: f"{me} (the host) left the table" in second.story(), "the end")
+        second.wait_text("the end: Enter leaves>")  # what stopped the table, until a key
+        assert "The table stopped before the end of the game." in second.screen()
+        assert "Final scores" not in second.screen()  # a stopped table has no result
+        second.keys("Enter")
         assert second.exit_code() == 0
+        # Said before the table's screen opened, and still on the terminal after it.
+        said = second.joined()
+        assert f"this one signs with a one-off key, {joined[1]}" in said
         assert "Traceback" not in first.history() + second.history()
     finally:
         first.kill()

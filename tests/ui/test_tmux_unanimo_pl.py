@@ -36,8 +36,8 @@ def test_one_unanimo_card_in_polish(tmp_path: Path) -> None:
                 f"{command}", "tmux-256color")  # fmt: skip
     try:
         pane.wait(lambda: KEYS in pane.screen(), "the editor", DEADLINE)
-        found = re.search(r"^· Karta 1 z 1: hasło to (.+?) \(prowadzi: ", pane.joined(), re.M)
-        assert found, pane.joined()
+        found = re.search(r"^· Karta 1 z 1: hasło to (.+?) \(prowadzi: ", pane.story(), re.M)
+        assert found, pane.story()
         polish = found[1]
         english = next(names[0] for names in SUBJECTS if names[1] == polish)
         screen = pane.screen()
@@ -54,7 +54,7 @@ def test_one_unanimo_card_in_polish(tmp_path: Path) -> None:
         pane.wait(lambda: "już jest na Twojej liście: liczy się raz" in pane.screen(),
                   "the remark on a repeated word")  # fmt: skip
         pane.keys("C-s")
-        pane.wait(lambda: "· Oddajesz swoje słowa" in pane.joined(), "our words handed in")
+        pane.wait(lambda: "· Oddajesz swoje słowa" in pane.story(), "our words handed in")
 
         # The reading, step by step, with the hands raised; then the whole reading.
         pane.wait(lambda: "Czytanie: " in pane.screen() and " · czyta " in pane.screen(),
@@ -64,8 +64,11 @@ def test_one_unanimo_card_in_polish(tmp_path: Path) -> None:
         pane.wait(lambda: "object N, appeal N albo done>" in pane.screen(),
                   "the objections' prompt")  # fmt: skip
         pane.type("done")
+        pane.wait_text("koniec: Enter, by wyjść>")
+        screen = pane.screen()  # the score sheet, the story and the keys: all in Polish
+        pane.keys("Enter")
         assert pane.exit_code() == 0
-        history = pane.joined()
+        history = pane.story() + screen + pane.history()
         assert re.search(rf"^· „{re.escape(words[0])}” \(ty, [^)]*\): po 4 punkty$", history,
                          re.M), history  # fmt: skip
         assert re.search(rf"^· Czytanie karty {re.escape(polish)}: \d+ słów$", history, re.M)

@@ -24,7 +24,7 @@ from .tmux import REPO, Pane
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 KEYS = "Enter/Tab: next line · Ctrl-S: hand in · Esc: commands"  # the editor's bottom bar
-BACK = "write: back to the editor · Tab: moves · help · rules · quit"  # the command line's
+BACK = "write: back to the editor · Tab: moves"  # the command line's status line begins so
 
 
 @pytest.fixture
@@ -79,31 +79,37 @@ def editor(screen: str) -> list[str]:
 
 def to_command_line(pane: Pane) -> None:
     pane.keys("Escape")
-    pane.wait(lambda: pane.screen().rstrip().endswith(BACK), "the command line")
+    pane.wait(lambda: at_command_line(pane), "the command line")
+
+
+def at_command_line(pane: Pane) -> bool:
+    """Is the command line open, with the editor's draft kept (its status line says so)?"""
+    return pane.screen().rstrip().splitlines()[-1].startswith(" " + BACK)
 
 
 def log_lines(pane: Pane) -> list[str]:
-    """The log as printed (wrapped lines joined)."""
-    return [line[2:].rstrip() for line in pane.joined().splitlines() if line.startswith("· ")]
+    """The log as told."""
+    return pane.log()
 
 
 def subject(pane: Pane) -> str:
-    found = re.search(r"^· Card 1 of 1: the subject is (.+?) \(leader: you", pane.joined(), re.M)
-    assert found, pane.joined()
+    found = re.search(r"^· Card 1 of 1: the subject is (.+?) \(leader: you", pane.story(), re.M)
+    assert found, pane.story()
     return found[1]
 
 
 def read_for_us(pane: Pane) -> list[str]:
     """Say ``done`` once the objections are open, let the game end, and give the words the
     reading found for us, in the order read (a word written twice is read once)."""
-    pane.wait(lambda: "or done>" in pane.screen() or pane.rc_file.exists(),
-              "the objections", 30)  # fmt: skip
-    if not pane.rc_file.exists():
+    end = "the end: Enter leaves>"
+    pane.wait(lambda: "or done>" in pane.screen() or end in pane.screen(), "the objections", 30)
+    if end not in pane.screen():
         pane.type("done")
+    pane.wait_text(end)
+    pane.keys("Enter")
     assert pane.exit_code() == 0
-    history = pane.joined()
-    assert "Traceback" not in history
-    return [m[1] for m in re.finditer(r"^· “(.+?)” \(you[,)]", history, re.M)]
+    assert "Traceback" not in pane.history()
+    return [m[1] for m in re.finditer(r"^· “(.+?)” \(you[,)]", pane.story(), re.M)]
 
 
 def test_w_hands_in_the_words_in_the_editor(start) -> None:
@@ -128,7 +134,7 @@ def test_the_leaders_close_hands_in_the_leaders_own_words_first(start) -> None:
     assert read_for_us(pane) == ["zyzzyva"]
     told = log_lines(pane)
     assert not any(line.startswith("The writing is closed") for line in told), told
-    assert "may not close" not in pane.joined()
+    assert "may not close" not in pane.story()
 
 
 def test_a_ninth_line_is_marked_one_too_many_and_bad_words_stay_marked(start) -> None:
@@ -184,7 +190,7 @@ def test_words_on_one_line_after_esc_asks_before_leaving_out_the_editors_words(s
     pane.type("n")
     pane.wait_text("Nothing handed in; what you wrote is kept (write goes back to it).")
     assert "You hand in your words" not in log_lines(pane)
-    pane.wait(lambda: pane.screen().rstrip().endswith(BACK), "the command line again")
+    pane.wait(lambda: at_command_line(pane), "the command line again")
     pane.type("words zyzzyva, aa, bb, cc, dd, ee, ff, gg")
     pane.wait(lambda: "You hand in your words" in log_lines(pane), "our words handed in")
     assert read_for_us(pane) == ["zyzzyva", "aa", "bb", "cc", "dd", "ee", "ff", "gg"]
@@ -199,7 +205,7 @@ def test_when_time_is_up_what_cannot_be_handed_in_is_named(start) -> None:
     pane.wait(lambda: editor(pane.screen())[-1].endswith("✗ cannot be handed in"), "the mark")
     said = ("Time is nearly up: what you wrote is handed in. Left out, as it cannot be handed "
             f"in: {long}")  # fmt: skip
-    pane.wait(lambda: said in pane.joined(), "the hand-in and what it left out", 15)
+    pane.wait(lambda: said in pane.story(), "the hand-in and what it left out", 15)
     assert read_for_us(pane) == ["zyzzyva"]
 
 
@@ -210,7 +216,7 @@ def test_a_draft_the_writing_closed_on_is_named(start) -> None:
     long = "y" * 40
     write(pane, long)
     said = f"Too late: what you wrote was not handed in ({long})."
-    pane.wait(lambda: said in pane.joined(), "the lost draft named", 15)
+    pane.wait(lambda: said in pane.story(), "the lost draft named", 15)
     assert read_for_us(pane) == []
 
 
@@ -240,7 +246,7 @@ def test_at_a_networked_table_close_waits_for_the_leaders_words_and_the_other_is
         bob = terminal("bob", "join", "--connect", endpoint[1], "--nick", "Bob")
         for pane in (ann, bob):
             pane.wait(lambda p=pane: KEYS in p.screen(), "the editor", 60)
-        ann.wait(lambda: re.search(r"^· \S+ hands in$", ann.history(), re.M) is not None,
+        ann.wait(lambda: re.search(r"^· \S+ hands in$", ann.story(), re.M) is not None,
                  "the bot's words", 30)  # fmt: skip
         write(bob, "quokka")
         write(ann, "zyzzyva")
@@ -250,10 +256,10 @@ def test_at_a_networked_table_close_waits_for_the_leaders_words_and_the_other_is
         ann.wait(lambda: read in log_lines(ann), "the writing closed and Ann's word read", 30)
         told = log_lines(ann)
         assert told.index("You hand in your words") < told.index(read), told
-        assert "may not close" not in ann.joined() and "quokka" not in ann.joined()
-        bob.wait(lambda: "Too late: what you wrote was not handed in (quokka)." in bob.joined(),
+        assert "may not close" not in ann.story() and "quokka" not in ann.story()
+        bob.wait(lambda: "Too late: what you wrote was not handed in (quokka)." in bob.story(),
                  "Bob told", 30)  # fmt: skip
-        assert "Traceback" not in ann.joined() + bob.joined()
+        assert "Traceback" not in ann.history() + bob.history()
     finally:
         for pane in panes:
             pane.kill()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .tmux import REPO, Pane
+from .tmux import REPO, Pane, board_of
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -42,7 +42,10 @@ def start(tmp_path: Path) -> Iterator[Callable[..., Pane]]:
 
     def run(*args: str) -> Pane:
         command = " ".join([sys.executable, "-m", "lanparty", "play", "unicorns", *args])
-        p = Pane(tmp_path, f"cd {REPO} && LANPARTY_HOME={tmp_path} {command}", "tmux-256color")
+        # (40 rows: the whole board, the row of unicorns and every collection, above the
+        # story; what fits in 80x24 is the board's own business.)
+        p = Pane(tmp_path, f"cd {REPO} && LANPARTY_HOME={tmp_path} {command}", "tmux-256color",
+                 rows=40)  # fmt: skip
         panes.append(p)
         return p
 
@@ -52,12 +55,14 @@ def start(tmp_path: Path) -> Iterator[Callable[..., Pane]]:
 
 
 def _asked(pane: Pane, deadline: float = TURN_DEADLINE) -> tuple[str, str]:
-    """Wait until the program asks this seat for something; the phase asked about ("" if the
-    program ended), and the screen that asks (read once: a later read may catch the board
-    being redrawn)."""
+    """Wait until the program asks this seat for something; the phase asked about ("" once
+    the game is over: Enter then leaves), and the screen that asks (read once: a later read
+    may catch the board being redrawn)."""
     end = time.monotonic() + deadline
     while True:
         screen = pane.screen()
+        if "the end: Enter leaves>" in screen:
+            return "", screen
         for line in reversed(screen.splitlines()):
             text = line.rstrip()
             if text in _ASKED:
@@ -80,11 +85,11 @@ def _may(screen: str) -> list[str]:
 
 def _do(pane: Pane, command: str, logged: str) -> None:
     """Type ``command`` and wait until the log says ``logged`` (more often than before)."""
-    before = pane.joined().count(logged)
+    before = pane.story().count(logged)
     pane.type(command)
-    pane.wait(lambda: pane.joined().count(logged) > before or "Not allowed" in pane.screen(),
+    pane.wait(lambda: pane.story().count(logged) > before or "Not allowed" in pane.screen(),
               f"the outcome of {command!r}")  # fmt: skip
-    assert pane.joined().count(logged) > before, pane.screen()
+    assert pane.story().count(logged) > before, pane.screen()
 
 
 def _plant(pane: Pane, screen: str) -> tuple[str, int]:
@@ -109,7 +114,7 @@ def _other(pane: Pane, phase: str, screen: str) -> None:
 
 def _settled(pane: Pane) -> str:
     """The totals line of the last hunt we turned cards over in, once it is logged ("" yet)."""
-    text = pane.joined()
+    text = pane.story()
     if "· You turn over " not in text:
         return ""
     after = text[text.rindex("· You turn over ") :]
@@ -120,8 +125,8 @@ def _settled(pane: Pane) -> str:
 def test_plant_a_scheme_bid_in_a_hunt_and_see_the_cards_turned_over(start) -> None:
     pane = start("--bots", "2", "--nick", "Ann")
     chosen = "Characters (personajes) are chosen in turn from the first player"
-    pane.wait(lambda: chosen in pane.joined(), "the characters to choose", SETUP_DEADLINE)
-    assert "Ann joined (seat 0)" in pane.joined()
+    pane.wait(lambda: chosen in pane.story(), "the characters to choose", SETUP_DEADLINE)
+    assert "Ann joined (seat 0)" in pane.story()
     planted: tuple[str, int] | None = None
     laid = ""
     fresh = False
@@ -132,7 +137,7 @@ def test_plant_a_scheme_bid_in_a_hunt_and_see_the_cards_turned_over(start) -> No
             break
         if phase == "trap":
             planted = _plant(pane, screen)
-            assert re.search(r"· You plant .+ face down on .+ and discard ", pane.joined())
+            assert re.search(r"· You plant .+ face down on .+ and discard ", pane.story())
             fresh = True
         elif phase == "bid":
             # The first hunt after we planted: our scheme lies face down, marked as ours.
@@ -142,18 +147,18 @@ def test_plant_a_scheme_bid_in_a_hunt_and_see_the_cards_turned_over(start) -> No
             bid = "join" if "join" in may else "hunt 1"
             _do(pane, bid, "· You join the hunt" if bid == "join" else "· You hunt ")
         elif phase == "commit":
-            board = screen
+            board = board_of(screen)
             assert "laying " in board and "(sealed)" not in board.split("Day ")[-1]
-            pane.wait(lambda: pane.screen().rstrip().splitlines()[-1].startswith(" your move · "),
+            pane.wait(lambda: pane.screen().rstrip().splitlines()[-1].endswith(" your move"),
                       "the status bar to say it is our move")  # fmt: skip
             hand = re.findall(r"^Your hunt cards \(cartas de caza\): ([\d ]+)$", board,
                               re.MULTILINE)  # fmt: skip
             bid = int(re.findall(r"hunt \(caza\) of .+?: (\d) hunt cards? each", board)[-1])
             laid = " ".join(hand[-1].split()[-bid:])  # the highest cards, lowest first
-            turned = pane.joined().count("· You turn over ")
+            turned = pane.story().count("· You turn over ")
             _do(pane, f"cards {laid}", f"· You lay {bid} card")
             # Sealed: the board says so until every hunter's cards are turned over at once.
-            pane.wait(lambda t=turned: pane.joined().count("· You turn over ") > t
+            pane.wait(lambda t=turned: pane.story().count("· You turn over ") > t
                       or "■ sealed" in pane.screen(), "our cards sealed")  # fmt: skip
         else:
             _other(pane, phase, screen)
@@ -163,7 +168,7 @@ def test_plant_a_scheme_bid_in_a_hunt_and_see_the_cards_turned_over(start) -> No
     # Every hunter's cards were turned over together, then the totals (with the tie rule).
     assert re.search(rf"\byou {sum(map(int, laid.split()))}\b", totals), totals
     assert re.search(r"(wins? the hunt|: out)", totals), totals
-    assert "Traceback" not in pane.joined()
+    assert "Traceback" not in pane.history()
     pane.type("quit")
     pane.wait_text("(y/N)>")
     pane.type("y")
@@ -193,12 +198,15 @@ def test_a_whole_offline_game_to_the_gnomes_buying(start) -> None:
             _do(pane, f"cards {' '.join(hand[-1].split()[:bid])}", f"· You lay {bid} card")
         else:
             _other(pane, phase, screen)
+    assert "Final scores" in pane.screen()  # shown until a key is pressed
+    pane.keys("Enter")
     assert pane.exit_code() == 0
-    history = pane.joined()
+    history = pane.story()
     assert {"trap", "bid", "commit", "market"} <= asked, asked
     assert history.count("· You plant ") in (1, 2, 3, 4)  # one a day (a double rainbow: fewer)
     assert "Final scores" in history and re.search(r"wins? the game", history)
-    assert "Traceback" not in history
+    assert "Final scores" in pane.history()  # left on the terminal
+    assert "Traceback" not in pane.history()
 
 
 def test_characters_are_chosen_in_turn_offline(start) -> None:
@@ -227,13 +235,13 @@ def test_characters_are_chosen_in_turn_offline(start) -> None:
         pane.type(f"character {taken[0][0]}")
         pane.wait(lambda: "is taken: choose one nobody has" in pane.screen(), "the refusal")
     pane.type(f"character {free[-1]}")
-    pane.wait(lambda: "· You choose the " in pane.joined(), "our choice told")
-    said = re.search(r"· You choose the (\w+)", pane.joined())[1]  # type: ignore[index]
+    pane.wait(lambda: "· You choose the " in pane.story(), "our choice told")
+    said = re.search(r"· You choose the (\w+)", pane.story())[1]  # type: ignore[index]
     assert said.lower() == free[-1]
     phase, screen = _asked(pane)  # the next thing asked of us: a scheme to plant on day 1
-    assert phase == "trap" and "· Day 1 (día 1): the row is " in pane.joined(), screen
+    assert phase == "trap" and "· Day 1 (día 1): the row is " in pane.story(), screen
     assert re.search(rf"Ann \(you\) +{said} \(\w+\) •", screen), screen
-    assert pane.joined().count(" chooses the ") + 1 == 4
+    assert pane.story().count(" chooses the ") + 1 == 4
     pane.type("quit")
     pane.wait_text("(y/N)>")
     pane.type("y")

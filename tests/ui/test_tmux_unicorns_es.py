@@ -56,7 +56,7 @@ def _asked(pane: Pane) -> tuple[str, str]:
 
 
 def _logged(pane: Pane) -> int:
-    return len(re.findall(r"^· ", pane.joined(), re.MULTILINE))
+    return len(re.findall(r"^· ", pane.story(), re.MULTILINE))
 
 
 def _do(pane: Pane, command: str) -> None:
@@ -78,13 +78,13 @@ def test_one_unicorns_hunt_in_spanish(tmp_path: Path) -> None:
     command = " ".join([sys.executable, "-m", "lanparty", "play", "unicorns", "--offline",
                         "--bots", "2", "--seed", "5", "--nick", "Ann"])  # fmt: skip
     pane = Pane(tmp_path, f"cd {REPO} && {_UNSET} LANPARTY_HOME={tmp_path} LANG=es_ES.UTF-8 "
-                f"{command}", "tmux-256color")  # fmt: skip
+                f"{command}", "tmux-256color", rows=40)  # fmt: skip
     try:
         totals = ""
         for _ in range(80):
             phase, screen = _asked(pane)
             assert phase, f"the program ended; screen:\n{screen}"
-            text = pane.joined()
+            text = pane.story()
             if "· Descubres " in text:
                 found = re.findall(r"^· Sumas: .*$", text[text.rindex("· Descubres ") :], re.M)
                 if found:
@@ -97,7 +97,7 @@ def test_one_unicorns_hunt_in_spanish(tmp_path: Path) -> None:
                 free = [int(m[1]) for line in row if (m := re.match(r"^[▶ ] (\d) ", line))
                         and len(re.findall(r"\d[ab]: ", line)) < 2]  # fmt: skip
                 _do(pane, f"plant {kinds[0]} {free[0]}")
-                assert "· Colocas " in pane.joined() and " boca abajo en " in pane.joined()
+                assert "· Colocas " in pane.story() and " boca abajo en " in pane.story()
             elif phase == "bid":
                 may = _may(screen)
                 _do(pane, "join" if "join" in may else "hunt 1")
@@ -106,7 +106,7 @@ def test_one_unicorns_hunt_in_spanish(tmp_path: Path) -> None:
                 bid = int(re.findall(r" de .+?: (\d) cartas? de caza cada uno", screen)[-1])
                 laid = " ".join(hand[-1].split()[-bid:])
                 _do(pane, f"cards {laid}")
-                assert re.search(r"· Pones \d cartas? boca abajo \(selladas?\)", pane.joined())
+                assert re.search(r"· Pones \d cartas? boca abajo \(selladas?\)", pane.story())
             else:
                 may = _may(screen)
                 _do(pane, "decline" if phase in ("market", "wizard", "knight") else may[0])
@@ -114,7 +114,7 @@ def test_one_unicorns_hunt_in_spanish(tmp_path: Path) -> None:
             pytest.fail(f"no hunt of ours settled; screen:\n{pane.screen()}")
         assert re.search(r"\btú \d+\b", totals)
         assert re.search(r"(gana la caza|: quedan fuera)", totals)
-        history = pane.joined()
+        history = pane.story() + pane.screen()  # the story, and the board and keys now
         assert "· Caza de " in history and "· Eliges personaje: " in history
         assert "· Día 1: en la fila, " in history
         for english in _ENGLISH:

@@ -67,7 +67,7 @@ def bonus_chain(seed: int, limit: int = 6) -> list[str] | None:
 
 
 def log_lines(pane: Pane) -> list[str]:
-    return [line[2:].rstrip() for line in pane.joined().splitlines() if line.startswith("· ")]
+    return pane.log()
 
 
 def follow(pane: Pane, table: LocalTable, command: str, told: list[str]) -> None:
@@ -94,14 +94,13 @@ def colours(raw: str) -> set[str]:
 
 
 def in_menu(pane: Pane, entry: str) -> bool:
-    """Whether the completion menu on the screen lists ``entry``."""
-    return any(line.strip().startswith(entry) for line in pane.screen().splitlines())
+    """Whether the completion menu on the screen (over the story) lists ``entry``."""
+    return any(f" {entry}  " in line for line in pane.screen().splitlines())
 
 
 def board(pane: Pane) -> str:
-    """The live board on the screen: from its round line down."""
-    screen = pane.screen()
-    return screen[screen.rindex("Round ") :] if "Round " in screen else ""
+    """The live board on the screen."""
+    return pane.board()
 
 
 def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None:
@@ -190,9 +189,9 @@ def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None
     draw = next(m for m in table.legal_moves() if m[0] == "draw" and m[1] != "bag")
     follow(pane, table, command_for(draw, view)[0], told)
     assert any(line.startswith("You take ") for line in told[-12:])
-    pane.wait_text("Your tiles:")
     counts = table.view()["counts"]
-    assert f"ann (you) {counts[0]} tiles" in board(pane)  # type: ignore[index]
+    mine = f"ann (you) {counts[0]} tiles"  # type: ignore[index]
+    pane.wait(lambda: mine in board(pane), "the board after the draw")
     pane.type("quit")
     pane.wait_text("leave the game? (y/N)>")
     pane.type("y")
@@ -219,11 +218,14 @@ def test_monochrome_glyphs_still_tell_every_feature(pane_factory: Callable[..., 
     row = next(line for line in screen.splitlines() if line.startswith("21"))
     assert glyph_text(start) in row and glyph_text(start).startswith("[")
     pane.type("help")
-    pane.wait(lambda: "O orange, P purple, B blue" in pane.joined(), "the legend")
-    joined = " ".join(pane.joined().split())  # the help wraps its rows to 80 columns
+    pane.wait_text("Commands (Tab completes):")
+    joined = " ".join(pane.page().split())  # the help wraps its rows to the page's width
+    assert "O orange, P purple, B blue" in joined
     assert "the first character inside: blank white, ░ grey, ▓ black" in joined
     assert "tile [░P■■░] its edges, then background, colour" in joined
     assert "● circle, ■ square, ✚ cross; once small, twice medium, 3× large" in joined
+    pane.keys("Escape")
+    pane.wait(lambda: "Commands (Tab completes):" not in pane.screen(), "the help closed")
     pane.type("quit")
     pane.wait_text("leave the game? (y/N)>")
     pane.type("y")
@@ -283,9 +285,9 @@ def test_a_networked_table_of_peer_processes(tmp_path: Path) -> None:
     try:
         pane.wait(lambda: "Your tiles:" in pane.screen(), "the first deal", 60.0)
         assert asked(pane) == "place a tile or exchange one>"
-        history = pane.history()
-        assert "ann joined (seat 0)" in history and "Bea joined (seat 1)" in history
-        assert "· You begin" in history
+        story = pane.story()
+        assert "ann joined (seat 0)" in story and "Bea joined (seat 1)" in story
+        assert "· You begin" in story
         pane.wait_text("bag 57")
         for turn in range(2):
             moves = told(pane, bea)  # (Bea moves only once Ann's turn is over)

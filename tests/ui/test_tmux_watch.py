@@ -47,7 +47,7 @@ def test_a_spectator_follows_a_table_without_seeing_a_hand(
     found = re.search(r"is open on (127\.0\.0\.1:\d+)", host.screen())
     assert found is not None
     spectator = panes["spectator"] = _pane(tmp_path, "spectator", "watch", name, "--local")
-    spectator.wait(lambda: "Hugo joined (seat 0)" in spectator.joined(), "the log so far",
+    spectator.wait(lambda: "Hugo joined (seat 0)" in spectator.story(), "the log so far",
                    SETUP_DEADLINE)  # fmt: skip
     spectator.wait_text("watching>")  # the prompt is drawn a moment after the log
     env = {**os.environ, "LANPARTY_HOME": str(tmp_path / "ann")}
@@ -61,17 +61,31 @@ def test_a_spectator_follows_a_table_without_seeing_a_hand(
         board = ("Top:", "Hugo", "Ann", "cards")
         spectator.wait(lambda: all(x in spectator.screen() for x in board), "the board",
                        SETUP_DEADLINE)  # fmt: skip
-        seen = spectator.history()
+        seen = spectator.screen() + spectator.story()
         assert "Your hand:" not in seen and "(you)" not in seen and "Traceback" not in seen
-        # A spectator makes no move: it is told so, and nothing is sent.
+        # A spectator makes no move: it is told so, and nothing is sent (a card's number
+        # is no exception: spectators hold no cards).
         spectator.type("draw")
         spectator.wait_text("you are watching: a spectator makes no move")
+        spectator.type("play 1")
+        spectator.wait(lambda: spectator.story().count("a spectator makes no move") == 2,
+                       "told again")  # fmt: skip
+        assert "numbered" not in spectator.story()
+        # A second spectator leaves at once: leaving stops nothing, so nothing is asked.
+        other = panes["other"] = _pane(tmp_path, "other", "watch", name, "--local")
+        other.wait_text("watching>")
+        other.type("quit")
+        assert other.exit_code() == 0
+        assert "(y/N)" not in other.story() and "stops for everyone" not in other.story()
+        assert "Ann" in host.screen() and "Hugo (the host) left" not in spectator.story()
         # The host leaves: the spectator is told, sees the end, and keeps the transcript.
         host.type("quit")
         host.wait_text("(y/N)>")
         host.type("y")
-        spectator.wait(lambda: "Hugo (the host) left the table" in spectator.joined(),
+        spectator.wait(lambda: "Hugo (the host) left the table" in spectator.story(),
                        "the end of the table")  # fmt: skip
+        spectator.wait_text("the end: Enter leaves>")
+        spectator.keys("Enter")
         assert spectator.exit_code() == 0
         assert "transcript saved:" in spectator.joined()
         assert host.exit_code() == 0

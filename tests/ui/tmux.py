@@ -15,19 +15,24 @@ DEADLINE = 10.0  # seconds for any expected text to show up
 
 
 class Pane:
-    """One tmux server on a private socket, one session running one command."""
+    """One tmux server on a private socket, one session running one command (``columns``
+    × ``rows``). The program's story is also written to a file (``$LANPARTY_STORY``):
+    :meth:`story` reads it whole, whatever the story pane shows now."""
 
-    def __init__(self, tmp: Path, command: str, term: str) -> None:
+    def __init__(self, tmp: Path, command: str, term: str, columns: int = 100,
+                 rows: int = 30, env: str = "") -> None:  # fmt: skip
         self.socket = f"lanparty-test-{os.getpid()}-{tmp.name}"
         self.rc_file = tmp / "rc"
+        self.story_file = tmp / "story.txt"
         conf = tmp / "tmux.conf"
         conf.write_text(
             "set -g remain-on-exit on\nset -g status off\nset -g history-limit 5000\n"
             f"set -g default-terminal {term}\n"
         )
-        shell = f"{command}; echo $? > {self.rc_file}"
-        start = ["tmux", "-L", self.socket, "-f", str(conf), "new-session", "-d", "-x", "100",
-                 "-y", "30", "-s", "lp", shell]  # fmt: skip
+        story = f"export LANPARTY_STORY={self.story_file} {env}"
+        shell = f"{story}; {command}; echo $? > {self.rc_file}"
+        start = ["tmux", "-L", self.socket, "-f", str(conf), "new-session", "-d", "-x",
+                 str(columns), "-y", str(rows), "-s", "lp", shell]  # fmt: skip
         for _attempt in range(3):
             proc = subprocess.run(start, capture_output=True, text=True, timeout=10)
             # A tmux server now and then dies as it starts on a busy machine (before it runs
@@ -47,11 +52,45 @@ class Pane:
         return self.tmux("capture-pane", "-p", "-t", "lp")
 
     def history(self) -> str:
+        """What the terminal holds: the screen (the table's, while it runs) and, once the
+        program has left the full screen, what it printed before and after."""
         return self.tmux("capture-pane", "-p", "-t", "lp", "-S", "-", "-E", "-")
+
+    def story(self) -> str:
+        """Every line of the table's story so far, as told (a line each, not wrapped)."""
+        return self.story_file.read_text(encoding="utf-8") if self.story_file.exists() else ""
+
+    def log(self) -> list[str]:
+        """The game's log lines in the story, without their ``"· "``."""
+        return [line[2:].rstrip() for line in self.story().splitlines() if line.startswith("· ")]
+
+    def wait_story(self, text: str, deadline: float = DEADLINE) -> None:
+        """Wait until ``text`` has been told in the story."""
+        self.wait(lambda: text in self.story(), f"{text!r} in the story", deadline)
 
     def joined(self) -> str:
         """The whole history with lines the terminal wrapped joined again."""
         return self.tmux("capture-pane", "-p", "-J", "-t", "lp", "-S", "-", "-E", "-")
+
+    def board(self) -> str:
+        """The board region on the screen now (see :func:`board_of`)."""
+        return board_of(self.screen())
+
+    def page(self) -> str:
+        """The page open over the table (help, the rules, the score sheet), read whole: its
+        rows inside the frame, paged down (PgDn) to its end, joined with newlines."""
+        rows: list[str] = []
+        while True:
+            screen = self.screen()
+            shown = [line.rstrip()[1:-1].rstrip() for line in screen.splitlines()
+                     if line.startswith("│") and line.rstrip().endswith("│")]  # fmt: skip
+            overlap = next((n for n in range(min(len(rows), len(shown)), 0, -1)
+                            if rows[-n:] == shown[:n]), 0)  # fmt: skip
+            rows += shown[overlap:]
+            if "↓ more" not in screen:
+                return "\n".join(rows)
+            self.keys("PageDown")
+            self.wait(lambda s=screen: self.screen() != s, "the next page")
 
     def keys(self, *keys: str) -> None:
         self._send(*keys)
@@ -86,6 +125,14 @@ class Pane:
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def board_of(screen: str) -> str:
+    """The board region of ``screen`` (a capture): the rows under the header down to the
+    story's rule (a terminal under 140 columns; the rule's title in any language)."""
+    lines = screen.splitlines()[1:]
+    end = next((i for i, line in enumerate(lines) if line.startswith("─ ")), len(lines))
+    return "\n".join(lines[:end]) + "\n"
 
 
 def last_line(pane: Pane) -> str:

@@ -1,0 +1,274 @@
+"""One seat's conversation with its table, with no screen: what each typed line does, what
+the command line asks, what Ctrl-C and Ctrl-D mean, and how the game ended. The full-screen
+application (``app.py``) and the plain line-per-event mode (``plain.py``) both drive it; it
+tells the player through ``say`` (a fragment list of whole lines) and answers with a
+:class:`Reply` when the screen must do something (open a page, leave).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from lanparty.games import PLUGINS, rules_for_reader
+from lanparty.games.screens import Fragments, log_line
+from lanparty.i18n import _
+from lanparty.interrupt import EXIT_INTERRUPTED
+from lanparty.table.local import LocalTable, TableSession
+from lanparty.text import printable
+from protocol import Host, Phase
+
+from .commands import ALIASES, HOST_COMMANDS, META_COMMANDS, Action, help_text
+from .editor import reopens
+from .handing import YES, Desk, current_editor
+
+__all__ = ["Conduct", "Reply", "countdown", "deadline", "host_offers", "hosting"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What the screen must do after a line or a key: open a page (``page``: ``"help"``,
+    ``"rules"`` or ``"scores"``), or leave with the exit status ``leave``."""
+
+    page: str = ""
+    leave: int | None = None
+
+
+def deadline(session: TableSession) -> float | None:
+    """When (``time.monotonic()``) the timed phase now closes by itself, if the session
+    knows (its optional ``deadline`` method)."""
+    when: Callable[[], float | None] | None = getattr(session, "deadline", None)
+    return when() if when is not None else None
+
+
+def countdown(left: float) -> str:
+    """A countdown in whole seconds, rounded up and never below zero: ``"1:05 left"``."""
+    s = max(0, math.ceil(left))
+    return _("{time} left").format(time=f"{s // 60}:{s % 60:02d}")
+
+
+def hosting(session: TableSession) -> bool:
+    """Is this the seat of the host of a networked table (the one who may start, approve,
+    deny and kick)?"""
+    return isinstance(getattr(session, "party", None), Host)
+
+
+def host_offers(session: TableSession) -> list[tuple[str, str]]:
+    """The host's commands that mean something now, with what each does: ``start`` once
+    enough players sit, ``approve N``/``deny N`` for each join request waiting, ``kick N``
+    for each seated player; none once the game has begun or for anyone but the host."""
+    party: Any = getattr(session, "party", None)
+    if not isinstance(party, Host) or party.table.phase is not Phase.LOBBY:
+        return []
+    table, out = party.table, []
+    game = table.game
+    if game is not None and len(table.members) >= game.min_seats:
+        out.append(("start", _("begin now, with the players seated so far")))
+    for number, name, key in party.asking():
+        who = printable(f"{name} ({key})")
+        out.append((f"approve {number}", _("let {who} in").format(who=who)))
+        out.append((f"deny {number}", _("turn {who} away").format(who=who)))
+    for member in table.members[1:]:
+        out.append((f"kick {member.seat}", _("remove {name} from the table").format(
+            name=printable(member.name))))  # fmt: skip
+    return out
+
+
+class Conduct:
+    """A seat at ``session`` as the player talks to it; ``say`` shows them lines."""
+
+    def __init__(self, session: TableSession, say: Callable[[Fragments], None]) -> None:
+        self.session = session
+        self.say = say
+        self.desk = Desk(session, say)
+        #: The player asked to leave and is asked whether they mean it (y/N).
+        self.asking = False
+        #: A spectator: it has no seat, makes no move, and leaving stops nothing.
+        self.watching = bool(getattr(session, "watching", False))
+
+    # ------------------------------------------------------------------ the table moves
+
+    def step(self) -> bool:
+        """Let the table move on (bots, moves arrived), tell what happened, close a
+        phase the closer asked to close; True once the game is over."""
+        self.session.advance()
+        self.pull()
+        if self.session.over():
+            return True
+        self.desk.try_close()
+        self.pull()
+        return False
+
+    def pull(self) -> None:
+        """Tell the log lines the table has added."""
+        for line in self.session.take_log():
+            self.say(log_line(line))
+
+    # ------------------------------------------------------------------ what is asked
+
+    def prompt(self) -> tuple[str, str]:
+        """The command line's prompt and its style class (``"prompt"``, ``"warn"``)."""
+        s = self.session
+        if s.over():
+            return _("the end: Enter leaves> "), "prompt"
+        if self.asking:
+            if isinstance(s, LocalTable):
+                return _("leave the game? (y/N)> "), "warn"
+            return _("leave the table? the game stops for everyone (y/N)> "), "warn"
+        if self.desk.confirming is not None:
+            return _("hand it in all the same? (y/N)> "), "warn"
+        if self.watching:
+            return _("watching> "), "prompt"
+        if s.may_move():
+            return s.screen.prompt(s.view(), s.can_decline()), "prompt"
+        return _("waiting> "), "prompt"
+
+    def clock(self) -> tuple[str, bool] | None:
+        """The countdown of a timed phase and whether it is nearly out, or ``None``."""
+        closes = deadline(self.session)
+        if closes is None:
+            return None
+        left = closes - time.monotonic()
+        return countdown(left), left < 10.5
+
+    def stopped(self) -> str:
+        """Why the table stopped before the game ended ("" if it did not)."""
+        s = self.session
+        if not s.over():
+            return ""
+        ended = str(getattr(s, "ended", "") or "")
+        if ended and ended != "closed":
+            return ended
+        return "" if s.outcome().finished else _("the game did not reach its end")
+
+    def ending(self) -> Fragments:
+        """How the game ended: the final scores, or that the table stopped and why (with
+        no result)."""
+        why = self.stopped()
+        if why:
+            return [("class:warn", _("The table stopped before the end of the game.")),
+                    ("", "\n"), ("", printable(why)), ("", "\n")]  # fmt: skip
+        view = self.session.view()
+        if not view:
+            return [("", _("The game is over.")), ("", "\n")]
+        return list(self.session.screen.final(view, self.session.names))
+
+    def scores(self) -> Fragments:
+        """The score sheet so far: the screen's own (its optional ``scores``), the final
+        scores once the game is over, else every player's points so far."""
+        s = self.session
+        view = s.view()
+        sheet: Callable[[Mapping[str, Any], Any], Fragments] | None = getattr(
+            s.screen, "scores", None)  # fmt: skip
+        if view and sheet is not None:
+            return list(sheet(view, s.names))
+        if view and s.over() and not self.stopped():
+            return list(s.screen.final(view, s.names))
+        totals = s.outcome().totals if view else ()
+        if not totals:
+            return [("", _("No scores yet.")), ("", "\n")]
+        width = max(len(name) for name in s.names)
+        out: Fragments = [("class:title", _("Scores so far")), ("", "\n")]
+        for name, points in zip(s.names, totals, strict=False):
+            out += [("", f"  {printable(name):<{width}}  {points:>5}"), ("", "\n")]
+        return out
+
+    def help(self, width: int = 79) -> str:
+        """The commands of this table, for this seat, in ``width`` columns."""
+        return help_text(self.session.screen, host=hosting(self.session), width=width)
+
+    def rules(self) -> str:
+        """The rules of the game (or that the game is not known yet: a table joined before
+        its opening entry came)."""
+        name = self.session.game_name
+        if name not in PLUGINS:
+            return _("The game is not known yet: its rules come with the table's first entry.")
+        return rules_for_reader(name)
+
+    # ------------------------------------------------------------------ what the player does
+
+    def typed(self, text: str) -> Reply:
+        """One line typed on the command line."""
+        s = self.session
+        if s.over():  # Enter leaves; the pages still open
+            words = text.lower().split()
+            head = ALIASES.get(words[0], words[0]) if words else ""
+            return Reply(page=head) if head in ("help", "rules", "scores") else Reply(leave=0)
+        if self.asking:
+            self.asking = False
+            if text.strip().lower() in YES:
+                return self._bye(0)
+            self.say([("class:dim", _("Playing on.") + "\n")])
+            return Reply()
+        if self.desk.confirming is not None:
+            self.desk.answer(text)
+            return Reply()
+        offered = current_editor(s)
+        if offered is not None and reopens(text, offered, s.screen.aliases):
+            self.desk.draft.closed = False
+            return Reply()
+        if self.watching and not self._spectators(text):
+            self.say([("class:error", _("you are watching: a spectator makes no move") + "\n")])
+            return Reply()
+        action = self.desk.read(text)
+        return self._do(action) if action is not None else Reply()
+
+    def _spectators(self, text: str) -> bool:
+        """Is ``text`` something a spectator may type (the table's own commands)?"""
+        words = text.lower().split()
+        head = ALIASES.get(words[0], words[0]) if words else ""
+        return not words or head in META_COMMANDS
+
+    def _do(self, action: Action) -> Reply:
+        """Carry out a typed line's ``action``."""
+        s = self.session
+        if action.kind == "quit":
+            if self.watching:
+                return self._bye(0)
+            self.asking = True
+            return Reply()
+        if action.kind in ("help", "rules", "scores"):
+            return Reply(page=action.kind)
+        if action.kind in ("start", "close", *HOST_COMMANDS):
+            why = (
+                s.start_now() if action.kind == "start"
+                else s.close_phase() if action.kind == "close"
+                else s.host_command(action.kind, action.arg)
+            )  # fmt: skip
+            if why:
+                self.say([("class:error", f"{why[0].upper()}{why[1:]}.\n")])
+        elif action.kind == "go":
+            s.decline()
+        elif action.kind == "move" and action.move is not None:
+            if not s.view():
+                self.say([("class:error", _("The game has not started yet.") + "\n")])
+            else:
+                self.desk.submit(action.move)
+        return Reply()
+
+    def interrupt(self) -> Reply:
+        """Ctrl-C: asks first (y/N); a second one leaves at once (130). A spectator and a
+        game that is over leave at once."""
+        self.desk.confirming = None
+        if self.asking or self.watching or self.session.over():
+            return Reply(leave=EXIT_INTERRUPTED if not self.session.over() else 0)
+        self.asking = True
+        self.say([("class:dim", _("(Ctrl-C again leaves at once)") + "\n")])
+        return Reply()
+
+    def eof(self) -> Reply:
+        """Ctrl-D: asks first (y/N); a second one leaves. A spectator and a game that is
+        over leave at once."""
+        self.desk.confirming = None
+        if self.asking or self.watching or self.session.over():
+            return self._bye(0)
+        self.asking = True
+        return Reply()
+
+    def _bye(self, status: int) -> Reply:
+        if not self.session.over():
+            self.say([("class:dim", _("Bye.") + "\n")])
+        return Reply(leave=status)

@@ -1,0 +1,99 @@
+"""The table as plain lines (``--plain``, or whenever the input or the output is not a
+terminal): one line per event, commands read a line at a time, no screen drawn."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lanparty.games.bots import bots_for
+from lanparty.table.local import LocalTable
+
+from .tmux import REPO, Pane
+
+ARGS = ["play", "kato", "--offline", "--bots", "2", "--seed", "7", "--nick", "ann",
+        "--option", "rounds=1", "--option", "hand_size=3"]  # fmt: skip
+
+
+def _game() -> tuple[list[str], list[str]]:
+    """The lines a heuristic player types to the end of the game ``ARGS`` sets up (Enter
+    for a chance let go), and the story it gets told."""
+    kind = bots_for("kato")["heuristic"]
+    table = LocalTable("kato", ["ann", "Bea", "Carl"], [None, kind(), kind()],
+                       {"rounds": 1, "hand_size": 3}, 7)  # fmt: skip
+    me, rng, typed, told = kind(), random.Random(0), [], []
+    while True:
+        table.advance()
+        told += table.take_log()
+        if table.over():
+            return typed, told
+        legal = table.legal_moves()
+        move = me.choose(table.view(), [*legal, None] if table.can_decline() else legal, rng)
+        if move is None:
+            table.decline()
+            typed.append("")
+        else:
+            typed.append(table.screen.command_for(move, table.view())[0])
+            table.submit(move)
+
+
+def _play(lines: list[str], *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "lanparty", *ARGS, *extra], input="".join(f"{x}\n" for x in lines),
+        capture_output=True, text=True, timeout=60, cwd=REPO,
+    )  # fmt: skip
+
+
+def test_a_pipe_gets_one_line_per_event_to_the_end_of_the_game() -> None:
+    typed, told = _game()
+    done = _play(["help", "scores", "dance", *typed])
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "\x1b" not in out  # no screen: no escape sequence at all
+    lines = out.splitlines()
+    assert [line[2:] for line in lines if line.startswith("· ")] == told  # the whole story
+    assert "your move>" in lines  # each question on a line of its own
+    assert "Your hand:" in lines  # the board and the hand before a move is asked
+    assert "  play N            play card N, e.g. play 3" in lines  # help, printed
+    assert "Scores so far" in lines and "  Bea       0" in lines  # not the final scores
+    assert "unknown command 'dance' (type help, or press Tab)" in lines
+    assert re.search(r"^Final scores$", out, re.M) and re.search(r"wins the game!$", out, re.M)
+    assert "Traceback" not in done.stderr
+
+
+def test_the_end_of_the_input_leaves_the_table() -> None:
+    done = _play(["play 1"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("Bye.")
+
+
+def test_quit_asks_first_in_plain_lines_too() -> None:
+    done = _play(["quit", "n", "quit", "y", "play 1"])
+    lines = done.stdout.splitlines()
+    assert lines.count("leave the game? (y/N)>") == 2 and "Playing on." in lines
+    assert lines[-1] == "Bye." and done.returncode == 0
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_plain_on_a_terminal_prints_lines_and_takes_no_screen(tmp_path: Path) -> None:
+    command = " ".join([sys.executable, "-m", "lanparty", *ARGS, "--plain"])
+    pane = Pane(tmp_path, f"cd {REPO} && {command}", "tmux-256color")
+    try:
+        pane.wait_text("your move>")
+        pane.type("draw")
+        pane.wait_text("· You draw a card")
+        pane.type("quit")
+        pane.wait_text("leave the game? (y/N)>")
+        pane.type("y")
+        assert pane.exit_code() == 0
+        history = pane.history()  # everything stayed in the terminal, line by line
+        assert "· The coin picks " in history and "draw\n" in history and "Bye." in history
+        assert "─ story" not in history and "Tab: moves" not in history
+    finally:
+        pane.kill()
