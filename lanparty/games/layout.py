@@ -68,23 +68,10 @@ def extent(fragments: Fragments) -> tuple[int, int]:
     return max((line_width(row) for row in rows), default=0), len(rows)
 
 
-def _break_word(style: str, word: str, width: int) -> list[str]:
-    """A word wider than ``width`` in pieces of at most ``width`` columns."""
-    pieces, piece, used = [], "", 0
-    for ch in word:
-        w = cells(ch)
-        if used + w > width and piece:
-            pieces.append(piece)
-            piece, used = "", 0
-        piece += ch
-        used += w
-    return [*pieces, piece] if piece else pieces
-
-
 def wrap(line: Fragments, width: int, indent: int = 0) -> Lines:
     """One line of styled text broken at spaces into lines of at most ``width`` columns,
-    the later ones indented by ``indent``; a word wider than a line is broken, never cut."""
-    width = max(width, indent + 1)
+    the later ones indented by ``indent``. A word is never broken: one wider than a line
+    stands alone on it and passes ``width`` (a board then finds it does not fit)."""
     out: Lines = [[]]
     column, space = 0, ("", "")
     for style, text in line:
@@ -96,18 +83,12 @@ def wrap(line: Fragments, width: int, indent: int = 0) -> Lines:
             if column > indent and column + cells(space[1]) + size > width:
                 out.append([("", " " * indent)] if indent else [])
                 column, space = indent, ("", "")
-            if space[1] and column:
+            if space[1] and (column or len(out) == 1):  # a first line keeps its indent
                 out[-1].append(space)
                 column += cells(space[1])
             space = ("", "")
-            pieces = _break_word(style, token, width - column) if column + size > width else [
-                token]  # fmt: skip
-            for k, piece in enumerate(pieces):
-                if k:
-                    out.append([("", " " * indent)] if indent else [])
-                    column = indent
-                out[-1].append((style, piece))
-                column += cells(piece)
+            out[-1].append((style, token))
+            column += size
     return out
 
 
@@ -116,7 +97,7 @@ def flow(items: Sequence[Fragments], width: int, sep: str = "  ", indent: int = 
     """``items`` (each a short line kept whole) one after another, ``sep`` between them, a
     new line (indented by ``indent``) whenever the next one would pass ``width``; the first
     line starts at column ``first`` (after what the caller puts before it). An item wider
-    than a line is wrapped at its spaces."""
+    than a line stands alone on one and passes ``width``."""
     out: Lines = [[]]
     column = first
     for item in items:
@@ -127,13 +108,6 @@ def flow(items: Sequence[Fragments], width: int, sep: str = "  ", indent: int = 
         elif out[-1] and column > indent:
             out[-1].append(("", sep))
             column += len(sep)
-        if column + size > width:
-            pieces = wrap(item, width - column)
-            out[-1] += pieces[0]
-            for piece in pieces[1:]:
-                out.append([("", " " * indent), *piece] if indent else list(piece))
-            column = (indent if len(pieces) > 1 else column) + line_width(pieces[-1])
-            continue
         out[-1] += item
         column += size
     return out

@@ -17,7 +17,7 @@ from lanparty.games.cells import cells, cut
 from lanparty.games.layout import Lines, fit_first, flow, in_columns, join, table_rows, wrap
 from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.games.views import num, num_at
-from lanparty.games.wording import won_line
+from lanparty.games.wording import turn_of, won_line
 from lanparty.i18n import _, ngettext
 from protocol.contract import Move, Plain
 
@@ -163,7 +163,8 @@ def challenge_lines(view: Mapping[str, Plain], names: Sequence[str], width: int)
                 ("class:warn", verdict_said)], width, 2)  # fmt: skip
     shown = challenge.get("shown")
     if isinstance(shown, list):
-        out += flow([[(card_style(str(c)), f" {card_name(str(c))} ")] for c in shown], width, " ")
+        out += flow([[(card_style(str(c)), f" {card_name(str(c))} "), ("", " ")] for c in shown],
+                    width, "")  # fmt: skip
     return out
 
 
@@ -253,7 +254,7 @@ def header(view: Mapping[str, Plain], names: Sequence[str]) -> str:
         return said + " · " + _("the round is over")
     arrow = _ARROWS.get(num(view, "direction"), "")
     current = num(view, "current")
-    turn = _("your turn") if current == me else _("{name} to play").format(name=names[current])
+    turn = turn_of(current, me, names)
     return f"{said} · " + _("play goes {arrow}").format(arrow=arrow) + f" · {turn}"
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from lanparty import i18n
+from lanparty.games.cells import cells, cut
 from lanparty.games.narration import capital
 from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.games.wording import and_list
@@ -118,9 +119,9 @@ def subject_line(view: Mapping[str, Plain], lang: str, width: int) -> Fragments:
     own = subject_name(view, lang)
     label = _("Subject: ")
     out: Fragments = [("", label), ("class:subject", f"  {name.upper()}  ")]
-    room = width - len(name) - 5 - len(label)
+    room = width - cells(name) - 5 - cells(label)
     if own != name and room > 8:
-        out.append(("class:dim", f"  ({own})"[:room]))
+        out.append(("class:dim", cut(f"  ({own})", room)))
     return [*out, ("", "\n")]
 
 
@@ -230,9 +231,7 @@ def verdict_mark(a: Mapping[str, object]) -> tuple[str, str]:
 
 
 def _cell(i: int, a: Mapping[str, object], me: int, most: int) -> tuple[Fragments, int]:
-    word = printable(str(a.get("word")))
-    if len(word) > most:
-        word = word[: most - 1] + "…"
+    word = cut(printable(str(a.get("word"))), most)
     mine = me in _writers(a)
     mark, mark_style = verdict_mark(a)
     cell: Fragments = [
@@ -241,7 +240,7 @@ def _cell(i: int, a: Mapping[str, object], me: int, most: int) -> tuple[Fragment
         ("", " "),
         (mark_style, mark),
     ]
-    return cell, len(f"{i:>2} {word} {mark}")
+    return cell, cells(f"{i:>2} {word} {mark}")
 
 
 def reading_grid(reading: Sequence[object], me: int, width: int) -> Fragments:

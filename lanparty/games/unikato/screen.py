@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from lanparty.games.layout import fit_first, flow, join, lines, table_rows, wrap
 from lanparty.games.screens import Fragments, ParseError, gather_screen, player_name, view_seat
 from lanparty.games.views import cards, num, seq
-from lanparty.games.wording import won_line
+from lanparty.games.wording import turn_of, won_line
 from lanparty.i18n import N_, _, ngettext
 from protocol.contract import Move, Plain
 
@@ -337,7 +337,7 @@ def header(view: Mapping[str, Plain], names: Sequence[str]) -> str:
         turn = _("your bonus action") if mine else _("{name}'s bonus action").format(
             name=names[current])  # fmt: skip
     else:
-        turn = _("your turn") if mine else _("{name} to play").format(name=names[current])
+        turn = turn_of(current, me, names)
     return f"{said} · {turn}"
 
 
