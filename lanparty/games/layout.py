@@ -97,7 +97,7 @@ def flow(items: Sequence[Fragments], width: int, sep: str = "  ", indent: int = 
     """``items`` (each a short line kept whole) one after another, ``sep`` between them, a
     new line (indented by ``indent``) whenever the next one would pass ``width``; the first
     line starts at column ``first`` (after what the caller puts before it). An item wider
-    than a line stands alone on one and passes ``width``."""
+    than a line is wrapped at its spaces (:func:`wrap`: a word is never broken)."""
     out: Lines = [[]]
     column = first
     for item in items:
@@ -108,6 +108,13 @@ def flow(items: Sequence[Fragments], width: int, sep: str = "  ", indent: int = 
         elif out[-1] and column > indent:
             out[-1].append(("", sep))
             column += len(sep)
+        if column + size > width:
+            pieces = wrap(item, width - column)
+            out[-1] += pieces[0]
+            for piece in pieces[1:]:
+                out.append([("", " " * indent), *piece] if indent else list(piece))
+            column = (indent if len(pieces) > 1 else column) + line_width(pieces[-1])
+            continue
         out[-1] += item
         column += size
     return out
@@ -170,9 +177,9 @@ Layout = Callable[[int], Fragments]
 
 def fit_first(width: int, rows: int, layouts: Sequence[Layout], least: int) -> Fragments:
     """The first of ``layouts`` (the richest first) that fits ``width`` × ``rows``, drawn at
-    ``width``. Raises :class:`TooSmall` when none does: the last (the most compact) needs
-    at least ``least`` columns and, at the width given (or ``least`` if that is more), as
-    many rows as it draws."""
+    ``width``. Raises :class:`TooSmall` when none does, asking for a size the last (the
+    most compact) fits in whole: at least ``least`` columns, more if one of its lines is
+    wider, and as many rows as it draws there."""
     if width >= least:
         for layout in layouts:
             drawn = layout(width)
@@ -180,5 +187,9 @@ def fit_first(width: int, rows: int, layouts: Sequence[Layout], least: int) -> F
             if columns <= width and needed <= rows:
                 return drawn
     at = max(width, least)
-    columns, needed = extent(layouts[-1](at))
-    raise TooSmall(max(columns, at), max(needed, 1))
+    for _widen in range(64):  # a line that passes the width asks for more: until none does
+        columns, needed = extent(layouts[-1](at))
+        if columns <= at:
+            break
+        at = columns
+    raise TooSmall(at, max(needed, 1))

@@ -207,7 +207,7 @@ def reading_lines(
         heard = ngettext("The reading: {n} word", "The reading: {n} words", n).format(n=n)
         key = _("(points each writer gets; ✗ rejected, and why)")
         out += wrap([("class:title", heard), ("class:dim", f"  {key}")], width, 2)
-    out += lines(reading_grid(reading[:shown], me, width))
+    out += lines(reading_grid(reading[:shown], me, width, compact))
     vote = view.get("vote")
     if isinstance(vote, dict):
         by = vote.get("by")
@@ -299,13 +299,13 @@ def board(
     """The whole live board in at most ``rows`` lines of ``width`` columns (the layouts of
     :func:`table_lines`, then what the seat may do). Raises
     :class:`~lanparty.games.screens.TooSmall` when even the most compact does not fit."""
-    hint = hint_lines(view, width, legal, moment.animating)
 
-    def drawn(level: int) -> Fragments:
-        return join(table_lines(view, names, width, moment, level) + hint)
+    def drawn(w: int, level: int) -> Fragments:
+        hint = hint_lines(view, w, legal, moment.animating)
+        return join(table_lines(view, names, w, moment, level) + hint)
 
-    return fit_first(width, rows, [lambda w: drawn(0), lambda w: drawn(1), lambda w: drawn(2)],
-                     LEAST)  # fmt: skip
+    return fit_first(width, rows, [lambda w: drawn(w, 0), lambda w: drawn(w, 1),
+                                   lambda w: drawn(w, 2)], LEAST)  # fmt: skip
 
 
 def header(view: Mapping[str, Plain], names: Sequence[str]) -> str:

@@ -120,9 +120,9 @@ def compact_players(view: Mapping[str, Plain], names: Sequence[str], width: int)
     for s, line in enumerate(table_rows(rows, "<<<<<", gap=2)):
         coll, pates = _collection(view, s)
         items = collection_summary(coll, pates, s == me)
-        beside = line_width(line) + 3
-        if beside + sum(line_width(i) + 3 for i in items) <= width:
-            out.append([*line, ("class:dim", " │ "), *flow(items, width, " · ")[0]])
+        beside = flow(items, width, " · ", first=line_width(line) + 3)
+        if len(beside) == 1 and line_width(line) + 3 + line_width(beside[0]) <= width:
+            out.append([*line, ("class:dim", " │ "), *beside[0]])
             continue
         out.append(line)
         flowed = flow(items, width, " · ", 6, 6)
@@ -168,11 +168,13 @@ def _characters(view: Mapping[str, Plain], names: Sequence[str], width: int) -> 
 
 
 _EFFECTS = {
-    "butcher": N_("the buyer's unicorn becomes a Pâté worth 3"),
-    "horn": N_("the buyer's unicorn is worth 2 more"),
-    "candy": N_("the buyer's unicorn takes a new colour"),
-    "dust": N_("the buyer's unicorn takes a new colour and is worth 2 more"),
+    "butcher": N_("the unicorn becomes a Pâté worth 3"),
+    "horn": N_("the unicorn is worth 2 more"),
+    "candy": N_("the unicorn takes a new colour"),
+    "dust": N_("a new colour and 2 more"),
 }
+"""What each item does to the unicorn it is bought for, in fewer words than the line-based
+board's."""
 
 
 def _market(view: Mapping[str, Plain], width: int) -> Lines:
@@ -187,7 +189,7 @@ def _market(view: Mapping[str, Plain], width: int) -> Lines:
                 ("class:dim", _("{n} left").format(n=left)))  # fmt: skip
         out += wrap([("class:index", f"  {item} ${COST[item]} "),
                      ("class:title", item_name(item, False)), ("", " · "), said,
-                     ("", f": {_(_EFFECTS[item])}")], width, 6)  # fmt: skip
+                     ("", f": {_(_EFFECTS[item])}")], width, 4)  # fmt: skip
     return out
 
 

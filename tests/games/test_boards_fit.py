@@ -1,0 +1,40 @@
+"""Every game's whole board fits the full-screen table (issue 23): at the largest number of
+players each game allows, at every step of seeded bot games, the board of the seat asked (and
+of seat 0, and of no seat) is drawn whole in the board's area at 80×24 (80×16), and on a
+wide (140×40) and a wider (120×40) terminal: no line wider than the width as the terminal
+counts it (names with wide characters and combining accents among the players), no more
+lines than the rows, never ``TooSmall`` there. The header is never empty during play."""
+
+from __future__ import annotations
+
+import pytest
+from boards_rig import NAMES, SIZES, check, played, screens
+
+from lanparty.games import GAMES
+
+#: Each game at its most players, with the options that keep a game short enough.
+GAMES_AT_MOST = [
+    ("kato", {"rounds": 1}, (1, 2)),
+    ("unikato", {}, (1, 2)),
+    ("unanimo", {}, (1,)),
+    ("unicorns", {}, (1, 2)),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "seeds"), GAMES_AT_MOST,
+                         ids=[g for g, _o, _s in GAMES_AT_MOST])  # fmt: skip
+def test_every_board_fits_80x24_and_wider_at_every_step(
+    game: str, options: dict[str, object], seeds: tuple[int, ...]
+) -> None:
+    names = NAMES[: GAMES[game].max_seats]
+    drawn = 0
+    for screen in screens(game):
+        board, header = screen.board, screen.header  # type: ignore[attr-defined]
+        for moment in played(game, options, seeds):
+            for width, rows in SIZES:
+                lines = check(board, moment, names, width, rows)
+                assert lines, (game, moment.view.get("phase"))
+                drawn += 1
+            if moment.view.get("phase") not in ("setup", "over"):
+                assert header(moment.view, names).strip(), moment.view.get("phase")
+    assert drawn > 300, drawn
