@@ -6,6 +6,7 @@ player's row start in the same terminal column."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 
@@ -53,11 +54,9 @@ def _starts(rows: list[str], pattern: str) -> set[int]:
 def _drawings(game: str, moment: Moment, names: tuple[str, ...]) -> Iterator[str]:
     screen = UnanimoScreen(lang="en").still() if game == "unanimo" else PLUGINS[game].screen()
     for width, rows in ((80, 16), (120, 32)):
-        try:
-            yield "".join(t for _s, t in screen.board(moment.view, names, width, rows,
-                                                       moment.legal, ""))  # fmt: skip
-        except TooSmall:
-            pass
+        with contextlib.suppress(TooSmall):  # a board too small is no list of players
+            drawn = screen.board(moment.view, names, width, rows, moment.legal, "")
+            yield "".join(t for _s, t in drawn)
     yield "".join(t for _s, t in screen.table(moment.view, names, 100))
 
 
