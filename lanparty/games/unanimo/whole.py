@@ -69,7 +69,10 @@ def _seat(view: Mapping[str, Plain]) -> int:
 
 
 def _names(seats: Sequence[object], names: Sequence[str], me: int) -> str:
-    who = [_("you") if s == me else names[s] for s in seats if isinstance(s, int)]
+    """The players the table waits for (``"you, Bea"``): "you" as the object of "waiting
+    for" (Polish "czekamy na: ciebie", not "ty")."""
+    who = [pgettext("waiting for", "you") if s == me else names[s] for s in seats
+           if isinstance(s, int)]  # fmt: skip
     return ", ".join(who)
 
 
