@@ -10,7 +10,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lanparty.games.cells import cells, cut
-from lanparty.games.layout import Lines, flow, in_columns, join, lines, table_rows, wrap
+from lanparty.games.layout import (
+    Lines,
+    flow,
+    in_columns,
+    join,
+    line_width,
+    lines,
+    table_rows,
+    wrap,
+)
 from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.i18n import _, ngettext
 from protocol.contract import Move, Plain
@@ -76,9 +85,11 @@ def fit(fragments: Fragments, width: int) -> Fragments:
     return out
 
 
-def day_line(view: Mapping[str, Plain], names: Sequence[str], compact: bool = False) -> Fragments:
+def day_line(view: Mapping[str, Plain], names: Sequence[str], compact: bool = False,
+             stock: bool = True) -> Fragments:  # fmt: skip
     """The day (before day 1: that characters are chosen), the first player and the black
-    market's tokens, in one line to wrap; ``compact``: without the Spanish words beside."""
+    market's tokens (not without ``stock``, nor when ``compact`` at the market, which shows
+    them), in one line to wrap; ``compact``: without the Spanish words beside."""
     me = view_seat(view)
     day, days = _int(view.get("day"), 0), _int(view.get("days"), 4)
     title = _("Day {day}/{days}").format(day=day, days=days)
@@ -92,9 +103,9 @@ def day_line(view: Mapping[str, Plain], names: Sequence[str], compact: bool = Fa
         return [("class:title", _("Before day 1")), ("", first),
                 ("class:dim", _(" · characters are chosen"))]  # fmt: skip
     out.append(("", first))
-    stock = view.get("market")
-    if isinstance(stock, dict):
-        listed = " ".join(f"{i} {stock.get(i)!s}" for i in ITEMS)
+    market = view.get("market")
+    if isinstance(market, dict) and stock and (not compact or view.get("phase") != "market"):
+        listed = " ".join(f"{i} {market.get(i)!s}" for i in ITEMS)
         style = "class:turn" if view.get("phase") == "market" else ""
         out += [("", " · "), (style, _("market")),
                 ("class:dim", "" if compact else aside("market")), ("", f": {listed}")]  # fmt: skip
@@ -111,7 +122,7 @@ def row_lines(view: Mapping[str, Plain], names: Sequence[str], width: int, compa
     hunted = hunt.get("unicorn") if isinstance(hunt, dict) else None
     wide = width >= 84 and not compact  # room to say "face down" on each: else once, here
     title: Fragments = [("class:title", _("Row")), ("class:dim", "" if compact else aside("row"))]
-    if not wide:
+    if not wide and not compact:  # compact: the help and the rules say it
         title.append(("class:dim", _(", schemes face down")))
     if isinstance(hunt, dict):
         bid = _int(hunt.get("bid"), 0)
@@ -153,7 +164,12 @@ def row_lines(view: Mapping[str, Plain], names: Sequence[str], width: int, compa
                 slots.append(("class:facedown", _("{name}'s").format(name=names[owner]) + down))
         table.append([*cells_, slots])
     aligned = table_rows(table, "<<<" if compact else "<<><", gap=2 if compact else 3)
-    return out + (in_columns(aligned, columns, 3) if columns > 1 else aligned)
+    if columns > 1:
+        return out + in_columns(aligned, columns, 3)
+    at = line_width(aligned[0]) - line_width(table[0][-1])  # where the slots begin
+    for line in aligned:  # slots too long for the line go on under themselves
+        out += wrap(line, width, at) if line_width(line) > width else [line]
+    return out
 
 
 def _coins(label: object) -> str:
@@ -189,8 +205,9 @@ def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ())
 def own_lines(view: Mapping[str, Plain], width: int, legal: Sequence[Move] = (),
               compact: bool = False) -> Lines:  # fmt: skip
     """The seat's own part: its hunt cards (not when ``compact``: its row on the board has
-    them), the schemes it drew today with what each does, the schemes it peeked at, and what
-    it may do now, wrapped to ``width``; nothing for no seat."""
+    them), the schemes it drew today with what each does, the schemes it peeked at (not when
+    ``compact``: the row names them), and what it may do now, wrapped to ``width``; nothing
+    for no seat."""
     me = view_seat(view)
     if view.get("phase") in ("setup", None) or me is None:
         return []
@@ -218,7 +235,8 @@ def own_lines(view: Mapping[str, Plain], width: int, legal: Sequence[Move] = (),
             for k, item in enumerate(items):
                 lead = [("class:title", head)] if not k else [("", " " * cells(head))]
                 out += wrap([*lead, *item], width, cells(head))
-    for h, label in [(int(h), label) for h, label in _list(view.get("peeked")) if label]:
+    peeked = [] if compact else _list(view.get("peeked"))  # compact: the row names them
+    for h, label in [(int(h), label) for h, label in peeked if label]:
         said = _("{ref} is {scheme}").format(ref=_ref(view, h),
                                              scheme=scheme_name(str(label), not compact))
         out += wrap([("class:title", _("Peeked, seen by you alone: ")), ("class:scheme", said),

@@ -39,9 +39,10 @@ from .board import (
     players,
     unicorn_style,
 )
-from .cards import CHARACTERS, COLOURS, COST, ITEMS
+from .cards import CHARACTERS, COLOUR_INDEX, COLOURS, COST, ITEMS, NEUTRAL
 from .names import character_name, character_power, colour_name, item_name
 from .parts import day_line, own_lines, row_lines
+from .scoring import SET_BONUS, arrangement, colour_counts, split
 
 __all__ = ["LEAST", "board", "collection_summary", "header", "scores"]
 
@@ -79,8 +80,12 @@ def _collection(view: Mapping[str, Plain], seat: int) -> tuple[list[dict[str, An
 
 def collection_summary(coll: list[dict[str, Any]], pates: int, mine: bool) -> list[Fragments]:
     """One player's unicorns in few words: by colour, each unicorn's worth (numbered for the
-    seat itself: ``pink 2:3 5:7``, unicorn 2 worth 3), then every bonus (collections,
-    rainbows, Pâtés: :func:`.board.bonus_cells`)."""
+    seat itself: ``pink 2:3 5:7``, unicorn 2 worth 3) and the bonus its collections of that
+    colour make (``(+5)``); then the rainbows and the Pâtés. The numbers add up to the
+    player's points."""
+    colours = [COLOUR_INDEX.get(str(u.get("colour")), NEUTRAL) for u in coll]
+    counts = colour_counts(colours)
+    _bonus, rainbows = arrangement(counts)
     groups: dict[str | None, list[str]] = {}
     for i, u in enumerate(coll, 1):
         colour = u.get("colour")
@@ -89,11 +94,24 @@ def collection_summary(coll: list[dict[str, Any]], pates: int, mine: bool) -> li
         groups.setdefault(key, []).append(f"{i}:{worth}" if mine else worth)
     items: list[Fragments] = []
     for colour in [*COLOURS, None]:
-        if colour in groups:
-            name = colour_name(colour) if colour is not None else _("legendary")
-            items.append([(unicorn_style(colour), name), ("", " " + " ".join(groups[colour]))])
-    items += bonus_cells(coll, pates)
+        if colour not in groups:
+            continue
+        name = colour_name(colour) if colour is not None else _("legendary")
+        item: Fragments = [(unicorn_style(colour), name), ("", " " + " ".join(groups[colour]))]
+        if colour is not None:
+            c = COLOURS.index(colour)
+            bonus = sum(SET_BONUS[size] for size in split(counts[c] - rainbows) if size >= 2)
+            if bonus:
+                item.append((unicorn_style(colour), f" (+{bonus})"))
+        items.append(item)
+    items += [cell for cell in bonus_cells(coll, pates) if _rainbow_or_pate(cell)]
     return items or [[("class:dim", _("no unicorn"))]]
+
+
+def _rainbow_or_pate(cell: Fragments) -> bool:
+    """Whether a bonus cell of :func:`.board.bonus_cells` is a rainbow's or the Pâtés' (a
+    colour's collection is said beside its unicorns)."""
+    return cell[0][0] == "class:title" or cell[0][0] == ""
 
 
 def compact_players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Lines:
@@ -178,15 +196,15 @@ board's."""
 
 
 def _market(view: Mapping[str, Plain], width: int) -> Lines:
-    """The black market's items, a line each (wrapped): price, name, tokens left, effect."""
+    """The black market's items, a line each (wrapped): price, name, tokens left, effect
+    (how to pay: the help and the rules say it)."""
     stock = view.get("market")
     stock = stock if isinstance(stock, dict) else {}
-    out = wrap([("class:title", _("Black market")),
-                ("", _(": pay with hunt cards, no card more than needed"))], width, 2)  # fmt: skip
+    out: Lines = []
     for item in ITEMS:
         left = _int(stock.get(item), 0)
         said = (("class:out", _("sold out")) if not left else
-                ("class:dim", _("{n} left").format(n=left)))  # fmt: skip
+                ("class:dim", ngettext("{n} left", "{n} left", left).format(n=left)))  # fmt: skip
         out += wrap([("class:index", f"  {item} ${COST[item]} "),
                      ("class:title", item_name(item, False)), ("", " · "), said,
                      ("", f": {_(_EFFECTS[item])}")], width, 4)  # fmt: skip
@@ -220,7 +238,10 @@ def board(
         return join(out + _middle(view, names, w, 0) + own_lines(view, w, legal))
 
     def compact(w: int, level: int) -> Fragments:
-        out = wrap(day_line(view, names, True), w, 2) + compact_players(view, names, w)
+        day = wrap(day_line(view, names, True), w, 2)
+        if len(day) > 1:  # the market's stock gives way (the market shows it when it opens)
+            day = wrap(day_line(view, names, True, stock=False), w, 2)
+        out = day + compact_players(view, names, w)
         return join(out + _middle(view, names, w, level) + own_lines(view, w, legal, True))
 
     return fit_first(width, rows, [roomy, lambda w: compact(w, 1), lambda w: compact(w, 2)],
