@@ -128,7 +128,8 @@ class GameScreen(Protocol):
         ...
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """The end of the game: every player's total and who won (for no seat too)."""
+        """The end of the game: every player's total and who won (for no seat too); nothing
+        for a view of a game that did not end (a table that stopped has no result)."""
         ...
 
 

@@ -108,3 +108,22 @@ def test_every_game_draws_its_own_board_header_and_score_sheet(game: str) -> Non
     screen = PLUGINS[game].screen()
     assert callable(screen.header) and callable(screen.scores)  # type: ignore[attr-defined]
     assert getattr(screen.board, "__func__", None) is not Screen._stacked
+
+
+@pytest.mark.parametrize("game", sorted(PLUGINS))
+def test_a_game_that_did_not_end_has_no_final_table(game: str) -> None:
+    """A table that stopped has no result (issue 23: "Final scores: 0 0 0", "by day: ·"):
+    the final table of a view mid-game is empty; at the end it names the winners."""
+    from boards_rig import NAMES, moments
+
+    from lanparty.games import GAMES
+
+    screen = PLUGINS[game].screen()
+    seats = GAMES[game].min_seats
+    options = {"rounds": 1} if game == "kato" else {}
+    seen = list(moments(game, seats, 1, options))
+    names = NAMES[:seats]
+    middle = seen[len(seen) // 2].view
+    assert middle.get("phase") != "over" and screen.final(middle, names) == []
+    assert seen[-1].view.get("phase") == "over"
+    assert "★" in _text(screen.final(seen[-1].view, names))

@@ -302,7 +302,10 @@ def hand_lines(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move]
 
 
 def final_scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-    """The final table: every player's total, the winners first, and who won."""
+    """The final table: every player's total, the winners first, and who won; nothing for a
+    game that did not end (its table stopped: there is no result)."""
+    if view.get("phase") != "over":
+        return []
     me = view_seat(view)
     points = view["scores"]
     winners = view["winners"]

@@ -259,5 +259,6 @@ class UnanimoScreen:
         return humanize(reason)
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """The score sheet: each card's points per player, the totals, who won."""
-        return score_sheet(view, names, self.lang)
+        """The score sheet: each card's points per player, the totals, who won; nothing for
+        a game that did not end (its table stopped: there is no result)."""
+        return score_sheet(view, names, self.lang) if view.get("phase") == "over" else []

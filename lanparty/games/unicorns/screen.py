@@ -93,7 +93,10 @@ def and_list(words: Sequence[str]) -> str:
 
 def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The gnomes' buying: every player's score, gained day by day, their unicorns and who
-    won (a double rainbow said as such)."""
+    won (a double rainbow said as such); nothing for a game that did not end (its table
+    stopped: there is no result)."""
+    if view.get("phase") != "over":
+        return []
     me = view_seat(view)
     scores, winners = _list(view.get("scores")), _list(view.get("winners"))
     standings = _list(view.get("standings"))

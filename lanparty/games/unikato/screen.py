@@ -518,7 +518,9 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
 
 def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The end: how each round ended, every player's total (-1 per tile left at the end of
-    each round) and who won."""
+    each round) and who won; nothing for a game that did not end (its table stopped)."""
+    if view.get("phase") != "over":
+        return []
     me = view_seat(view)
     out: Fragments = [("class:title", _("Final scores")), ("", "\n")]
     for r, end in enumerate(seq(view, "round_ends"), 1):
