@@ -127,3 +127,17 @@ def test_a_game_that_did_not_end_has_no_final_table(game: str) -> None:
     assert middle.get("phase") != "over" and screen.final(middle, names) == []
     assert seen[-1].view.get("phase") == "over"
     assert "★" in _text(screen.final(seen[-1].view, names))
+
+
+def test_a_spectator_is_told_they_hold_no_cards() -> None:
+    """``play 1`` from a spectator said "your cards are numbered 1 to 0" (issue 23)."""
+    from lanparty.games.screens import ParseError
+
+    kato = PLUGINS["kato"].screen()
+    with pytest.raises(ParseError, match="you are watching"):
+        kato.parse("play", ["1"], "play 1", {"seat": None, "phase": "play"})
+    with pytest.raises(ParseError, match="you hold no cards"):
+        kato.parse("play", ["1"], "play 1", {"seat": 0, "phase": "play", "hand": []})
+    unikato = PLUGINS["unikato"].screen()
+    with pytest.raises(ParseError, match="you are watching"):
+        unikato.parse("place", ["1"], "place 1", {"seat": None, "phase": "action"})

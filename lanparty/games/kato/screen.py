@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from lanparty.games.screens import ParseError, gather_screen
+from lanparty.games.screens import ParseError, gather_screen, view_seat
 from lanparty.i18n import N_, _, language
 from protocol.contract import Move, Plain
 
@@ -87,7 +87,11 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
 
 
 def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
+    if view_seat(view) is None:
+        raise ParseError(_("you are watching: you hold no cards to play"))
     hand = hand_of(view)
+    if not hand:
+        raise ParseError(_("you hold no cards"))
     called = "kato" in args  # ``play 3 kato``: the KaTO call goes with the play
     if called:
         args.remove("kato")
