@@ -3,7 +3,8 @@ players each game allows, at every step of seeded bot games, the board of the se
 of seat 0, and of no seat) is drawn whole in the board's area at 80×24 (80×16), and on a
 wide (140×40) and a wider (120×40) terminal: no line wider than the width as the terminal
 counts it (names with wide characters and combining accents among the players), no more
-lines than the rows, never ``TooSmall`` there. The header is never empty during play."""
+lines than the rows, never ``TooSmall`` there. The header is never empty during play, and
+short."""
 
 from __future__ import annotations
 
@@ -11,6 +12,12 @@ import pytest
 from boards_rig import NAMES, SIZES, check, played, screens
 
 from lanparty.games import GAMES
+from lanparty.games.cells import cells
+
+HEADER = 60
+"""The most columns a game's part of the header takes (with names of up to 11): the app adds
+the game's name, the table's and a clock, and the header is one line of an 80-column
+terminal."""
 
 #: Each game at its most players, with the options that keep a game short enough.
 GAMES_AT_MOST = [
@@ -35,6 +42,8 @@ def test_every_board_fits_80x24_and_wider_at_every_step(
                 lines = check(board, moment, names, width, rows)
                 assert lines, (game, moment.view.get("phase"))
                 drawn += 1
+            said = header(moment.view, names)
             if moment.view.get("phase") not in ("setup", "over"):
-                assert header(moment.view, names).strip(), moment.view.get("phase")
+                assert said.strip(), moment.view.get("phase")
+            assert cells(said) <= HEADER, said
     assert drawn > 300, drawn

@@ -87,11 +87,10 @@ def parse(head: str, args: list[str], text: str, view: Mapping[str, Plain]) -> M
 
 
 def _parse_play(args: list[str], view: Mapping[str, Plain]) -> Move:
-    if view_seat(view) is None:
-        raise ParseError(_("you are watching: you hold no cards to play"))
     hand = hand_of(view)
     if not hand:
-        raise ParseError(_("you hold no cards"))
+        raise ParseError(_("you are watching: you hold no cards to play") if view_seat(view)
+                         is None else _("you hold no cards"))  # fmt: skip
     called = "kato" in args  # ``play 3 kato``: the KaTO call goes with the play
     if called:
         args.remove("kato")

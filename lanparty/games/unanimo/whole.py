@@ -311,6 +311,21 @@ def board(
                                    lambda w: drawn(w, 2)], LEAST)  # fmt: skip
 
 
+def _waiting_for(seats: Sequence[object], names: Sequence[str], me: int) -> str:
+    """`` · waiting for Bea, you`` for two players at most; for more, how many (the players'
+    lines say who): `` · waiting for you and 4 more``, `` · waiting for 5 players``."""
+    if not seats:
+        return ""
+    if len(seats) <= 2:
+        return " · " + _("waiting for {names}").format(names=_names(seats, names, me))
+    if me in seats:
+        n = len(seats) - 1
+        return " · " + ngettext("waiting for you and {n} more", "waiting for you and {n} more",
+                                n).format(n=n)  # fmt: skip
+    return " · " + ngettext("waiting for {n} player", "waiting for {n} players",
+                            len(seats)).format(n=len(seats))  # fmt: skip
+
+
 def header(view: Mapping[str, Plain], names: Sequence[str]) -> str:
     """``"card 2 of 3 · writing · waiting for Bea, Carl"``: the card, what the table does
     (writing, the reading, a vote), and whom it waits for; the game's end."""
@@ -320,20 +335,13 @@ def header(view: Mapping[str, Plain], names: Sequence[str]) -> str:
     if phase == "over":
         return said + " · " + _("game over")
     if phase == "writing":
-        writing = listed(view, "writing")
-        said += " · " + _("writing")
-        if writing:
-            said += " · " + _("waiting for {names}").format(names=_names(writing, names, me))
-        return said
+        return said + " · " + _("writing") + _waiting_for(listed(view, "writing"), names, me)
     if phase == "objections":
         return said + " · " + _("the reading: objections")
     if phase == "vote":
         vote = view.get("vote")
         waiting = listed(vote, "waiting") if isinstance(vote, dict) else []
-        said += " · " + _("a vote")
-        if waiting:
-            said += " · " + _("waiting for {names}").format(names=_names(waiting, names, me))
-        return said
+        return said + " · " + _("a vote") + _waiting_for(waiting, names, me)
     if phase in _PHASE_LINE:
         return said + " · " + _(_PHASE_LINE[str(phase)])
     return said

@@ -55,10 +55,10 @@ _PHASES = {
     "bid": N_("a hunt is opened"),
     "commit": N_("hunt cards are laid"),
     "knight": N_("the Knight may boost"),
-    "choose": N_("the winner turns a scheme over"),
+    "choose": N_("a scheme is turned over"),
     "give": N_("a Trojan Unicorn is given"),
-    "colour": N_("the Chameleon's colour is named"),
-    "wizard": N_("the Wizard may recall a card"),
+    "colour": N_("a colour is named"),
+    "wizard": N_("the Wizard's power"),
     "market": N_("the black market is open"),
 }
 """What the table is doing in each phase, for the header."""

@@ -390,11 +390,10 @@ def _number(word: str, count: int) -> int:
 
 def _tile(word: str, view: Mapping[str, Plain]) -> tuple[int, str]:
     """The hand tile (handle, label) whose number is ``word``; ``ParseError`` if none is."""
-    if view_seat(view) is None:
-        raise ParseError(_("you are watching: you hold no tiles to play"))
     hand = numbered(view)
     if not hand:
-        raise ParseError(_("you have no tiles"))
+        raise ParseError(_("you are watching: you hold no tiles to play") if view_seat(view)
+                         is None else _("you have no tiles"))  # fmt: skip
     for k, h, label in hand:
         if word.isdigit() and int(word) == k:
             return h, label
