@@ -47,3 +47,24 @@ def test_every_board_fits_80x24_and_wider_at_every_step(
                 assert said.strip(), moment.view.get("phase")
             assert cells(said) <= HEADER, said
     assert drawn > 300, drawn
+
+
+def test_unikato_fits_while_a_placement_is_typed() -> None:
+    """While ``place N`` is typed the grid names the cells where tile N fits, and the board
+    still fits 80×16; ``place N at CELL`` marks the cell chosen."""
+    from lanparty.games.unikato.screen import command_for, numbered
+
+    names = NAMES[:4]
+    board = screens("unikato")[0].board  # type: ignore[attr-defined]
+    typed = 0
+    for moment in played("unikato", {}, (1,)):
+        places = [m for m in moment.legal if m[0] == "place"]
+        if not places:
+            continue
+        number = {h: k for k, h, _label in numbered(moment.view)}[places[0][1]]
+        full = command_for(places[0], moment.view)[0]
+        for text in (f"place {number}", full):
+            lines = check(board, moment, names, 80, 16, text)
+            assert any("fits at" in line for line in lines), lines
+            typed += 1
+    assert typed > 20
