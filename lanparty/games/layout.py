@@ -177,16 +177,20 @@ Layout = Callable[[int], Fragments]
 
 def fit_first(width: int, rows: int, layouts: Sequence[Layout], least: int) -> Fragments:
     """The first of ``layouts`` (the richest first) that fits ``width`` × ``rows``, drawn at
-    ``width``. Raises :class:`TooSmall` when none does, asking for a size the last (the
-    most compact) fits in whole: at least ``least`` columns, more if one of its lines is
-    wider, and as many rows as it draws there."""
-    if width >= least:
-        for layout in layouts:
-            drawn = layout(width)
-            columns, needed = extent(drawn)
-            if columns <= width and needed <= rows:
-                return drawn
+    ``width``. Raises :class:`TooSmall` when none does, asking for a size one of them fits
+    in whole: at this width (at least ``least``) the fewest rows any layout as wide takes;
+    if none is, the most compact one widened until no line of it passes its width."""
     at = max(width, least)
+    fewest: int | None = None
+    for layout in layouts:
+        drawn = layout(at)
+        columns, needed = extent(drawn)
+        if columns <= at:
+            if width >= least and needed <= rows:
+                return drawn
+            fewest = needed if fewest is None else min(fewest, needed)
+    if fewest is not None:
+        raise TooSmall(at, max(fewest, 1))
     for _widen in range(64):  # a line that passes the width asks for more: until none does
         columns, needed = extent(layouts[-1](at))
         if columns <= at:

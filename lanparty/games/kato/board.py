@@ -111,9 +111,11 @@ def _top_items(view: Mapping[str, Plain], compact: bool) -> list[Fragments]:
     return items
 
 
-def player_rows(view: Mapping[str, Plain], names: Sequence[str], name_cap: int = 99) -> Lines:
+def player_rows(view: Mapping[str, Plain], names: Sequence[str], name_cap: int = 99,
+                short: bool = False) -> Lines:  # fmt: skip
     """A line per player, in aligned columns: the turn's mark, the name (cut to ``name_cap``
-    columns at most), the cards held, the points, and the KaTO call (or its lack)."""
+    columns at most), the cards held, the points, and the KaTO call (or its lack: in a word
+    when ``short``)."""
     me = view_seat(view)
     counts = view["counts"]
     assert isinstance(counts, list)
@@ -131,7 +133,7 @@ def player_rows(view: Mapping[str, Plain], names: Sequence[str], name_cap: int =
         if count == 1 and kato != s:
             call: Fragments = [("class:kato", "KaTO")]
         elif kato == s:
-            call = [("class:warn", _("one card, no KaTO yet!"))]
+            call = [("class:warn", _("no KaTO!") if short else _("one card, no KaTO yet!"))]
         else:
             call = []
         name = cut(player_name(names, s, me), name_cap)
@@ -189,8 +191,9 @@ def _hand_items(view: Mapping[str, Plain], legal: Sequence[Move]) -> tuple[list[
 
 
 def _hand_block(view: Mapping[str, Plain], width: int, legal: Sequence[Move],
-                inline: bool) -> Lines:  # fmt: skip
-    """The hand: under its title (``inline`` False) or after it, and what may be played."""
+                inline: bool, indent: bool = True) -> Lines:  # fmt: skip
+    """The hand: under its title (``inline`` False) or after it, its later lines under the
+    first card (``indent``) or from the left edge, and what may be played."""
     if view.get("phase") == "setup" or view_seat(view) is None:
         return []
     items, said = _hand_items(view, legal)
@@ -198,10 +201,10 @@ def _hand_block(view: Mapping[str, Plain], width: int, legal: Sequence[Move],
     if not inline:
         out: Lines = [[("class:title", title)], *flow(items, width, " ")]
         return [*out, [("class:index.playable", said)]] if said else out
-    indent = cells(title) + 1 if cells(title) + 1 <= width // 4 else 0
+    under = cells(title) + 1 if indent and cells(title) + 1 <= width // 4 else 0
     if said:
         items = [*items, [("class:index.playable", said)]]
-    out = flow(items, width, " ", indent, cells(title) + 1)
+    out = flow(items, width, " ", under, cells(title) + 1)
     out[0] = [("class:title", title), ("", " "), *out[0]]
     return out
 
@@ -233,8 +236,8 @@ def board(
             out += player_rows(view, names, max(w - 30, 8))
         else:
             cap = max(w // columns - 24, 6)
-            out += in_columns(player_rows(view, names, cap), columns, 3)
-        return join(out + _hand_block(view, w, legal, inline=True))
+            out += in_columns(player_rows(view, names, cap, short=True), columns, 3)
+        return join(out + _hand_block(view, w, legal, inline=True, indent=columns == 1))
 
     return fit_first(width, rows, [roomy, lambda w: compact(w, 1), lambda w: compact(w, 2)],
                      LEAST)  # fmt: skip

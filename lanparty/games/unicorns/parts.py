@@ -116,7 +116,8 @@ def row_lines(view: Mapping[str, Plain], names: Sequence[str], width: int, compa
               columns: int = 1) -> Lines:  # fmt: skip
     """The hunt in progress over the row of unicorns, a line each with its coins (not when
     ``compact``: the name says them) and its scheme slots (yours marked, the others' face
-    down, a peeked one named); the unicorns in ``columns`` columns."""
+    down, a peeked one named); the unicorns in ``columns`` columns (then each slot by its
+    owner's name alone)."""
     row = [e for e in _list(view.get("row")) if isinstance(e, dict)]
     hunt = view.get("hunt")
     hunted = hunt.get("unicorn") if isinstance(hunt, dict) else None
@@ -156,10 +157,14 @@ def row_lines(view: Mapping[str, Plain], names: Sequence[str], width: int, compa
             slots.append(("", f"{'  ' if k else ''}{i}{SLOTS[k]}: "))
             if owner == me:
                 slots.append(("class:mine", _("yours") + down))
+            elif peeked.get(h) and columns > 1:  # side by side: the owner's name alone
+                slots.append(("class:scheme", f"{scheme_name(peeked[h], False)} ({names[owner]})"))
             elif peeked.get(h):
                 slots.append(("class:scheme", _("{name}'s {scheme}").format(
                     name=names[owner], scheme=scheme_name(peeked[h], False))))  # fmt: skip
                 slots.append(("class:dim", _(" (peeked)")))
+            elif columns > 1:
+                slots.append(("class:facedown", names[owner]))
             else:
                 slots.append(("class:facedown", _("{name}'s").format(name=names[owner]) + down))
         table.append([*cells_, slots])
@@ -203,11 +208,11 @@ def hand(view: Mapping[str, Plain], width: int = 80, legal: Sequence[Move] = ())
 
 
 def own_lines(view: Mapping[str, Plain], width: int, legal: Sequence[Move] = (),
-              compact: bool = False) -> Lines:  # fmt: skip
+              compact: bool = False, terse: bool = False) -> Lines:  # fmt: skip
     """The seat's own part: its hunt cards (not when ``compact``: its row on the board has
-    them), the schemes it drew today with what each does, the schemes it peeked at (not when
-    ``compact``: the row names them), and what it may do now, wrapped to ``width``; nothing
-    for no seat."""
+    them), the schemes it drew today with what each does (not when ``terse``: the help and
+    the rules say it), the schemes it peeked at (not when ``compact``: the row names them),
+    and what it may do now, wrapped to ``width``; nothing for no seat."""
     me = view_seat(view)
     if view.get("phase") in ("setup", None) or me is None:
         return []
@@ -224,7 +229,7 @@ def own_lines(view: Mapping[str, Plain], width: int, legal: Sequence[Move] = (),
         head = _("Your schemes{aside}: ").format(aside="" if compact else aside("schemes"))
         items = []
         for _h, label in drawn:
-            effect = f": {scheme_effect(str(label), short=True)}"
+            effect = "" if terse else f": {scheme_effect(str(label), short=True)}"
             items.append([("class:index", f"{label} = "),
                           ("class:scheme", scheme_name(str(label), not compact)),
                           ("class:dim", effect)])  # fmt: skip

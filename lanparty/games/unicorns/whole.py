@@ -213,14 +213,18 @@ def _market(view: Mapping[str, Plain], width: int) -> Lines:
 
 def _middle(view: Mapping[str, Plain], names: Sequence[str], width: int, compact: int) -> Lines:
     """The characters, the market or the row, as roomy (``compact`` 0) or as compact (1, 2:
-    the row in two columns) as asked."""
+    the row in two columns if they fit) as asked."""
     phase = view.get("phase")
     if phase == "character":
         return _characters(view, names, width) if compact else [
             *lines(characters(view, names, width))]  # fmt: skip
     if phase == "market":
         return _market(view, width) if compact else [*lines(market(view, width))]
-    return row_lines(view, names, width, compact > 0, 2 if compact > 1 else 1)
+    if compact > 1:  # in two columns if they fit side by side
+        two = row_lines(view, names, width, True, 2)
+        if max(line_width(line) for line in two) <= width:
+            return two
+    return row_lines(view, names, width, compact > 0)
 
 
 def board(
@@ -242,7 +246,8 @@ def board(
         if len(day) > 1:  # the market's stock gives way (the market shows it when it opens)
             day = wrap(day_line(view, names, True, stock=False), w, 2)
         out = day + compact_players(view, names, w)
-        return join(out + _middle(view, names, w, level) + own_lines(view, w, legal, True))
+        return join(out + _middle(view, names, w, level) + own_lines(view, w, legal, True,
+                                                                      level > 1))  # fmt: skip
 
     return fit_first(width, rows, [roomy, lambda w: compact(w, 1), lambda w: compact(w, 2)],
                      LEAST)  # fmt: skip
