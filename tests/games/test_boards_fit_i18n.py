@@ -31,7 +31,7 @@ def test_every_board_fits_80x24_in_polish_and_spanish(game: str, lang: str) -> N
     names = NAMES[: GAMES[game].max_seats]
     drawn = 0
     for screen in screens(game)[:1]:
-        for moment in played(game, OPTIONS.get(game, {}), (5,)):
+        for moment in played(game, OPTIONS.get(game, {}), (5, 6)):
             check(screen.board, moment, names, 80, 16)  # type: ignore[attr-defined]
             said = screen.header(moment.view, names)  # type: ignore[attr-defined]
             assert cells(said) <= HEADER, said
