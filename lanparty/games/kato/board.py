@@ -86,8 +86,9 @@ def _round_line(view: Mapping[str, Plain]) -> Fragments:
 
 
 def _top_items(view: Mapping[str, Plain], compact: bool) -> list[Fragments]:
-    """The top card, the colour in play and what is aimed at the next player (compact: the
-    direction's arrow, the deck and the discard pile too, for a board with no round line)."""
+    """The top card, the colour in play, what is aimed at the next player and the discard
+    pile's size (compact: the direction's arrow and the deck too, for a board with no round
+    line)."""
     top, colour, pending = view["top"], view["colour"], view["pending"]
     items: list[Fragments] = [[
         ("", _("Top: ")),
@@ -108,6 +109,8 @@ def _top_items(view: Mapping[str, Plain], compact: bool) -> list[Fragments]:
     if compact:
         arrow = _ARROWS.get(num(view, "direction"), "")
         items.append([("class:dim", f"{arrow} " + _("deck {n}").format(n=num(view, "deck")))])
+    if isinstance(view.get("discard"), int):
+        items.append([("class:dim", _("discard pile {n}").format(n=num(view, "discard")))])
     return items
 
 
