@@ -6,6 +6,11 @@ the prompt loop (``lanparty/ui/app.py``), the command line's common commands
 (``lanparty/ui/commands.py``) and the log are the same for every game. This contract lives
 with the games (the UI above reads it; a game's screen never imports the UI).
 
+Every screen made by :func:`gather_screen` also has ``board`` (:class:`BoardScreen`: the whole
+live board in the space the full-screen table gives it, or :class:`TooSmall`), and, when its
+game gives them, ``header`` and ``scores`` (:class:`HeaderScreen`: the header's game part and
+the score sheet so far; ``None`` when a game has none). Every game of ours gives all three.
+
 A screen may also have these optional methods (the app looks for them with ``getattr``, so a
 game without them needs nothing):
 
@@ -32,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
+from lanparty.games.cells import cells
 from lanparty.games.narration import HEADING, YOURS, kind_of
 from lanparty.i18n import _
 from protocol.contract import Move, Plain
@@ -43,8 +49,10 @@ __all__ = [
     "Editor",
     "Fragments",
     "GameScreen",
+    "Header",
     "HeaderScreen",
     "ParseError",
+    "Scores",
     "Screen",
     "TooSmall",
     "board_area",
@@ -120,7 +128,8 @@ class GameScreen(Protocol):
         ...
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """The end of the game: every player's total and who won (for no seat too)."""
+        """The end of the game: every player's total and who won (for no seat too); nothing
+        for a view of a game that did not end (a table that stopped has no result)."""
         ...
 
 
@@ -188,10 +197,13 @@ class TooSmall(Exception):  # noqa: N818 - names what happened, like the others 
 
 
 class BoardScreen(Protocol):
-    """Optional, for a screen whose table may not fit the terminal (a grid): it draws the
-    whole live board itself, instead of :meth:`GameScreen.table` then :meth:`GameScreen.hand`.
-    The prompt loop finds it with ``getattr`` and calls it on every redraw (each key typed,
-    each change, each resize)."""
+    """The whole live board, drawn by the game for the space the full-screen table gives it
+    (:func:`board_area`), instead of :meth:`GameScreen.table` then :meth:`GameScreen.hand`:
+    every :class:`Screen` has one (a game's own, else table and hand one above the other).
+    The app finds it with ``getattr`` and calls it on every redraw (each key typed, each
+    change, each resize). A board may use more room when it has it (more of a grid, every
+    detail of a collection); it never draws a line wider than ``width`` columns (a wide
+    character counts two: :mod:`lanparty.games.cells`) nor more than ``rows`` lines."""
 
     def board(
         self, view: Mapping[str, Plain], names: Sequence[str], width: int, rows: int,
@@ -205,7 +217,8 @@ class BoardScreen(Protocol):
 
 
 class HeaderScreen(Protocol):
-    """Optional, for the full-screen table's header and score sheet."""
+    """Optional, for the full-screen table's header and score sheet (every game of ours
+    gives both; :func:`gather_screen` finds them as ``header`` and ``scores``)."""
 
     def header(self, view: Mapping[str, Plain], names: Sequence[str]) -> str:
         """The game's part of the one-line header: round, day or card, the direction or the
@@ -220,10 +233,12 @@ class HeaderScreen(Protocol):
 
 
 class Screen:
-    """A :class:`GameScreen` (with :class:`BoardScreen`'s ``board`` when given) made of a
-    game's functions, so no game writes a class that forwards each method to them.
-    ``commands`` are the game's commands and what each does, in English (shown translated);
-    ``legend``, more help lines after them (already in the reader's language)."""
+    """A :class:`GameScreen` with :class:`BoardScreen`'s ``board`` (and :class:`HeaderScreen`'s
+    ``header`` and ``scores`` when given) made of a game's functions, so no game writes a
+    class that forwards each method to them. ``commands`` are the game's commands and what
+    each does, in English (shown translated); ``legend``, more help lines after them
+    (already in the reader's language). Without a ``board`` of its own, a screen's board is
+    its table then its hand, whole or :class:`TooSmall`."""
 
     def __init__(
         self,
@@ -239,37 +254,61 @@ class Screen:
         humanize: Callable[[str], str],
         final: Callable[[Mapping[str, Plain], Sequence[str]], Fragments],
         board: Board | None = None,
+        header: Header | None = None,
+        scores: Scores | None = None,
         legend: Callable[[], list[tuple[str, str]]] = list,
     ) -> None:
         self.styles, self.aliases, self._commands, self._legend = styles, aliases, commands, legend
         self.table, self.hand, self.prompt, self.parse = table, hand, prompt, parse
         self.command_for, self.humanize, self.final = command_for, humanize, final
-        #: The whole live board (:class:`BoardScreen`), or ``None``: table, then hand.
-        self.board = board
+        #: The whole live board (:class:`BoardScreen`): the game's, else table then hand.
+        self.board: Board = board if board is not None else self._stacked
+        #: The header's game part and the score sheet (:class:`HeaderScreen`), or ``None``.
+        self.header, self.scores = header, scores
 
     def help(self) -> Sequence[tuple[str, str]]:
         """The game's commands in the reader's language, then its legend."""
         return [(command, _(what)) for command, what in self._commands] + self._legend()
+
+    def _stacked(
+        self, view: Mapping[str, Plain], names: Sequence[str], width: int, rows: int,
+        legal: Sequence[Move], typed: str,
+    ) -> Fragments:  # fmt: skip
+        """The table, then the hand, drawn at ``width``; :class:`TooSmall` if that is wider
+        or longer than the space given (nothing is cut)."""
+        drawn = self.table(view, names, width) + self.hand(view, width, legal)
+        text = "".join(t for _s, t in drawn)
+        rows_of = text[:-1].split("\n") if text.endswith("\n") else text.split("\n")
+        columns = max((cells(r) for r in rows_of), default=0)
+        needed = len(rows_of) if text else 0
+        if columns > width or needed > rows:
+            raise TooSmall(max(columns, width), needed)
+        return drawn
 
 
 def gather_screen(*modules: str | ModuleType, **given: Any) -> Screen:
     """The :class:`Screen` of a game, its parts found in ``modules`` (a module, or a name:
     the screen module calls this at its end with ``__name__``) by the names screens use:
     ``STYLES``, ``ALIASES``, ``HELP`` and ``table``, ``hand``, ``prompt``, ``parse``,
-    ``command_for``, ``humanize``, ``final``, with ``board`` and ``legend`` if there are
-    any (the first module that has a name gives it); ``given`` names a part outright
-    (``hand=hand_lines``). Pass every module a part comes from: a name a module only
-    imports is not looked for. Raises ``TypeError`` naming a part no module has."""
+    ``command_for``, ``humanize``, ``final``, with ``board``, ``header``, ``scores`` and
+    ``legend`` if there are any (the first module that has a name gives it); ``given``
+    names a part outright (``hand=hand_lines``). Pass every module a part comes from: a
+    name a module only imports is not looked for. Raises ``TypeError`` naming a part no
+    module has."""
     found = [vars(sys.modules[m] if isinstance(m, str) else m) for m in modules]
     parts: dict[str, Any] = {}
     for name in ("STYLES", "ALIASES", "HELP", "table", "hand", "prompt", "parse",
-                 "command_for", "humanize", "final", "board", "legend"):  # fmt: skip
+                 "command_for", "humanize", "final", *_OPTIONAL):  # fmt: skip
         part = given.get(name.lower(), next((f[name] for f in found if name in f), None))
-        if part is None and name not in ("board", "legend"):
+        if part is None and name not in _OPTIONAL:
             raise TypeError(f"no module gives {name} for the screen")
         if part is not None:
             parts[name.lower()] = part
     return Screen(parts.pop("styles"), parts.pop("aliases"), parts.pop("help"), **parts)
+
+
+_OPTIONAL = ("board", "header", "scores", "legend")
+"""The parts of a screen a game may leave out."""
 
 
 WIDE = 140
@@ -295,6 +334,10 @@ def board_area(columns: int, rows: int) -> tuple[int, int]:
 
 #: :meth:`BoardScreen.board` as a function.
 Board = Callable[[Mapping[str, Plain], Sequence[str], int, int, Sequence[Move], str], Fragments]
+#: :meth:`HeaderScreen.header` as a function.
+Header = Callable[[Mapping[str, Plain], Sequence[str]], str]
+#: :meth:`HeaderScreen.scores` as a function.
+Scores = Callable[[Mapping[str, Plain], Sequence[str]], Fragments]
 
 
 def view_seat(view: Mapping[str, Plain]) -> int | None:

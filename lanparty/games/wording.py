@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
-from lanparty.i18n import _
+from lanparty.i18n import _, pgettext
 
-__all__ = ["and_list", "game_over", "read_back", "template_pattern", "won_line"]
+__all__ = ["and_list", "game_over", "read_back", "template_pattern", "turn_of", "won_line"]
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -53,6 +53,13 @@ def won_line(winners: Sequence[int], me: int | None, names: Sequence[str]) -> st
     if len(others) == 1:
         return _("{name} wins the game!").format(name=others[0])
     return _("{names} win the game!").format(names=joined)
+
+
+def turn_of(current: int, me: int | None, names: Sequence[str]) -> str:
+    """Whose turn it is, for a header: ``"your turn"`` or ``"Bea to play"``."""
+    if current == me:
+        return pgettext("header", "your turn")
+    return pgettext("header", "{name} to play").format(name=names[current])
 
 
 @cache

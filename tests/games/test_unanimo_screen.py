@@ -70,6 +70,7 @@ def test_the_board_fits_a_narrow_terminal_and_cuts_no_sentence() -> None:
     assert len(re.findall(r"pts this card +total +0\b", board)) == 8, board  # names give way
     said = " ".join(board.split())
     assert (
-        "Bartholomew objects to “snow”: keep it or reject it? 4 rejects reject it (waiting "
+        "Bartholomew objects to “snow”: keep it or reject it? 4 votes to reject are enough to "
+        "reject it (waiting "
         "for you, Carolina, Dorothea, Emiliano, Francesca, Gwendolyn, Hieronymus)"
     ) in said

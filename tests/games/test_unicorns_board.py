@@ -102,7 +102,7 @@ def test_the_points_add_up_from_what_the_board_shows() -> None:
         for line, under in blocks(shown):
             rows = [line.split(" │ ", 1)[1]] if " │ " in line else []
             rows += [r.split("│ ", 1)[1] for r in under]
-            points = int(re.search(r"(-?\d+) pts", line)[1])  # type: ignore[index]
+            points = int(re.search(r"(-?\d+) pts?\b", line)[1])  # type: ignore[index]
             assert _numbers(rows) == points, (line, rows)
             said = " ".join(rows)
             for part in ("pair +", "×3 +", "rainbow (arcoíris) +", "Pâté ×", "Fake Horn +2",

@@ -163,10 +163,10 @@ def test_one_hunt_in_spanish_and_polish() -> None:
         "Caza de Azul 2: le toca a Bea abrirla o pasar",
     ]
     told = _one_hunt("pl")
-    assert "Ann poluje na Różowy 4, kładąc 2 karty" in told
+    assert "Ann poluje na jednorożca Różowy 4, kładąc 2 karty" in told
     assert "Bea kładzie zakryte 2 karty (zapieczętowane)" in told
     assert "Pasujesz" in told
-    assert "Bea zdobywa Różowy 4 z intrygą Przynęta (wart 4)" in told
+    assert "Bea zdobywa jednorożca Różowy 4 z intrygą Przynęta (wart 4)" in told
 
 
 def test_polish_plurals() -> None:

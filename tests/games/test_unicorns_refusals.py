@@ -33,13 +33,16 @@ def _english_after() -> Iterator[None]:
 
 
 def _shape(node: ast.expr) -> str:
-    """An ``IllegalMove`` argument as text, each formatted part as ``{}``."""
+    """An ``IllegalMove`` argument as text, each formatted part as ``{}``; a part glued to
+    the end of a word is its plural's ``s`` (``card{_s(n)}``), written ``(s)`` as the
+    patterns do."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     assert isinstance(node, ast.JoinedStr), ast.dump(node)
-    return "".join(
+    shape = "".join(
         str(part.value) if isinstance(part, ast.Constant) else "{}" for part in node.values
     )
+    return re.sub(r"(?<=[a-z])\{\}", "(s)", shape)
 
 
 def engine_reasons() -> set[str]:
@@ -83,6 +86,21 @@ def test_polish_counts_agree() -> None:
     said = [refusals.translate(f"you hold only {n} hunt card(s)") for n in (1, 2, 5)]
     assert said == ["masz tylko 1 kartę polowania", "masz tylko 2 karty polowania",
                     "masz tylko 5 kart polowania"]  # fmt: skip
+
+
+def test_the_engine_says_its_counts_in_plain_english_and_they_read_back() -> None:
+    """The engine says "1 card" and "2 cards" now (issue 23: "exactly 1 card(s)" showed
+    wherever a reason was not read back); both read back, as "card(s)" from an older peer
+    still does."""
+    from lanparty.games.unicorns.rules import _s
+
+    told = [f"this hunt takes exactly {n} card{_s(n)}" for n in (1, 2)]
+    assert told == ["this hunt takes exactly 1 card", "this hunt takes exactly 2 cards"]
+    i18n.set_language("pl")
+    assert [refusals.translate(t) for t in told] == [
+        "w tym polowaniu kładzie się dokładnie 1 kartę",
+        "w tym polowaniu kładzie się dokładnie 2 karty"]  # fmt: skip
+    assert refusals.translate("this hunt takes exactly 2 card(s)") == refusals.translate(told[1])
 
 
 def _reasons(games: int = 6) -> set[str]:

@@ -243,12 +243,14 @@ def test_collections_scores_market_and_spanish_names() -> None:
     rig.seal(0, "cards", (4,))
     rig.pass_(1, 2, 3)
     rig.move(0, "reveal", rig.scheme(2, "trojan"))  # Carl's Trojan: he takes it, gives hers
-    shown = text(table(rig.view(0), NAMES, 99))
-    # Ann's unicorns (Carl's gift included) in the column under her line, after the names.
+    shown = text(table(rig.view(0), NAMES, 90))
+    # Ann's unicorns (Carl's gift included) in the column under her line, after the names
+    # (at 99 columns and more they stand beside it).
     assert re.search(r"^  Ann \(you\) .*\n {12}│ 1:Pink 1 \(starter\) =1 · "
                      r"2:Green 1 \(starter\) =1\n", shown, re.M)  # fmt: skip
     assert "Knight (Caballero)" in shown and "Wizard (Mago)" in shown and "Chamán" in shown
-    assert "market (mercado negro): butcher 4 horn 4 candy 4 dust 4" in shown
+    assert "market (mercado negro): butcher 4 horn 4 candy 4 dust 4" in text(
+        table(rig.view(0), NAMES, 99))
     assert "Row (fila de unicornios)" in shown and "día 1" in shown
     assert "hunt cards (cartas de caza)" in text(hand(rig.view(0), 99, []))
     assert re.search(r"^[▶ ] Carl .*\n {12}│ Pink 4 \[Trojan Unicorn\] =4\n", shown, re.M)

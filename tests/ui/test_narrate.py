@@ -214,7 +214,7 @@ def test_the_deal_is_told_with_the_first_card_after_the_shuffle_and_the_deals() 
         (
             ["yR"],
             ["Turned over: Yellow Reverse", "Play goes the other way, so the dealer starts",
-             "You to play"],
+             "Your turn"],
         ),
         (["W"], ["Turned over: Wild", "Bea to name the colour, then play"]),
         (

@@ -363,7 +363,7 @@ class KatoNarrator(BaseNarrator):
         current = num(after, "current")
         naming = after["phase"] == "name-colour"
         if current == self.seat:
-            line = _("You to name the colour, then play") if naming else _("You to play")
+            line = _("Your turn: name the colour, then play") if naming else _("Your turn")
         else:
             line = _("{name} to name the colour, then play") if naming else _("{name} to play")
         self.lines.append(yours(self.sentence(line.format(name=self.names[current])),

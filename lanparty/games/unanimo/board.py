@@ -14,6 +14,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from lanparty import i18n
+from lanparty.games.cells import cells, cut
+from lanparty.games.layout import join, line_width, table_rows
 from lanparty.games.narration import capital
 from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.games.wording import and_list
@@ -118,9 +120,9 @@ def subject_line(view: Mapping[str, Plain], lang: str, width: int) -> Fragments:
     own = subject_name(view, lang)
     label = _("Subject: ")
     out: Fragments = [("", label), ("class:subject", f"  {name.upper()}  ")]
-    room = width - len(name) - 5 - len(label)
+    room = width - cells(name) - 5 - cells(label)
     if own != name and room > 8:
-        out.append(("class:dim", f"  ({own})"[:room]))
+        out.append(("class:dim", cut(f"  ({own})", room)))
     return [*out, ("", "\n")]
 
 
@@ -210,60 +212,53 @@ def hands_and_points(hands: int, points: object) -> str:
     )
 
 
-def verdict_mark(a: Mapping[str, object]) -> tuple[str, str]:
+def verdict_mark(a: Mapping[str, object], short: bool = False) -> tuple[str, str]:
     """What a cell of the grid says after the word, and its style: the points each writer
     gets, or ✗ and why the word was rejected; and what a vote on it decided (an objection
-    voted down, an appeal won or lost)."""
+    voted down, an appeal won or lost; ``short``: in a word)."""
     rejected, voted = a.get("rejected"), a.get("voted")
     if rejected:
-        short = SHORT_REJECTED.get(str(rejected))
-        mark = "✗ " + (_(short) if short is not None else printable(str(rejected)))
+        said = SHORT_REJECTED.get(str(rejected))
+        mark = "✗ " + (_(said) if said is not None else printable(str(rejected)))
         if voted == "upheld":
-            mark += " " + _("(appeal lost)")
-        return mark, "class:rejected"
+            mark += " " + (_("(appeal lost)") if not short else "")
+        return mark.rstrip(), "class:rejected"
     mark = str(a.get("points"))
     if voted == "reinstated":
-        mark += " " + _("(reinstated on appeal)")
+        mark += " " + (_("(reinstated on appeal)") if not short else _("(reinstated)"))
     elif voted == "kept":
-        mark += " " + _("(objection voted down)")
+        mark += " " + (_("(objection voted down)") if not short else _("(kept)"))
     return mark, "class:points" if a.get("points") else "class:dim"
 
 
-def _cell(i: int, a: Mapping[str, object], me: int, most: int) -> tuple[Fragments, int]:
-    word = printable(str(a.get("word")))
-    if len(word) > most:
-        word = word[: most - 1] + "…"
+def _cell(i: int, a: Mapping[str, object], me: int, most: int, short: bool) -> Fragments:
+    word = cut(printable(str(a.get("word"))), most)
     mine = me in _writers(a)
-    mark, mark_style = verdict_mark(a)
-    cell: Fragments = [
+    mark, mark_style = verdict_mark(a, short)
+    return [
         ("class:index", f"{i:>2} "),
         ("class:word.mine" if mine else "class:word", word),
         ("", " "),
         (mark_style, mark),
     ]
-    return cell, len(f"{i:>2} {word} {mark}")
 
 
-def reading_grid(reading: Sequence[object], me: int, width: int) -> Fragments:
-    """The words read so far, numbered from 1 in the order read, as many a row as fit:
-    each with its points (what each writer gets) or ✗ and why it was rejected, and what a
-    vote on it decided (:func:`verdict_mark`); the seat's own words stand out."""
+def reading_grid(reading: Sequence[object], me: int, width: int, short: bool = False) -> Fragments:
+    """The words read so far, numbered from 1 in the order read, as many a row as fit in
+    ``width`` (each column as wide as its widest word): each with its points (what each
+    writer gets) or ✗ and why it was rejected, and what a vote on it decided
+    (:func:`verdict_mark`; ``short``: in a word); the seat's own words stand out."""
     words = [a for a in reading if isinstance(a, dict)]
     if not words:
         return []
     most = max(6, min(20, width - 8))
-    cells = [_cell(i, a, me, most) for i, a in enumerate(words, 1)]
-    column = max(length for _, length in cells) + 3
-    per_row = max(1, (width + 3) // column) if column <= width else 1
-    out: Fragments = []
-    for start in range(0, len(cells), per_row):
-        row = cells[start : start + per_row]
-        for k, (cell, length) in enumerate(row):
-            out += cell
-            if k < len(row) - 1:
-                out.append(("", " " * (column - length)))
-        out.append(("", "\n"))
-    return out
+    cells_ = [_cell(i, a, me, most, short) for i, a in enumerate(words, 1)]
+    for per_row in range(len(cells_), 0, -1):
+        rows = [cells_[k : k + per_row] for k in range(0, len(cells_), per_row)]
+        drawn = table_rows(rows, "<" * per_row, gap=3)
+        if per_row == 1 or max(line_width(line) for line in drawn) <= width:
+            return join(drawn)
+    return []
 
 
 def score_sheet(view: Mapping[str, Plain], names: Sequence[str], lang: str = "en") -> Fragments:

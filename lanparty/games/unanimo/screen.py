@@ -21,30 +21,26 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from lanparty.games.screens import Fragments, ParseError, player_name
-from lanparty.i18n import N_, _, ngettext, pgettext
+from lanparty.games.layout import join
+from lanparty.games.screens import Fragments, ParseError
+from lanparty.i18n import N_, _
 from lanparty.text import printable
 from protocol.contract import Move, Plain
 
+from . import whole
 from .board import (
-    HAND,
-    announcement,
-    card_points,
     card_subject,
     language,
-    language_name,
     listed,
-    reading_grid,
     score_sheet,
-    subject_line,
     subject_name,
     subject_words,
     table_language,
-    wrapped,
 )
 from .pace import ReadingPace, WholeReading
 from .refusals import humanize
 from .rules import MAX_WORDS
+from .whole import Moment, hint_lines, table_lines
 from .wordeditor import WordEditor
 
 __all__ = ["ALIASES", "HELP", "STYLES", "UnanimoScreen", "card_subject", "subject_name"]
@@ -84,35 +80,9 @@ HELP = (
     ("keep / reject", N_("your vote on the word objected to or appealed for")),
 )
 """Unanimo's commands (typed in English) and what each does (translated where shown)."""
-_PHASE_LINE = {
-    "subject": N_("the subject card is being drawn…"),
-    "opening": N_("the words are being opened…"),
-}
-
-
-def _ballot(ballot: object) -> str:
-    """A vote cast, as the board shows it beside the voter."""
-    if ballot == "keep":
-        return pgettext("ballot", "keep")
-    if ballot == "reject":
-        return pgettext("ballot", "reject")
-    return ""
-
-
 def _seat(view: Mapping[str, Plain]) -> int:
     seat = view.get("seat")
     return seat if isinstance(seat, int) else -1
-
-
-def _names(seats: Sequence[object], names: Sequence[str], me: int) -> str:
-    who = [_("you") if s == me else names[s] for s in seats if isinstance(s, int)]
-    return ", ".join(who)
-
-
-def _bonus_at(threshold: Plain) -> str:
-    """``"bonus at 15 pts"``, in the reader's language and plural."""
-    n = threshold if isinstance(threshold, int) else 0
-    return ngettext("bonus at {n} pt", "bonus at {n} pts", n).format(n=n)
 
 
 class UnanimoScreen:
@@ -137,181 +107,38 @@ class UnanimoScreen:
 
     # ------------------------------------------------------------------ the board
 
+    def _moment(self, view: Mapping[str, Plain]) -> Moment:
+        """What this screen shows of the view now beyond the view itself."""
+        reading_now = view.get("phase") in ("objections", "vote")
+        handed = self._handed[1] if self._handed and self._handed[0] == self._card(view) else ()
+        return Moment(self.lang, self.pace.shown(view) if reading_now else 0,
+                      reading_now and self.pace.animating(view), handed)  # fmt: skip
+
     def table(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
         """Card N of M with its leader, the bonus threshold and the timer; the subject card;
         a line per player (writing or handed in, or, during the reading, a raised hand for
         the word read and the points on this card); then the reading and any vote."""
-        me, phase = _seat(view), view.get("phase")
-        leader = view.get("leader")
-        lead = player_name(names, leader, me) if isinstance(leader, int) else "-"
-        timer = view.get("timer")
-        head = (
-            "  ·  "
-            + _("leader {name}").format(name=lead)
-            + "  ·  "
-            + _bonus_at(view.get("threshold"))
-        )
-        if isinstance(timer, int) and timer > 0:
-            head += "  ·  " + _("{n} s to write").format(n=timer)
-        head += "  ·  " + _("writing language: {language}").format(
-            language=language_name(table_language(view))
-        )
-        title = _("Card {card} of {cards}").format(card=view.get("card"), cards=view.get("cards"))
-        out: Fragments = [
-            ("class:title", title),
-            ("", head[: max(0, width - max(12, len(title)))] + "\n"),
-            *subject_line(view, self.lang, width),
-        ]
-        reading = listed(view, "reading")
-        reading_now = phase in ("objections", "vote")
-        shown = self.pace.shown(view) if reading_now else 0
-        now = reading[shown - 1] if reading_now and self.pace.animating(view) else None
-        out += self._players(view, names, width, reading[:shown] if reading_now else None, now)
-        if phase in _PHASE_LINE:
-            out += [("class:dim", _(_PHASE_LINE[str(phase)])), ("", "\n")]
-        if phase == "writing":
-            out += self._waiting(view, names, width)
-        if reading_now:
-            out += self._reading(view, names, width, reading, shown)
-        return out
-
-    def _players(
-        self, view: Mapping[str, Plain], names: Sequence[str], width: int,
-        read: list[object] | None, now: object = None,
-    ) -> Fragments:  # fmt: skip
-        """A line per player; ``read``: the reading's words shown so far (None: no
-        reading now), ``now`` the one being read (its writers raise a hand)."""
-        me, phase = _seat(view), view.get("phase")
-        scores, handed = listed(view, "scores"), listed(view, "handed_in")
-        writing, absent = listed(view, "writing"), listed(view, "absent")
-        done = listed(view, "done")
-        n = len(scores)
-        longest = max((len(player_name(names, s, me)) for s in range(n)), default=4)
-        name_width = min(longest, max(width - 51, 4))  # the totals fit (the state may not)
-        points = card_points(read, n) if read is not None else []
-        threshold = view.get("threshold")
-        vote = view.get("vote")
-        out: Fragments = []
-        for s in range(n):
-            line = f"  {player_name(names, s, me)[:name_width]:<{name_width}}  "
-            style = "class:turn" if s in writing else ""
-            if read is None:
-                state = ""
-                if phase == "writing":
-                    state = _("writing…") if s in writing else _("handed in") if handed[s] else ""
-                if s < len(absent) and absent[s] is True:
-                    state = _("wrote nothing")
-                pts = _("{n:>4} pts").format(n=scores[s])
-                out += [(style, f"{line}{pts}  {state}"[:width]), ("", "\n")]
-                continue
-            raised = isinstance(now, dict) and s in (now.get("writers") or [])
-            gain = now.get("points") if isinstance(now, dict) and raised else None
-            hand = f"{HAND} +{gain!s}" if raised else ""
-            out += [(style, line), ("class:hand", f"{hand:<7}")]
-            card = _("{n:>3} pts this card").format(n=points[s])
-            bonus = isinstance(threshold, int) and points[s] >= threshold
-            state = ""
-            if isinstance(vote, dict):
-                ballots = vote.get("ballots")
-                ballot = ballots[s] if isinstance(ballots, list) and s < len(ballots) else None
-                state = _("objects") if vote.get("by") == s else _ballot(ballot)
-            elif s < len(done) and done[s] is True:
-                state = pgettext("objections", "done")
-            if s < len(absent) and absent[s] is True:
-                state = _("wrote nothing")
-            plus = " " + _("+5 bonus") if bonus else ""
-            total = _("total {n:>3}").format(n=scores[s])
-            rest = f"{card}{plus:<10}  {total}  {state}"
-            out += [("class:points" if bonus else "", rest[: max(0, width - len(line) - 7)]),
-                    ("", "\n")]  # fmt: skip
-        return out
-
-    def _waiting(self, view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
-        """While writing: who we wait for, once this seat has handed in (and its words)."""
-        me, writing, handed = _seat(view), listed(view, "writing"), listed(view, "handed_in")
-        if me in writing or not writing or not (0 <= me < len(handed) and handed[me] is True):
-            return []
-        line: Fragments = [("class:title", _("Handed in")), ("", "; " + _("waiting for") + " "),
-                           ("class:turn", _names(writing, names, me))]  # fmt: skip
-        if view.get("closer") == me:
-            line.append(("class:dim", "  " + _("(close ends the writing: they write nothing)")))
-        out = wrapped(line, width)
-        words = self._handed[1] if self._handed and self._handed[0] == self._card(view) else ()
-        if words:
-            out += wrapped([("class:dim", _("Your words:") + " "),
-                            ("class:word.mine", ", ".join(printable(w) for w in words))],
-                           width)  # fmt: skip
-        return out
-
-    def _reading(
-        self, view: Mapping[str, Plain], names: Sequence[str], width: int,
-        reading: list[object], shown: int,
-    ) -> Fragments:  # fmt: skip
-        """The word being read (while stepping), then every word read so far; then the vote,
-        or what the seat may do."""
-        me = _seat(view)
-        out: Fragments = []
-        if not reading:
-            return [("class:dim", _("Nobody wrote a word.")), ("", "\n")]
-        if self.pace.animating(view) and isinstance(reading[shown - 1], dict):
-            out += announcement(reading[shown - 1], shown, len(reading), names, me, width)  # type: ignore[arg-type]
-        else:
-            n = len(reading)
-            heard = ngettext("The reading: {n} word", "The reading: {n} words", n).format(n=n)
-            key = _("(points each writer gets; ✗ rejected, and why)")
-            out += wrapped([("class:title", heard), ("class:dim", f"  {key}")], width)
-        out += reading_grid(reading[:shown], me, width)
-        vote = view.get("vote")
-        if isinstance(vote, dict):
-            by = vote.get("by")
-            who = player_name(names, by, me) if isinstance(by, int) else _("someone")
-            word = printable(str(vote.get("key")))
-            voters = _names(listed(vote, "waiting"), names, me)
-            needed = vote.get("needed")
-            n = needed if isinstance(needed, int) else 0
-            if vote.get("appeal") is True:
-                asked = _("{who} appeals for “{word}” (rejected for the subject's root):")
-                rule = ngettext("keep it or reject it? {n} keep reinstates it",
-                                "keep it or reject it? {n} keeps reinstate it", n)  # fmt: skip
-            else:
-                asked = _("{who} objects to “{word}”:")
-                rule = ngettext("keep it or reject it? {n} reject rejects it",
-                                "keep it or reject it? {n} rejects reject it", n)  # fmt: skip
-            out += wrapped([("class:warn", asked.format(who=who, word=word) + " "),
-                            ("", rule.format(n=n)),
-                            ("class:dim", "  " + _("(waiting for {names})").format(names=voters)
-                             if voters else "")],
-                           width)  # fmt: skip
-        for v in listed(view, "verdicts"):
-            if isinstance(v, dict):
-                word = printable(str(v.get("key")))
-                if v.get("appeal") is True:
-                    said = (_("“{word}” was appealed for: it stays rejected") if v.get("rejected")
-                            else _("“{word}” was appealed for: reinstated"))  # fmt: skip
-                else:
-                    said = (_("“{word}” was objected to: rejected") if v.get("rejected")
-                            else _("“{word}” was objected to: kept"))  # fmt: skip
-                out += wrapped([("class:dim", said.format(word=word))], width)
-        done = listed(view, "done")
-        if view.get("phase") == "objections" and 0 <= me < len(done) and done[me] is True:
-            waiting = [s for s, d in enumerate(done) if d is False]
-            out += wrapped([("", _("No more objections from you; waiting for") + " "),
-                            ("class:turn", _names(waiting, names, me))], width)  # fmt: skip
-        return out
+        return join(table_lines(view, names, width, self._moment(view)))
 
     def hand(self, view: Mapping[str, Plain], width: int, legal: Sequence[Move]) -> Fragments:
         """What the seat may do now, in a line (the editor shows the words being written)."""
-        phase = view.get("phase")
-        if phase == "objections" and ("done",) in legal and not self.pace.animating(view):
-            if any(m[0] == "appeal" for m in legal):
-                return wrapped([("class:dim", _(
-                    "Object to a word with object N, appeal against a rejection for the root "
-                    "with appeal N (the others vote on it), or say done"))], width)  # fmt: skip
-            return wrapped([("class:dim", _("Object to a word with object N (the others vote on "
-                                            "it), or say done"))], width)  # fmt: skip
-        if phase == "vote" and legal:
-            return [("class:warn", _("Your vote: keep or reject")), ("", "\n")]
-        return []
+        return join(hint_lines(view, width, legal, self._moment(view).animating))
+
+    def board(
+        self, view: Mapping[str, Plain], names: Sequence[str], width: int, rows: int,
+        legal: Sequence[Move] = (), typed: str = "",
+    ) -> Fragments:  # fmt: skip
+        """The whole live board for the full-screen table (:func:`.whole.board`); raises
+        :class:`~lanparty.games.screens.TooSmall` when it does not fit."""
+        return whole.board(view, names, width, rows, legal, self._moment(view))
+
+    def header(self, view: Mapping[str, Plain], names: Sequence[str]) -> str:
+        """The card, what the table does and whom it waits for (:func:`.whole.header`)."""
+        return whole.header(view, names)
+
+    def scores(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
+        """The score sheet so far: each card's points per player, the totals."""
+        return score_sheet(view, names, self.lang)
 
     @staticmethod
     def _card(view: Mapping[str, Plain]) -> object:
@@ -432,5 +259,6 @@ class UnanimoScreen:
         return humanize(reason)
 
     def final(self, view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
-        """The score sheet: each card's points per player, the totals, who won."""
-        return score_sheet(view, names, self.lang)
+        """The score sheet: each card's points per player, the totals, who won; nothing for
+        a game that did not end (its table stopped: there is no result)."""
+        return score_sheet(view, names, self.lang) if view.get("phase") == "over" else []

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lanparty.games.cells import cells, cut, pad
 from lanparty.games.screens import Fragments, player_name, view_seat
 from lanparty.i18n import N_, _, ngettext
 from protocol.contract import Plain
@@ -72,7 +73,7 @@ def _int(value: object, default: int = -1) -> int:
 
 
 def _width(fragments: Fragments) -> int:
-    return sum(len(t) for _s, t in fragments)
+    return sum(cells(t) for _s, t in fragments)
 
 
 def signed(value: int) -> str:
@@ -172,29 +173,39 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     colls, pates = _list(view.get("collections")), _list(view.get("pates"))
     current = view.get("current")
     seats = range(len(scores))
-    name_w = min(max(len(player_name(names, s, me)) for s in seats), max(width // 6, 6))
+    name_w = min(max(cells(player_name(names, s, me)) for s in seats), max(width // 6, 6))
     block = 2 + name_w + 1  # where the column right of the names starts
     hunting = isinstance(view.get("hunt"), dict)
+    held = ["" if view.get("phase") == "character" else  # none in hand yet
+            " ".join(str(v) for v in _list(hands[s] if s < len(hands) else [])) for s in seats]
+    chars = [_character_cell(view, s) for s in seats]
+    hunts = [hunt_cell(view, s) for s in seats]
+    # Columns at least as wide as a character's name with its Spanish one and a full hand
+    # of hunt cards: the rows of a board line up from one day to the next.
+    chars_w, held_w = max(21, *map(cells, chars)), max(15, *map(cells, held))
+    points_w = max(len(str(p)) for p in scores)
+    worth = [ngettext("{n} pt", "{n} pts", p).format(n=f"{p:>{points_w}}")
+             for p in (_int(scores[s], 0) for s in seats)]  # fmt: skip
+    worth_w = max(map(cells, worth))
+    hunt_w = max(cells(text) for _style, text in hunts)
     out: Fragments = []
     for s in seats:
         turn = s == current
-        who = player_name(names, s, me)[:name_w]
-        cards = " ".join(str(v) for v in _list(hands[s] if s < len(hands) else []))
-        cards = "" if view.get("phase") == "character" else f"{cards:<16}"  # none in hand yet
-        line = f"{'▶ ' if turn else '  '}{who:<{name_w}} {_character_cell(view, s):<22}"
-        line += f"{cards}{scores[s]!s:>3}" + _(" pts")
-        line = line[:width]
+        who = pad(cut(player_name(names, s, me), name_w), name_w)
+        line = f"{'▶ ' if turn else '  '}{who} {pad(chars[s], chars_w)} "
+        line += f"{pad(held[s], held_w)}  {pad(worth[s], worth_w)}"
+        line = line.rstrip() if not hunting else line
         out.append(("class:turn" if turn else "", line))
-        column = len(line)
+        column = cells(line)
         if hunting:
-            style, cell = hunt_cell(view, s)
-            cell = f" {cell:<11}"[: max(0, width - column)]
+            style, cell = hunts[s]
+            cell = " " + pad(cell, hunt_w)
             out.append((style, cell))
-            column += len(cell)
+            column += cells(cell)
         coll = [u for u in _list(colls[s] if s < len(colls) else []) if isinstance(u, dict)]
         pate = _int(pates[s] if s < len(pates) else 0, 0)
-        cells = collection_cells(coll, pate, s == me)
-        if width - column - 3 >= max(BESIDE, *(_width(c) for c in cells)):
+        unicorns = collection_cells(coll, pate, s == me)
+        if width - column - 3 >= max(BESIDE, *(_width(c) for c in unicorns)):
             margin = "\n" + " " * column + " │ "
             out.append(("class:dim", " │ "))
             column += 3
@@ -204,7 +215,7 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
             margin = "\n" + " " * block + "│ "
             out.append(("class:dim", margin))
             column = block + 2
-        out += flow(cells, width, column, margin)
+        out += flow(unicorns, width, column, margin)
         out.append(("", "\n"))
     return out
 
@@ -213,7 +224,7 @@ def collection_cells(coll: list[dict[str, Any]], pates: int, mine: bool) -> list
     """One player's unicorns (numbered for the seat itself), each with what its tokens and
     its scheme add and its worth, then every bonus (:func:`bonus_cells`): the numbers after
     ``=`` and the bonuses add up to the player's points."""
-    cells: list[Fragments] = []
+    found: list[Fragments] = []
     for i, u in enumerate(coll, 1):
         extras = []
         for token in _list(u.get("tokens")):
@@ -228,11 +239,11 @@ def collection_cells(coll: list[dict[str, Any]], pates: int, mine: bool) -> list
         cell: Fragments = [("class:index", f"{i}:")] if mine else []
         cell += [(unicorn_style(u.get("colour")), unicorn_name(u.get("label"), u.get("colour"))),
                  ("", f"{tail} ={worth!s}".replace("=-", "=−"))]  # fmt: skip
-        cells.append(cell)
-    cells += bonus_cells(coll, pates)
-    if not cells:
-        cells.append([("class:dim", _("no unicorn"))])
-    return cells
+        found.append(cell)
+    found += bonus_cells(coll, pates)
+    if not found:
+        found.append([("class:dim", _("no unicorn"))])
+    return found
 
 
 def bonus_cells(coll: list[dict[str, Any]], pates: int) -> list[Fragments]:

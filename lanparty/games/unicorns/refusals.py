@@ -87,7 +87,13 @@ SAID: dict[str, Callable[[int], str]] = {
 count has three forms), or in other words (another seat as "another player")."""
 
 ENGINE = (*TEMPLATES, *SAID)
-"""Every reason the engine gives, as a pattern (``{field}``: a part that varies)."""
+"""Every reason the engine gives, as a pattern (``{field}``: a part that varies; a count's
+noun as ``card(s)``: the engine says ``1 card``, ``2 cards``, as older programs said
+``card(s)``)."""
+_PLURALS = {template.replace("(s)", s): template for template in SAID if "(s)" in template
+            for s in ("", "s")}  # fmt: skip
+"""Each counted pattern as the engine says it now (``1 card``, ``2 cards``), by its
+pattern in :data:`ENGINE`."""
 
 _ASK = {
     "choose a character": N_("choose a character"),
@@ -161,6 +167,6 @@ def translate(reason: str) -> str | None:
 
     def say(template: str, values: dict[str, str]) -> str:
         n = int(values["n"]) if values.get("n", "").isdigit() else 2
-        return template_in_language(template, n).format(**values)
+        return template_in_language(_PLURALS.get(template, template), n).format(**values)
 
-    return read_back(reason, ENGINE, _part, say=say)
+    return read_back(reason, (*ENGINE, *_PLURALS), _part, say=say)

@@ -104,6 +104,12 @@ _ASK = {
 }
 
 
+def _s(n: int) -> str:
+    """The plural's ``s`` after a count of ``n`` in the engine's English (``"1 card"``,
+    ``"2 cards"``; the screen says it in the reader's language, :mod:`.refusals`)."""
+    return "" if n == 1 else "s"
+
+
 def _is_int(value: object) -> bool:
     return type(value) is int
 
@@ -166,7 +172,7 @@ def check(st: UnicornsState, seat: int, move: Move) -> None:
     if name not in ARITY:
         raise IllegalMove(f"unknown move {excerpt(name)}")
     if len(move) != ARITY[name]:
-        raise IllegalMove(f"{name!r} takes {ARITY[name] - 1} argument(s)")
+        raise IllegalMove(f"{name!r} takes {ARITY[name] - 1} argument{_s(ARITY[name] - 1)}")
     phase = st.phase
     due = unopened(st)[0] if phase == OPEN else st.current
     if seat != due:
@@ -208,11 +214,12 @@ def _check_plant(st: UnicornsState, seat: int, move: Move) -> None:
 def _check_hunt(st: UnicornsState, seat: int, move: Move) -> None:
     count = move[1]
     if st.bid:
-        raise IllegalMove(f"this hunt is under way with {st.bid} card(s): join or pass")
+        raise IllegalMove(f"this hunt is under way with {st.bid} card{_s(st.bid)}: join or pass")
     if not _is_int(count) or not 1 <= count <= MAX_BID:  # type: ignore[operator]
         raise IllegalMove(f"a hunt takes 1 to {MAX_BID} cards, not {excerpt(count)}")
     if count > len(st.hands[seat]):  # type: ignore[operator]
-        raise IllegalMove(f"you hold only {len(st.hands[seat])} hunt card(s)")
+        held = len(st.hands[seat])
+        raise IllegalMove(f"you hold only {held} hunt card{_s(held)}")
 
 
 def _check_join(st: UnicornsState, seat: int, move: Move) -> None:
@@ -231,7 +238,7 @@ def _check_cards(st: UnicornsState, seat: int, move: Move) -> None:
     if values is None:
         raise IllegalMove("lay your hunt cards as ('cards', (values...))")
     if len(values) != st.bid:
-        raise IllegalMove(f"this hunt takes exactly {st.bid} card(s)")
+        raise IllegalMove(f"this hunt takes exactly {st.bid} card{_s(st.bid)}")
     if list(values) != sorted(values):
         raise IllegalMove("list your hunt cards lowest first")
     if not _holds(st.hands[seat], values):

@@ -13,12 +13,12 @@ on the cell typed).
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Mapping, Sequence
 
+from lanparty.games.layout import fit_first, flow, join, lines, table_rows, wrap
 from lanparty.games.screens import Fragments, ParseError, gather_screen, player_name, view_seat
 from lanparty.games.views import cards, num, seq
-from lanparty.games.wording import won_line
+from lanparty.games.wording import turn_of, won_line
 from lanparty.i18n import N_, _, ngettext
 from protocol.contract import Move, Plain
 
@@ -35,9 +35,11 @@ __all__ = [
     "board",
     "command_for",
     "hand_of",
+    "header",
     "humanize",
     "numbered",
     "parse",
+    "scores",
     "selected",
     "table",
 ]
@@ -128,31 +130,9 @@ def selected(typed: str, view: Mapping[str, Plain]) -> tuple[int | None, Cell | 
 
 
 def _line(out: Fragments, width: int, parts: Sequence[Fragments], sep: str = "  ") -> None:
-    """Append ``parts`` to ``out`` on as few lines of ``width`` as they fit, ``sep`` between."""
-    column = 0
-    for given in parts:
-        size = sum(len(text) for _, text in given)
-        if size <= width or len(given) != 1:
-            pieces = [given]
-        else:  # one long text: in words, over several lines
-            style, text = given[0]
-            pieces = [[(style, line)] for line in textwrap.wrap(text, width)]
-        for part in pieces:
-            column = _place(out, width, part, sep, column)
-    out.append(("", "\n"))
-
-
-def _place(out: Fragments, width: int, part: Fragments, sep: str, column: int) -> int:
-    """Append ``part`` at ``column`` (on a new line if it does not fit); the new column."""
-    size = sum(len(text) for _, text in part)
-    if column and column + len(sep) + size > width:
-        out.append(("", "\n"))
-        column = 0
-    elif column:
-        out.append(("", sep))
-        column += len(sep)
-    out += part
-    return column + size
+    """Append ``parts`` to ``out`` on as few lines of ``width`` as they fit, ``sep`` between
+    them (a part wider than a line wrapped at its spaces)."""
+    out += join(flow(parts, width, sep))
 
 
 def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Fragments:
@@ -272,7 +252,7 @@ def hand_lines(
     _line(out, width, parts, " ")
     hint = _hint(view, legal, hand, pick, chosen)
     if hint:
-        out += [("class:index.playable", hint[:width]), ("", "\n")]
+        out += join(wrap([("class:index.playable", hint)], width, 2))
     return out
 
 
@@ -301,22 +281,88 @@ def _hint(
     return ""
 
 
+LEAST = 40
+"""The fewest columns Unikato's board is drawn in."""
+GRID_LEAST = 5
+"""The fewest lines the grid is given: what it leaves out, its column letters and three
+rows of cells."""
+
+
 def board(
     view: Mapping[str, Plain], names: Sequence[str], width: int, rows: int,
     legal: Sequence[Move] = (), typed: str = "",
 ) -> Fragments:  # fmt: skip
-    """The whole live board in at most ``rows`` lines: the table, the grid with the lines left
-    over (centred on the cell typed, else on the last move), the hand and the hint. While
-    ``place N`` is typed the cells where tile N fits are named on the grid."""
+    """The whole live board in at most ``rows`` lines of ``width`` columns: the table, the
+    grid with every line left over (centred on the cell typed, else on the last move), the
+    hand and the hint. While ``place N`` is typed the cells where tile N fits are named on
+    the grid. Raises :class:`~lanparty.games.screens.TooSmall` when fewer than
+    :data:`GRID_LEAST` lines would be left for the grid (or the width is under
+    :data:`LEAST`)."""
     if view.get("phase") == "setup":
-        return _header(view, names, width)
+        return fit_first(width, rows, [lambda w: _header(view, names, w)], LEAST)
     pick, chosen = selected(typed, view)
-    top = _header(view, names, width)
-    bottom = hand_lines(view, width, legal, pick, chosen)
-    used = sum(text.count("\n") for _, text in [*top, *bottom])
     fit = fits(view, pick, legal) if pick is not None else []
-    grid = _grid(view, width, max(rows - used, 4), fit, chosen if chosen in fit else None)
-    return [*top, *grid, *bottom]
+
+    def drawn(w: int) -> Fragments:
+        top = _header(view, names, w)
+        bottom = hand_lines(view, w, legal, pick, chosen)
+        room = max(rows - len(lines(top)) - len(lines(bottom)), GRID_LEAST)
+        grid = _grid(view, w, room, fit, chosen if chosen in fit else None)
+        return [*top, *grid, *bottom]
+
+    return fit_first(width, rows, [drawn], LEAST)
+
+
+def header(view: Mapping[str, Plain], names: Sequence[str]) -> str:
+    """``"round 1 of 2 · bag 31 · Bea to play"`` (or ``"your turn"``; what the turn is at:
+    a chain being laid, a bonus action, the draw); the game's end."""
+    me = view_seat(view)
+    rounds = num(view, "rounds")
+    said = (_("round {n} of {rounds}") if rounds > 1 else _("round {n}")).format(
+        n=num(view, "round"), rounds=rounds)  # fmt: skip
+    phase = view["phase"]
+    if phase == "setup":
+        return said + " · " + _("dealing")
+    if phase == "over":
+        return said + " · " + _("game over")
+    said += " · " + _("bag {n}").format(n=num(view, "bag"))
+    current = num(view, "current")
+    mine = current == me
+    if phase == "draw":
+        turn = _("your draw") if mine else _("{name} draws").format(name=names[current])
+    elif phase == "placing":
+        turn = _("you are placing") if mine else _("{name} is placing").format(
+            name=names[current])  # fmt: skip
+    elif phase == "action" and num(view, "action") == 2:
+        turn = _("your bonus action") if mine else _("{name}'s bonus action").format(
+            name=names[current])  # fmt: skip
+    else:
+        turn = turn_of(current, me, names)
+    return f"{said} · {turn}"
+
+
+def scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
+    """The score sheet so far: each round's points per player (-1 a tile left), who ended
+    it and how, and the totals."""
+    me = view_seat(view)
+    by_round = [r for r in seq(view, "round_scores") if isinstance(r, list)]
+    head: list[Fragments] = [[("class:title", _("Score sheet"))]]
+    head += [[("class:title", _("round {n}").format(n=r))] for r in range(1, len(by_round) + 1)]
+    head.append([("class:title", _("Total"))])
+    rows = [head]
+    for s in range(len(names)):
+        row: list[Fragments] = [[("", player_name(names, s, me))]]
+        row += [[("", str(r[s]) if s < len(r) else "")] for r in by_round]
+        row.append([("class:title", str(whole(seq(view, "scores")[s])))])
+        rows.append(row)
+    out = join(table_rows(rows, "<" + ">" * (len(by_round) + 1), gap=3))
+    for r, end in enumerate(seq(view, "round_ends"), 1):
+        assert isinstance(end, dict)
+        won = _(" and ").join(player_name(names, whole(s), me) for s in seq(end, "winners"))
+        how = _("blocked, fewest tiles") if end["blocked"] else _("went out")
+        out += [("class:dim", _("Round {n}: {names} ({how})").format(n=r, names=won, how=how)),
+                ("", "\n")]  # fmt: skip
+    return out
 
 
 def prompt(view: Mapping[str, Plain], can_decline: bool) -> str:
@@ -346,7 +392,8 @@ def _tile(word: str, view: Mapping[str, Plain]) -> tuple[int, str]:
     """The hand tile (handle, label) whose number is ``word``; ``ParseError`` if none is."""
     hand = numbered(view)
     if not hand:
-        raise ParseError(_("you have no tiles"))
+        raise ParseError(_("you are watching: you hold no tiles to play") if view_seat(view)
+                         is None else _("you have no tiles"))  # fmt: skip
     for k, h, label in hand:
         if word.isdigit() and int(word) == k:
             return h, label
@@ -472,7 +519,9 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:
 
 def final(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The end: how each round ended, every player's total (-1 per tile left at the end of
-    each round) and who won."""
+    each round) and who won; nothing for a game that did not end (its table stopped)."""
+    if view.get("phase") != "over":
+        return []
     me = view_seat(view)
     out: Fragments = [("class:title", _("Final scores")), ("", "\n")]
     for r, end in enumerate(seq(view, "round_ends"), 1):
