@@ -176,8 +176,15 @@ class ProofChecks:
         self._trusted = trusted
         self._inline = inline
         self._bug: BaseException | None = None
+        self._running = 0
+        self._idle = trio.Event()
+        self._idle.set()
         #: Checks left to the host so far (it made them).
         self.left_to_host = 0
+
+    async def settled(self) -> None:
+        """Return once no check is running in a thread (at once if none is)."""
+        await self._idle.wait()
 
     def start(self, poke: Callable[[], None]) -> None:
         """Start a thread for each check the party queued since the last call; ``poke``
@@ -197,6 +204,9 @@ class ProofChecks:
                 self._party.checked(check, run_check(check))
             return
         token = trio.lowlevel.current_trio_token()
+        if checks and self._idle.is_set():
+            self._idle = trio.Event()
+        self._running += len(checks)
         for check in checks:
 
             def deliver(result: Any, check: DeferredCheck = check) -> None:  # an Outcome
@@ -206,6 +216,9 @@ class ProofChecks:
             trio.lowlevel.start_thread_soon(partial(run_check, check), deliver)
 
     def _report(self, check: DeferredCheck, result: Any, poke: Callable[[], None]) -> None:
+        self._running -= 1
+        if not self._running:
+            self._idle.set()
         try:
             error: RemoteProtocolError | None = result.unwrap()
         except Exception as exc:  # a bug in a check, not a bad proof: start() raises it

@@ -92,6 +92,9 @@ RACE_WINDOW = 0.3
 #: Seconds a host that finished serving waits for its peers to hang up (see
 #: :meth:`HostServer.serve`).
 LINGER = 5.0
+#: Seconds a departure waits for the proof checks still running (they may name the fault
+#: that made the peer leave).
+CHECKS_SETTLE = 10.0
 #: Connections of one seat the host may refuse for good (each time the seat may come back
 #: on a new one) before it halts the table naming that seat.
 MAX_SEAT_FAULTS = 5
@@ -386,6 +389,7 @@ class HostServer(Pokable):
             del self._links[cid]  # nothing of it is kept, here or in the protocol
             self._admission.forget(cid)
             self.host.close(cid)
+            self.poke()  # what closing it changed (a request withdrawn) is told at once
             self._count_watchers()
             self._hangup.set()
             self._hangup = trio.Event()
@@ -481,6 +485,12 @@ class HostServer(Pokable):
             return
         if self.host.connected(seat):
             return  # it is back already, on a newer connection
+        # A peer that found a bad proof leaves at once: the checks still running here name
+        # the cheat first (the stop is blamed on the first fault, not on who saw it sooner).
+        with trio.move_on_after(CHECKS_SETTLE):
+            await self._checks.settled()
+        if self.done.is_set() or self.host.phase in DONE_PHASES or self.host.connected(seat):
+            return
         if self._grace <= 0 or self._nursery is None:
             self.vanished.append(f"{name} (seat {seat})")
             await self.halt(f"{name} (seat {seat}) left the table", seat)

@@ -169,8 +169,8 @@ def test_a_replay_into_a_pipe_tells_the_game_as_the_viewer_does() -> None:
                           recorder.inputs)  # fmt: skip
     said = [line for frame in course.frames for line in frame.said]
     assert [line.strip().split("  ", 1)[-1] for line in lines[1 : 1 + len(said)]] == said
-    assert lines[1 + len(said) :] == ["Final scores", "★ p0                   3",
-                                      "  p1                   0", "p0 wins the game!"]  # fmt: skip
+    assert lines[1 + len(said) :] == ["Final scores", "★ p0   3", "  p1   0",
+                                      "p0 wins the game!"]  # fmt: skip
 
 
 def test_a_piped_replay_is_told_in_the_readers_language_and_plain_asks_for_it() -> None:

@@ -61,7 +61,8 @@ def test_a_pipe_gets_one_line_per_event_to_the_end_of_the_game() -> None:
     assert "your move>" in lines  # each question on a line of its own
     assert "Your hand:" in lines  # the board and the hand before a move is asked
     assert "  play N            play card N, e.g. play 3" in lines  # help, printed
-    assert "Scores so far" in lines and "  Bea       0" in lines  # not the final scores
+    # The game's score sheet so far, not the final scores.
+    assert "Score sheet   Total" in lines and "Bea               0" in lines
     assert "unknown command 'dance' (type help, or press Tab)" in lines
     assert re.search(r"^Final scores$", out, re.M) and re.search(r"wins the game!$", out, re.M)
     assert "Traceback" not in done.stderr

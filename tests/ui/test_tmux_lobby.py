@@ -165,6 +165,7 @@ def test_help_reads_as_lines_and_host_game_seats_opens_a_table(
         pane.wait_text("leave the table? the game stops for everyone (y/N)>")
         pane.type("y")
         pane.wait_text("Back in the lobby")
+        pane.wait_text("· Tab · help · quit")  # its bottom line: the lobby's prompt is up
         pane.keys("C-d")  # Ctrl-D in the lobby: quit
         assert pane.exit_code() == 0
         assert "Traceback" not in pane.history()

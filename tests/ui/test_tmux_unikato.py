@@ -155,11 +155,11 @@ def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None
     chain = [frame(view).name((x, y)) for x, y in view["chain"]]  # type: ignore[union-attr, misc]
     assert f"You are placing: {' → '.join(chain)}" in board(pane)
 
-    # Narrow: the grid is cut, centred on the last tile; wide again: drawn whole.
+    # Narrow (the least Unikato is drawn in): the grid is cut, centred on the last tile;
+    # wide again: drawn whole.
     last = glyph_text(str(view["grid"][-1][2]))  # type: ignore[index]
-    pane.tmux("resize-window", "-t", "lp", "-x", "22", "-y", "30")
-    # (The board gives way from the top on so small a terminal: read it from the arrows.)
-    pane.wait(lambda: last in pane.screen().rpartition(" hidden\n")[2], "a cut grid")
+    pane.tmux("resize-window", "-t", "lp", "-x", "40", "-y", "24")
+    pane.wait(lambda: last in board(pane) and "hidden" in board(pane), "a cut grid")
     pane.tmux("resize-window", "-t", "lp", "-x", "100", "-y", "30")
     pane.wait(lambda: last in board(pane) and "hidden" not in board(pane), "the whole grid")
 
