@@ -62,3 +62,18 @@ def test_mypy_strict_is_clean() -> None:
         [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_readmes_screens_are_the_goldens() -> None:
+    """Each game's screen in the README is its turn at 80×24 as the end-to-end test keeps it
+    (tests/ui/goldens): what a new player sees there is what the program draws."""
+    readme = (ROOT / "README.md").read_text()
+    shown = re.findall(r"^(KaTO|Unikato|Unanimo|Kill the Unicorns)\b[^\n]*:\n\n```\n(.*?)\n```",
+                       readme, re.S | re.M)  # fmt: skip
+    games = {"KaTO": "kato", "Unikato": "unikato", "Unanimo": "unanimo",
+             "Kill the Unicorns": "unicorns"}  # fmt: skip
+    assert sorted(title for title, _ in shown) == sorted(games)
+    for title, screen in shown:
+        golden = (ROOT / "tests" / "ui" / "goldens" / f"{games[title]}.txt").read_text()
+        turn = golden.split("=== turn · 80x24 ===\n", 1)[1].split("\n=== ", 1)[0]
+        assert screen == turn.rstrip("\n").rstrip(), title
