@@ -50,7 +50,7 @@ from prompt_toolkit.validation import DynamicValidator, Validator
 
 from lanparty.games.screens import STORY_COLUMNS, Editor, Fragments, GameScreen
 from lanparty.i18n import _
-from lanparty.table.local import LocalTable, TableSession
+from lanparty.table.local import TableSession
 
 from .commands import completions
 from .control import Conduct, Reply, countdown, deadline, host_offers
@@ -65,8 +65,6 @@ __all__ = ["TableApp", "countdown", "current_editor", "make_completer", "make_ke
 
 TICK = 0.2
 """Seconds between redraws while a countdown runs or the board is animating."""
-LOOK = 0.5
-"""Seconds between looks at what the seat is asked while the protocol holds it back."""
 HAND_IN_EARLY = 1.5
 """A timed phase's draft is handed in this many seconds before the phase closes (the
 closer's clock may run a little ahead of ours)."""
@@ -455,42 +453,22 @@ class TableApp:
             self.changed.clear()
             self.refresh()
 
-    def _ticking(self) -> float | None:
-        """How often the clock must tick now (``None``: not at all)."""
+    def _ticking(self) -> bool:
+        """Whether the clock must tick now: a countdown runs or the board animates."""
         if self.over:
-            return None
+            return False
         animating = getattr(self.session.screen, "animating", None)
         view = self.session.view() if animating is not None else {}
-        if deadline(self.session) is not None or bool(view and animating and animating(view)):
-            return TICK
-        return LOOK if self._held() else None
-
-    def _held(self) -> bool:
-        """Is this seat of a networked table kept from moving by the protocol itself (its
-        last move on its way, its seat being taken back after a restart)? That ends with no
-        event of the table's: the prompt must be looked at again until it does."""
-        s = self.session
-        return (not self.conduct.watching and not isinstance(s, LocalTable) and bool(s.view())
-                and not s.may_move())  # fmt: skip
-
-    def _asked(self) -> tuple[str, str]:
-        return self.conduct.prompt()[0], self.session.status_line()
+        return deadline(self.session) is not None or bool(view and animating and animating(view))
 
     async def _tick(self) -> None:
         """A few redraws a second while a countdown runs or the board animates (once more
-        after it stops: its last frame); a look now and then while the protocol holds this
-        seat back (a redraw only if what it is asked changed); none otherwise."""
+        after it stops: its last frame); none otherwise (a seat the protocol held back is
+        told when it may move: ``NetSeat`` calls the listeners then)."""
         while True:
-            every = self._ticking()
-            if every is None:
+            if not self._ticking():
                 self.wake.clear()
                 await self.wake.wait()
-                continue
-            if every == LOOK:
-                asked = self._asked()
-                await asyncio.sleep(LOOK)
-                if self._asked() != asked:
-                    self.refresh()
                 continue
             await asyncio.sleep(TICK)
             closes = deadline(self.session)
