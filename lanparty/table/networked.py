@@ -455,6 +455,8 @@ class NetSeat:
         if kind == "move":
             if self.legal_moves():
                 return _("your move") if seat == self.seat else _("you may move now, out of turn")
+            if seat == self.seat:  # ours, sent and not yet on the table
+                return _("your move is on its way…")
             return _("{name} to play").format(name=self._name(seat))
         if kind in ("secrets", "signoff"):
             return _("auditing the game…")

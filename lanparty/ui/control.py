@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lanparty.games import PLUGINS, rules_for_reader
+from lanparty.games.narration import capital
 from lanparty.games.screens import Fragments, log_line
 from lanparty.i18n import _
 from lanparty.interrupt import EXIT_INTERRUPTED
@@ -239,7 +240,7 @@ class Conduct:
                 else s.host_command(action.kind, action.arg)
             )  # fmt: skip
             if why:
-                self.say([("class:error", f"{why[0].upper()}{why[1:]}.\n")])
+                self.say([("class:error", capital(why, s.names) + ".\n")])
         elif action.kind == "go":
             s.decline()
         elif action.kind == "move" and action.move is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lanparty.games.narration import capital
 from lanparty.games.screens import DraftLeftOutError, Editor, Fragments, ParseError
 from lanparty.i18n import _
 from lanparty.table.local import TableSession
@@ -136,7 +137,7 @@ class Desk:
             return
         why = self.session.close_phase()
         if why:
-            self._error(f"{why[0].upper()}{why[1:]}.")
+            self._error(capital(why, self.session.names) + ".")
 
     def answer(self, text: str) -> None:
         """The player's answer to the question about :attr:`confirming`."""
