@@ -365,6 +365,31 @@ class NetSeat:
             self.token.run_sync_soon(self._start)
         return ""
 
+    @property
+    def hosting(self) -> bool:
+        """Is this the host's seat (the one who may start, approve, deny and kick)?"""
+        return isinstance(self.party, Host)
+
+    def host_offers(self) -> list[tuple[str, str]]:
+        """The host's commands that mean something now, with what each does: ``start`` once
+        enough players sit, ``approve N``/``deny N`` for each join request waiting, ``kick N``
+        for each seated player; none once the game has begun or for anyone but the host."""
+        party = self.party
+        if not isinstance(party, Host) or party.table.phase is not Phase.LOBBY:
+            return []
+        table, out = party.table, []
+        game = table.game
+        if game is not None and len(table.members) >= game.min_seats:
+            out.append(("start", _("begin now, with the players seated so far")))
+        for number, name, key in party.asking():
+            who = printable(f"{name} ({key})")
+            out.append((f"approve {number}", _("let {who} in").format(who=who)))
+            out.append((f"deny {number}", _("turn {who} away").format(who=who)))
+        for member in table.members[1:]:
+            out.append((f"kick {member.seat}", _("remove {name} from the table").format(
+                name=printable(member.name))))  # fmt: skip
+        return out
+
     def host_command(self, name: str, arg: str) -> str:
         """As the host, before the game: ``kick N`` removes the player in seat N, ``approve
         N``/``deny N`` answers the join request numbered N; "" if done, else why not."""
@@ -453,16 +478,20 @@ class NetSeat:
                 seat=seat + 1, n=n, name=self._name(seat)
             )
         if kind == "move":
-            if self.legal_moves():
-                return _("your move") if seat == self.seat else _("you may move now, out of turn")
-            if seat == self.seat:  # ours, sent and not yet on the table
-                return _("your move is on its way…")
-            return _("{name} to play").format(name=self._name(seat))
+            return self._turn_status(seat)
         if kind in ("secrets", "signoff"):
             return _("auditing the game…")
         if kind == "shares":
             return _("dealing…")
         return waiting_for(self.party, seat, kind)
+
+    def _turn_status(self, seat: Seat) -> str:
+        """Whose move the table waits for, from this seat's side."""
+        if self.legal_moves():
+            return _("your move") if seat == self.seat else _("you may move now, out of turn")
+        if seat == self.seat:  # ours, sent and not yet on the table
+            return _("your move is on its way…")
+        return _("{name} to play").format(name=self._name(seat))
 
     # ------------------------------------------------------------------ helpers
 

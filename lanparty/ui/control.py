@@ -20,7 +20,6 @@ from lanparty.i18n import _
 from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.table.local import LocalTable, TableSession
 from lanparty.text import printable
-from protocol import Host, Phase
 
 from .commands import ALIASES, HOST_COMMANDS, META_COMMANDS, Action, help_text
 from .editor import reopens
@@ -53,29 +52,15 @@ def countdown(left: float) -> str:
 
 def hosting(session: TableSession) -> bool:
     """Is this the seat of the host of a networked table (the one who may start, approve,
-    deny and kick)?"""
-    return isinstance(getattr(session, "party", None), Host)
+    deny and kick)? (A session says so with its optional ``hosting`` attribute.)"""
+    return bool(getattr(session, "hosting", False))
 
 
 def host_offers(session: TableSession) -> list[tuple[str, str]]:
-    """The host's commands that mean something now, with what each does: ``start`` once
-    enough players sit, ``approve N``/``deny N`` for each join request waiting, ``kick N``
-    for each seated player; none once the game has begun or for anyone but the host."""
-    party: Any = getattr(session, "party", None)
-    if not isinstance(party, Host) or party.table.phase is not Phase.LOBBY:
-        return []
-    table, out = party.table, []
-    game = table.game
-    if game is not None and len(table.members) >= game.min_seats:
-        out.append(("start", _("begin now, with the players seated so far")))
-    for number, name, key in party.asking():
-        who = printable(f"{name} ({key})")
-        out.append((f"approve {number}", _("let {who} in").format(who=who)))
-        out.append((f"deny {number}", _("turn {who} away").format(who=who)))
-    for member in table.members[1:]:
-        out.append((f"kick {member.seat}", _("remove {name} from the table").format(
-            name=printable(member.name))))  # fmt: skip
-    return out
+    """The host's commands that mean something now, with what each does (a session's
+    optional ``host_offers()``; none for anyone but the host of a table still filling)."""
+    offers: Callable[[], list[tuple[str, str]]] | None = getattr(session, "host_offers", None)
+    return offers() if offers is not None else []
 
 
 class Conduct:
