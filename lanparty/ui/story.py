@@ -185,12 +185,14 @@ class StoryControl(UIControl):
         return False
 
     def create_content(self, width: int, height: int) -> UIContent:
-        """The rule over the story (its title, where it is scrolled to), then its rows."""
+        """The rule over the story (its title, where it is scrolled to), then its rows,
+        the newest on the pane's last row (a short story leaves the rows over it empty)."""
         if height < 1:
             return content([])
         rows, self.back, self.newer = self.story.window(width, height - 1, self.back)
         self.height, self.width = height - 1, width
-        return content([self.rule(width), *rows])
+        empty: list[Fragments] = [[]] * (height - 1 - len(rows))
+        return content([self.rule(width), *empty, *rows])
 
     def scroll(self, rows: int) -> None:
         """Up (``rows`` > 0) or down the story; clamped when next drawn."""
