@@ -10,16 +10,15 @@ very same as one started with ``lanparty host`` or ``lanparty join``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+import sys
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import trio
-from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.shortcuts import print_formatted_text
 
 from lanparty.games import DEFAULT_GAME, GAMES
 from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
@@ -31,9 +30,9 @@ from lanparty.table.whoami import name_trouble
 from lanparty.text import printable
 from protocol import PROTOCOL_VERSION
 
-from .app import make_key_bindings, make_style
+from .plain import LineReader
 
-__all__ = ["Choice", "run_lobby"]
+__all__ = ["Choice", "describe", "help_lines", "run_lobby"]
 
 HELP = N_("""Commands (Tab completes):
   join N            join table N of the list (or: join NAME, if one table is called so)
@@ -192,6 +191,8 @@ class _LobbyCompleter(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
         text = document.text_before_cursor
+        if not text.strip() and not complete_event.completion_requested:
+            return  # an empty line: only when asked (Tab), not after Enter
         tables = self.lobby.numbered()
         options = [f"join {n}" for n, ad in tables if not ad.playing]
         options += [f"watch {n}" for n, ad in tables if ad.spectators > 0]
@@ -204,12 +205,20 @@ class _LobbyCompleter(Completer):
                 yield Completion(option, start_position=-len(text))
 
 
-def run_lobby(ip: str, where: str, *, nick: str = "", again: bool = False) -> Choice:
+def run_lobby(
+    ip: str, where: str, *, nick: str = "", again: bool = False, plain: bool | None = None,
+    notes: Iterable[str] = (),
+) -> Choice:
     """Show the lobby on interface address ``ip`` (``where`` names it) until the player
     chooses; Ctrl-D and ``quit`` choose ``quit``, Ctrl-C ``interrupt``. ``nick``: the name
     the player goes by (the choice says it again, changed if they typed ``name NEW``).
-    ``again``: the player is back from a table (a shorter greeting)."""
-    return asyncio.run(_run(ip, where, nick, again))
+    ``again``: the player is back from a table (a shorter greeting, and the events of the
+    visits before kept). ``notes``: lines to show first, as errors (a table that could not
+    be joined). Full screen on a terminal; a line at a time when ``plain``, or, by default,
+    when the input or the output is not a terminal."""
+    if plain is None:
+        plain = not (sys.stdin.isatty() and sys.stdout.isatty())
+    return asyncio.run(_run(ip, where, nick, again, plain, list(notes)))
 
 
 #: Seconds the lobby listens before it judges a kept seat's table over: a table still
@@ -227,9 +236,10 @@ async def _forget_dead_seats(lobby: _Lobby, changed: asyncio.Event) -> None:
             changed.set()
 
 
-async def _run(ip: str, where: str, nick: str, again: bool) -> Choice:  # noqa: C901
-    loop = asyncio.get_running_loop()
-    lobby = _Lobby(nick)
+@asynccontextmanager
+async def _browsing(ip: str, lobby: _Lobby) -> AsyncIterator[asyncio.Event]:
+    """Browse for tables on ``ip`` (trio, as a guest of the running asyncio loop) while
+    the block runs, telling ``lobby``; the event is set at each change."""
     changed = asyncio.Event()
     scope = trio.CancelScope()
     tokens: list[trio.lowlevel.TrioToken] = []
@@ -248,16 +258,39 @@ async def _run(ip: str, where: str, nick: str, again: bool) -> Choice:  # noqa: 
                     changed.set()
 
     finished = start_guest(watch)
-    style = make_style()
+    try:
+        yield changed
+    finally:
+        if not finished.done() and tokens:
+            tokens[0].run_sync_soon(scope.cancel)
+        await finished
+
+
+async def _run(
+    ip: str, where: str, nick: str, again: bool, plain: bool, notes: list[str]
+) -> Choice:
+    lobby = _Lobby(nick)
+    async with _browsing(ip, lobby) as changed:
+        if plain:
+            choice = await _run_plain(lobby, where, again, changed, notes)
+        else:
+            from .lobbyscreen import LobbyApp
+
+            choice = await LobbyApp(lobby, where, again, changed, notes).run()
+    choice.nick = lobby.nick
+    return choice
+
+
+async def _run_plain(
+    lobby: _Lobby, where: str, again: bool, changed: asyncio.Event, notes: list[str]
+) -> Choice:
+    """The lobby a line at a time: each event a line on stdout as it happens, commands
+    read a line at a time from stdin (the end of input is ``quit``)."""
+    loop = asyncio.get_running_loop()
 
     def show(text: str, cls: str = "") -> None:
-        print_formatted_text(FormattedText([(cls, printable(text))]), style=style)
-
-    prompt: PromptSession[str] = PromptSession(
-        completer=_LobbyCompleter(lobby), key_bindings=make_key_bindings(), style=style,
-        bottom_toolbar=lambda: FormattedText([("class:bottom-toolbar",
-                                               " " + lobby.toolbar(where))]),
-    )  # fmt: skip
+        sys.stdout.write(printable(text).rstrip() + "\n")
+        sys.stdout.flush()
 
     async def follow() -> None:
         while True:
@@ -266,33 +299,38 @@ async def _run(ip: str, where: str, nick: str, again: bool) -> Choice:  # noqa: 
             for line in lobby.lines:
                 show("· " + line)
             lobby.lines.clear()
-            if prompt.app.is_running:
-                prompt.app.invalidate()
 
-    for line, cls in lobby.greeting(where, again):
-        show(line, cls)
+    for line, _cls in lobby.greeting(where, again):
+        show(line)
+    for note in notes:
+        show(note)
+    reader = LineReader(sys.stdin.fileno())
     follower = loop.create_task(follow())
     try:
         while True:
-            try:
-                text = await prompt.prompt_async(FormattedText([("class:prompt", _("lobby> "))]))
-            except KeyboardInterrupt:
-                return Choice("interrupt", nick=lobby.nick)
-            except EOFError:
-                return Choice("quit", nick=lobby.nick)
+            text = await reader.lines.get()
+            if text is None:
+                return Choice("quit")
             choice = _choose(text, lobby, show)
             if choice is not None:
-                choice.nick = lobby.nick
                 return choice
     finally:
         follower.cancel()
-        if not finished.done() and tokens:
-            tokens[0].run_sync_soon(scope.cancel)
-        await finished
+        reader.close()
 
 
-def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
-    """The choice ``text`` makes, or None after showing help, the list or a mistake."""
+def help_lines(lobby: _Lobby) -> list[str]:
+    """The lobby's help, a line each, in the reader's language."""
+    return _(HELP).format(example=DEFAULT_GAME, languages=", ".join(LANGUAGES),
+                          nick=lobby.nick).splitlines()  # fmt: skip
+
+
+def _choose(
+    text: str, lobby: _Lobby, show: Any, page: Callable[[str], None] | None = None
+) -> Choice | None:
+    """The choice ``text`` makes, or None after showing help, the list or a mistake.
+    ``page``: opens a page (``"help"``) over the screen; without it help is shown a line
+    at a time."""
     words = text.split()
     if not words:
         return None
@@ -301,11 +339,10 @@ def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
         return Choice("quit")
     if head == "resume":
         return _resume(lobby, show)
-    if head == "help":
-        # One by one: show() would escape a line break.
-        languages = ", ".join(LANGUAGES)
-        for line in _(HELP).format(example=DEFAULT_GAME, languages=languages,
-                                   nick=lobby.nick).splitlines():  # fmt: skip
+    if head == "help" and page is not None:
+        page("help")
+    elif head == "help":
+        for line in help_lines(lobby):  # one by one: show() would escape a line break
             show(line)
     elif head == "name":
         _name(text.strip()[len(words[0]) :].strip(), lobby, show)
