@@ -22,7 +22,7 @@ from lanparty.table.whoami import nick_for
 from lanparty.text import printable
 
 if TYPE_CHECKING:
-    from lanparty.ui.lobby import Choice
+    from lanparty.ui.lobbymodel import Choice
 
 __all__ = ["COMMAND", "argv_for", "run_lobby_command"]
 

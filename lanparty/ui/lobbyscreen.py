@@ -42,7 +42,7 @@ from protocol import PROTOCOL_VERSION
 
 from .app import color_depth, make_style
 from .layout import fit, line_count
-from .lobby import LANGUAGE_NAMES, Choice, _choose, _Lobby, _LobbyCompleter, help_lines
+from .lobbymodel import LANGUAGE_NAMES, Choice, _choose, _Lobby, _LobbyCompleter, help_lines
 from .overlay import Overlay
 from .story import Story, StoryControl
 

@@ -11,7 +11,7 @@ import pytest
 from prompt_toolkit.utils import get_cwidth
 
 from lanparty.net.discovery import TableAd
-from lanparty.ui.lobby import _Lobby
+from lanparty.ui.lobbymodel import _Lobby
 from lanparty.ui.lobbyscreen import tables_region, tables_rows
 from protocol import PROTOCOL_VERSION
 
