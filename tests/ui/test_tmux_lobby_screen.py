@@ -139,10 +139,13 @@ def _settled(pane: Pane, columns: int, rows: int) -> str:
 
 
 def _mine(screen: str, name: str) -> list[str]:
-    """The rows of ``screen`` that are the lobby's own (not other tables on loopback,
-    which come and go as other programs run): header, rules, our table, input, status."""
-    keep = ("lanparty lobby", "─ ", "lobby>", "Tab · help · quit", name, "You join")
-    return [line for line in screen.splitlines() if any(k in line for k in keep)]
+    """The rows of ``screen`` that are the lobby's own, whatever other programs on loopback
+    open or close meanwhile: the header, our table's row, the input and status lines (the
+    count of tables masked)."""
+    lines = [re.sub(r"\b\d+ tables?\b", "N tables", line.rstrip())
+             for line in screen.rstrip("\n").split("\n")]  # fmt: skip
+    events = next(i for i, line in enumerate(lines) if line.startswith("─ events "))
+    return [lines[0], *(line for line in lines[1:events] if f" {name} " in line), *lines[-2:]]
 
 
 def test_a_resize_from_120x40_to_80x24_and_back_leaves_no_row_twice(
