@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lanparty.commands.common import CliError, Command
-from lanparty.commands.netargs import NICK_HELP
+from lanparty.commands.netargs import NICK_HELP, plain_arg
 from lanparty.i18n import N_, _
 from lanparty.interrupt import Interrupted
 from lanparty.net.interfaces import InterfaceError, choose_interface
@@ -22,15 +22,16 @@ from lanparty.table.whoami import nick_for
 from lanparty.text import printable
 
 if TYPE_CHECKING:
-    from lanparty.ui.lobby import Choice
+    from lanparty.ui.lobbymodel import Choice
 
 __all__ = ["COMMAND", "argv_for", "run_lobby_command"]
 
 
 def argv_for(choice: Choice, args: argparse.Namespace, nick: str) -> list[str] | None:
     """The command line ``choice`` stands for (``None``: leave the lobby)."""
+    plain = ["--plain"] if getattr(args, "plain", False) else []
     net = [f"--nick={nick}", *(["--local"] if args.local else []),
-           *([f"--interface={args.interface}"] if args.interface else [])]  # fmt: skip
+           *([f"--interface={args.interface}"] if args.interface else []), *plain]  # fmt: skip
     if choice.action == "join" and choice.table is not None:
         ad = choice.table  # joined where it was seen, with the key it was seen with
         return ["join", f"--connect={ad.endpoint}", f"--host-key={ad.fingerprint}", *net]
@@ -44,7 +45,7 @@ def argv_for(choice: Choice, args: argparse.Namespace, nick: str) -> list[str] |
     if choice.action == "host":
         return ["host", choice.game, f"--seats={choice.seats}", *net]
     if choice.action == "play":
-        return ["play", choice.game, f"--nick={nick}"]
+        return ["play", choice.game, f"--nick={nick}", *plain]
     return None
 
 
@@ -68,8 +69,12 @@ def run_lobby_command(
 
     nick = nick_for(args.nick)
     again = False
+    notes: list[str] = []
+    plain = True if getattr(args, "plain", False) else None
     while True:
-        choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})", nick=nick, again=again)
+        choice = run_lobby(iface.ip, f"{iface.name} ({iface.ip})", nick=nick, again=again,
+                           plain=plain, notes=notes)  # fmt: skip
+        notes = []
         if choice.action == "interrupt":
             raise KeyboardInterrupt
         nick = choice.nick or nick  # ``name NEW`` in the lobby
@@ -84,7 +89,9 @@ def run_lobby_command(
             raise
         except error as exc:  # a table that could not be joined, say: back to the lobby
             line = _("lanparty {command}: error: {message}")
-            print(printable(line.format(command=command.command, message=exc)), file=sys.stderr)
+            said = line.format(command=command.command, message=exc)
+            print(printable(said), file=sys.stderr)
+            notes.append(said)  # and in the lobby's events, which hide the terminal
         if choice.action == "join" and getattr(command, "nick", None):
             nick = command.nick  # the name they sat down with, if the table asked another
         again = True
@@ -96,6 +103,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    "(default: the default route's)"))  # fmt: skip
     p.add_argument("--local", action="store_true", help=_("look on loopback (this machine only)"))
     p.add_argument("--nick", default=None, help=_(NICK_HELP))
+    plain_arg(p)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,215 +1,48 @@
-"""The lobby: ``lanparty`` with no arguments. Tables on the network appear and disappear live
-above a prompt; the player hosts, joins or plays against bots from there.
+"""The lobby: ``lanparty`` with no arguments. Tables on the network appear and disappear live;
+the player hosts, joins or plays against bots from there.
 
-The mDNS browser runs on trio as a guest of the prompt's asyncio loop (as at a table), and
-reports each change as a line. The lobby only chooses: it returns what the player picked
-(:class:`Choice`), and the command line runs it, so a table started from the lobby is the
-very same as one started with ``lanparty host`` or ``lanparty join``.
+The mDNS browser runs on trio as a guest of the screen's asyncio loop (as at a table), and
+tells the lobby's model (``lobbymodel.py``) each change. On a terminal the lobby is one
+full-screen application (``lobbyscreen.py``); with no terminal, or ``--plain``, it is a line
+at a time. The lobby only chooses: it returns what the player picked (:class:`Choice`), and
+the command line runs it, so a table started from the lobby is the very same as one started
+with ``lanparty host`` or ``lanparty join``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+import sys
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 
 import trio
-from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-from prompt_toolkit.document import Document
-from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.shortcuts import print_formatted_text
 
-from lanparty.games import DEFAULT_GAME, GAMES
-from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
-from lanparty.net.discovery import TableAd, TableGone, TableSeen, browse, same_name
-from lanparty.store import SavedSeat, saved_seats
+from lanparty.net.discovery import TableGone, TableSeen, browse
 from lanparty.table.keeping import forget_saved, seat_gone
 from lanparty.table.terminal import start_guest
-from lanparty.table.whoami import name_trouble
 from lanparty.text import printable
-from protocol import PROTOCOL_VERSION
 
-from .app import make_key_bindings, make_style
+from .lobbymodel import Choice, _choose, _Lobby
+from .plain import LineReader
 
 __all__ = ["Choice", "run_lobby"]
 
-HELP = N_("""Commands (Tab completes):
-  join N            join table N of the list (or: join NAME, if one table is called so)
-  watch N           watch table N: its board and its story, no hand (or: watch NAME)
-  resume            take back your seat at a game your program left (see above)
-  host GAME [SEATS] open a table of your own, e.g. host {example} 4
-  play GAME         a game on this machine against bots
-  list              show the tables again
-  name [NAME]       the name you join and host with (now: {nick})
-  lang [LANG]       the language to read: {languages}
-  help / quit""")
 
-
-@dataclass
-class Choice:
-    """What the player picked: ``action`` is ``join``, ``watch``, ``host``, ``play``,
-    ``resume``, ``quit``, or ``interrupt`` (Ctrl-C); ``nick``: the name they go by (``name
-    NEW`` changes it)."""
-
-    action: str
-    table: TableAd | None = None
-    game: str = ""
-    seats: int = 4
-    extra: dict[str, Any] = field(default_factory=dict)
-    nick: str = ""
-
-
-class _Lobby:
-    """The tables on the network, by number. A table keeps the number it was shown with
-    while it is listed, and a number is never given twice: ``join 3`` is the table the
-    player saw as 3, with the host key shown beside it, or none at all."""
-
-    def __init__(self, nick: str = "") -> None:
-        self.tables: dict[int, TableAd] = {}
-        self._numbers: dict[str, int] = {}  # DNS-SD instance name -> number
-        self._next = 1
-        self.lines: list[str] = []
-        self.resumable = saved_seats() + saved_seats(host=True)
-        #: The name the player joins and hosts with (``name NEW`` changes it).
-        self.nick = nick
-
-    def announced(self, endpoint: str) -> bool:
-        """True if a table is announced at ``endpoint`` (``HOST:PORT``) now."""
-        return any(ad.endpoint == endpoint for ad in self.tables.values())
-
-    def forgot(self, seat: SavedSeat) -> None:
-        """The kept ``seat``'s table is over (nobody answers at its address): it is offered
-        no more, and the player is told why."""
-        self.resumable = [s for s in self.resumable if s != seat]
-        self.lines.append(_(
-            "the table {table} where you sat as {nick} has stopped (nobody answers at "
-            "{endpoint} any more): your seat is forgotten").format(
-                table=seat.table_hex[:12] + "…", nick=seat.nick,
-                endpoint=seat.endpoint))  # fmt: skip
-
-    def greeting(self, where: str, again: bool) -> list[tuple[str, str]]:
-        """What the lobby says as it opens (styled lines): where it looks, the name the
-        player goes by, and each kept seat that may still be waiting."""
-        if again:
-            out = [(_("Back in the lobby: looking for tables on {where}. Type help.").format(
-                where=where), "class:title")]  # fmt: skip
-        else:
-            out = [(_("lanparty lobby"), "class:title"),
-                   (_("Looking for tables on {where}; they appear here as they open. Type "
-                      "help.").format(where=where), "")]  # fmt: skip
-        out.append((_("You join and host as {nick} (name NEW to change it).").format(
-            nick=self.nick), ""))  # fmt: skip
-        for seat in self.resumable:
-            if seat.host:
-                line = _("The table you hosted {table} ({endpoint}) may still be waiting for "
-                         "you: type resume")  # fmt: skip
-            else:
-                line = _("Your seat as {nick} at table {table} ({endpoint}) may still be "
-                         "waiting for you: type resume")  # fmt: skip
-            out.append((line.format(nick=seat.nick, table=seat.table_hex[:12],
-                                    endpoint=seat.endpoint), "class:warn"))  # fmt: skip
-        return out
-
-    def toolbar(self, where: str) -> str:
-        """The bottom line: how many tables, where, and who the player is."""
-        return ngettext(
-            "{n} table on {where} · you: {nick} · Tab · help · quit",
-            "{n} tables on {where} · you: {nick} · Tab · help · quit", len(self.tables),
-        ).format(n=len(self.tables), where=where, nick=self.nick)  # fmt: skip
-
-    def seen(self, ad: TableAd) -> None:
-        n = self._numbers.get(ad.instance)
-        if n is not None and self.tables[n].fingerprint != ad.fingerprint:
-            # Another key answers for that table now: it is not the table shown as n.
-            self.lines.append(_(
-                "table {n} {name} is gone (another host key answers for it now)"
-            ).format(n=n, name=repr(self.tables.pop(n).name)))  # fmt: skip
-            n = None
-        if n is not None:
-            self.tables[n] = ad
-            self.lines.append(_("table {n}: {table}").format(n=n, table=describe(ad)))
-            return
-        n, self._next = self._next, self._next + 1
-        self._numbers[ad.instance] = n
-        self.tables[n] = ad
-        self.lines.append(_("new table {n}: {table}").format(n=n, table=describe(ad)))
-        namesakes = self.named(ad.name)
-        if len(namesakes) > 1:
-            numbers = ", ".join(str(m) for m, _ad in namesakes)
-            self.lines.append(_(
-                "{count} tables are called {name} ({numbers}): tell them apart by the host key"
-            ).format(count=len(namesakes), name=repr(ad.name), numbers=numbers))  # fmt: skip
-
-    def gone(self, instance: str) -> None:
-        n = self._numbers.pop(instance, None)
-        if n is not None and n in self.tables:
-            name = repr(self.tables.pop(n).name)
-            self.lines.append(_("table {n} {name} is gone (full or closed)").format(n=n, name=name))
-
-    def numbered(self) -> list[tuple[int, TableAd]]:
-        return sorted(self.tables.items())
-
-    def named(self, name: str) -> list[tuple[int, TableAd]]:
-        """The numbered tables whose name reads like ``name``."""
-        return [(n, ad) for n, ad in self.numbered() if same_name(ad.name, name)]
-
-
-LANGUAGE_NAMES = {"en": N_("English"), "pl": N_("Polish"), "es": N_("Spanish")}
-"""The writing languages a table may advertise, by name (translated where shown)."""
-
-
-def describe(ad: TableAd) -> str:
-    """One table in words (with its writing language, if it advertises one)."""
-    seated = ad.seats - ad.free
-    version = ""
-    if ad.proto != PROTOCOL_VERSION:
-        version = "  " + _("(protocol {n}: cannot join)").format(n=ad.proto)
-    if ad.playing:
-        line = _("{name}: {game}, playing ({seats} seats), host {host} [{key}] at {endpoint}")
-    else:
-        line = _("{name}: {game}, {seated} of {seats} seated, host {host} [{key}] at {endpoint}")
-    text = line.format(
-        name=repr(ad.name), game=ad.game, seated=seated, seats=ad.seats, host=ad.host,
-        key=ad.fingerprint, endpoint=ad.endpoint,
-    )  # fmt: skip
-    if ad.lang:
-        said = LANGUAGE_NAMES.get(ad.lang)
-        text += " · " + _("writing language: {language}").format(
-            language=_(said) if said is not None else ad.lang
-        )
-    if ad.watchers:
-        text += " · " + ngettext("{n} watching", "{n} watching", ad.watchers).format(n=ad.watchers)
-    return text + version
-
-
-class _LobbyCompleter(Completer):
-    def __init__(self, lobby: _Lobby) -> None:
-        self.lobby = lobby
-
-    def get_completions(
-        self, document: Document, complete_event: CompleteEvent
-    ) -> Iterable[Completion]:
-        text = document.text_before_cursor
-        tables = self.lobby.numbered()
-        options = [f"join {n}" for n, ad in tables if not ad.playing]
-        options += [f"watch {n}" for n, ad in tables if ad.spectators > 0]
-        options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
-        options += ["list", "help", "quit", "name"]
-        options += ["resume"] if self.lobby.resumable else []
-        options += [f"lang {lang}" for lang in LANGUAGES]
-        for option in options:
-            if option.startswith(text.lower()):
-                yield Completion(option, start_position=-len(text))
-
-
-def run_lobby(ip: str, where: str, *, nick: str = "", again: bool = False) -> Choice:
+def run_lobby(
+    ip: str, where: str, *, nick: str = "", again: bool = False, plain: bool | None = None,
+    notes: Iterable[str] = (),
+) -> Choice:
     """Show the lobby on interface address ``ip`` (``where`` names it) until the player
     chooses; Ctrl-D and ``quit`` choose ``quit``, Ctrl-C ``interrupt``. ``nick``: the name
     the player goes by (the choice says it again, changed if they typed ``name NEW``).
-    ``again``: the player is back from a table (a shorter greeting)."""
-    return asyncio.run(_run(ip, where, nick, again))
+    ``again``: the player is back from a table (a shorter greeting, and the events of the
+    visits before kept). ``notes``: lines to show first, as errors (a table that could not
+    be joined). Full screen on a terminal; a line at a time when ``plain``, or, by default,
+    when the input or the output is not a terminal."""
+    if plain is None:
+        plain = not (sys.stdin.isatty() and sys.stdout.isatty())
+    return asyncio.run(_run(ip, where, nick, again, plain, list(notes)))
 
 
 #: Seconds the lobby listens before it judges a kept seat's table over: a table still
@@ -227,9 +60,10 @@ async def _forget_dead_seats(lobby: _Lobby, changed: asyncio.Event) -> None:
             changed.set()
 
 
-async def _run(ip: str, where: str, nick: str, again: bool) -> Choice:  # noqa: C901
-    loop = asyncio.get_running_loop()
-    lobby = _Lobby(nick)
+@asynccontextmanager
+async def _browsing(ip: str, lobby: _Lobby) -> AsyncIterator[asyncio.Event]:
+    """Browse for tables on ``ip`` (trio, as a guest of the running asyncio loop) while
+    the block runs, telling ``lobby``; the event is set at each change."""
     changed = asyncio.Event()
     scope = trio.CancelScope()
     tokens: list[trio.lowlevel.TrioToken] = []
@@ -248,16 +82,39 @@ async def _run(ip: str, where: str, nick: str, again: bool) -> Choice:  # noqa: 
                     changed.set()
 
     finished = start_guest(watch)
-    style = make_style()
+    try:
+        yield changed
+    finally:
+        if not finished.done() and tokens:
+            tokens[0].run_sync_soon(scope.cancel)
+        await finished
+
+
+async def _run(
+    ip: str, where: str, nick: str, again: bool, plain: bool, notes: list[str]
+) -> Choice:
+    lobby = _Lobby(nick)
+    async with _browsing(ip, lobby) as changed:
+        if plain:
+            choice = await _run_plain(lobby, where, again, changed, notes)
+        else:
+            from .lobbyscreen import LobbyApp
+
+            choice = await LobbyApp(lobby, where, again, changed, notes).run()
+    choice.nick = lobby.nick
+    return choice
+
+
+async def _run_plain(
+    lobby: _Lobby, where: str, again: bool, changed: asyncio.Event, notes: list[str]
+) -> Choice:
+    """The lobby a line at a time: each event a line on stdout as it happens, commands
+    read a line at a time from stdin (the end of input is ``quit``)."""
+    loop = asyncio.get_running_loop()
 
     def show(text: str, cls: str = "") -> None:
-        print_formatted_text(FormattedText([(cls, printable(text))]), style=style)
-
-    prompt: PromptSession[str] = PromptSession(
-        completer=_LobbyCompleter(lobby), key_bindings=make_key_bindings(), style=style,
-        bottom_toolbar=lambda: FormattedText([("class:bottom-toolbar",
-                                               " " + lobby.toolbar(where))]),
-    )  # fmt: skip
+        sys.stdout.write(printable(text).rstrip() + "\n")
+        sys.stdout.flush()
 
     async def follow() -> None:
         while True:
@@ -266,158 +123,23 @@ async def _run(ip: str, where: str, nick: str, again: bool) -> Choice:  # noqa: 
             for line in lobby.lines:
                 show("· " + line)
             lobby.lines.clear()
-            if prompt.app.is_running:
-                prompt.app.invalidate()
 
-    for line, cls in lobby.greeting(where, again):
-        show(line, cls)
+    for line, _cls in lobby.greeting(where, again):
+        show(line)
+    for note in notes:
+        show(note)
+    reader = LineReader(sys.stdin.fileno())
     follower = loop.create_task(follow())
     try:
         while True:
-            try:
-                text = await prompt.prompt_async(FormattedText([("class:prompt", _("lobby> "))]))
-            except KeyboardInterrupt:
-                return Choice("interrupt", nick=lobby.nick)
-            except EOFError:
-                return Choice("quit", nick=lobby.nick)
+            text = await reader.lines.get()
+            if text is None:
+                return Choice("quit")
             choice = _choose(text, lobby, show)
             if choice is not None:
-                choice.nick = lobby.nick
                 return choice
     finally:
         follower.cancel()
-        if not finished.done() and tokens:
-            tokens[0].run_sync_soon(scope.cancel)
-        await finished
+        reader.close()
 
 
-def _choose(text: str, lobby: _Lobby, show: Any) -> Choice | None:
-    """The choice ``text`` makes, or None after showing help, the list or a mistake."""
-    words = text.split()
-    if not words:
-        return None
-    head, args = words[0].lower(), words[1:]
-    if head in ("quit", "exit", "q"):
-        return Choice("quit")
-    if head == "resume":
-        return _resume(lobby, show)
-    if head == "help":
-        # One by one: show() would escape a line break.
-        languages = ", ".join(LANGUAGES)
-        for line in _(HELP).format(example=DEFAULT_GAME, languages=languages,
-                                   nick=lobby.nick).splitlines():  # fmt: skip
-            show(line)
-    elif head == "name":
-        _name(text.strip()[len(words[0]) :].strip(), lobby, show)
-    elif head == "lang":
-        _lang(args, show)
-    elif head in ("list", "ls"):
-        tables = lobby.numbered()
-        for n, ad in tables:
-            show(f"  {n}: {describe(ad)}")
-        if not tables:
-            show("  " + _("no tables yet (they appear here as they open)"))
-    elif head in ("join", "watch"):
-        return _join_or_watch(head, args, lobby, show)
-    elif head in ("host", "play"):
-        if not args or args[0].lower() not in GAMES:
-            games = ", ".join(sorted(GAMES))
-            show(_("{command} which game? one of: {games}").format(command=head, games=games),
-                 "class:error")  # fmt: skip
-            return None
-        seats = int(args[1]) if len(args) > 1 and args[1].isdigit() else 4
-        return Choice(head, game=args[0].lower(), seats=seats)
-    else:
-        show(_("unknown command {word} (type help, or press Tab)").format(word=repr(words[0])),
-             "class:error")  # fmt: skip
-    return None
-
-
-def _resume(lobby: _Lobby, show: Any) -> Choice | None:
-    """``resume``: the one kept seat (or hosted table) taken back, or None after saying
-    there is none, or several."""
-    if len(lobby.resumable) == 1:
-        seat = lobby.resumable[0]
-        return Choice("resume", extra={"table": seat.table_hex, "host": seat.host})
-    if not lobby.resumable:
-        show(_("no seat to resume"), "class:error")
-    else:
-        ids = ", ".join(seat.table_hex[:12] for seat in lobby.resumable)
-        show(_("several to resume ({ids}): lanparty join --resume TABLE_ID (or host "
-               "--resume)").format(ids=ids), "class:error")  # fmt: skip
-    return None
-
-
-def _join_or_watch(head: str, args: list[str], lobby: _Lobby, show: Any) -> Choice | None:
-    """``join N`` / ``watch N`` (or a table's name): the choice, or None after saying why
-    not (no such table, several of that name, another protocol, full, playing, closed to
-    spectators)."""
-    wanted = " ".join(args)
-    candidates = _pick(wanted, lobby)
-    picked = candidates[0][1] if len(candidates) == 1 else None
-    if len(candidates) > 1:
-        one = _("{n}: host {host} [{key}] at {endpoint}")
-        which = "; ".join(one.format(n=n, host=ad.host, key=ad.fingerprint,
-                                     endpoint=ad.endpoint) for n, ad in candidates)  # fmt: skip
-        show(_("{count} tables are called {name} ({which}): {command} N with the number of "
-               "the one whose host key you know").format(
-            count=len(candidates), name=repr(wanted), which=which, command=head),
-            "class:error")  # fmt: skip
-    elif picked is None:
-        show(_("{command} which table? a number from the list, or its name").format(
-            command=head), "class:error")  # fmt: skip
-    elif picked.proto != PROTOCOL_VERSION:
-        show(_("{name} speaks protocol {n}; this lanparty speaks {ours}").format(
-            name=repr(picked.name), n=picked.proto, ours=PROTOCOL_VERSION),
-            "class:error")  # fmt: skip
-    elif head == "watch" and picked.spectators <= 0:
-        show(_("{name} takes no spectators").format(name=repr(picked.name)), "class:error")
-    elif head == "watch":
-        return Choice("watch", table=picked, game=picked.game)
-    elif picked.playing:
-        show(_("{name} is playing: watch {n} to follow it").format(
-            name=repr(picked.name), n=candidates[0][0]), "class:error")  # fmt: skip
-    elif picked.free <= 0:
-        show(_("{name} is full").format(name=repr(picked.name)), "class:error")
-    else:
-        return Choice("join", table=picked, game=picked.game)
-    return None
-
-
-def _name(new: str, lobby: _Lobby, show: Any) -> None:
-    """``name``: say the name the player goes by; ``name NEW``: go by NEW from the next
-    table on (refused, saying why, if no table would seat it). A name may hold spaces."""
-    if not new:
-        show(_("You join and host as {nick} (name NEW to change it).").format(nick=lobby.nick))
-        return
-    if len(new) > 1 and new[0] == new[-1] and new[0] in "'\"":  # name 'Ana B'
-        new = new[1:-1].strip()
-    trouble = name_trouble(new)
-    if trouble is not None:
-        show(_("not a name a table would take: {why}").format(why=trouble), "class:error")
-        return
-    lobby.nick = new
-    show(_("From now on you join and host as {nick}.").format(nick=new))
-
-
-def _lang(args: list[str], show: Any) -> None:
-    """``lang``: say the language in use; ``lang LANG``: read in LANG from now on (English
-    for one without a catalogue, said so in a line, as it is not a mistake)."""
-    if args:
-        chosen = set_language(args[0])
-        if not known(args[0]):
-            show(_("no catalogue for {lang}: English it is").format(lang=repr(args[0])))
-            return
-        show(_("Language: {lang}").format(lang=chosen))
-    else:
-        show(_("Language: {lang} (lang LANG to change: {languages})").format(
-            lang=language(), languages=", ".join(LANGUAGES)))  # fmt: skip
-
-
-def _pick(text: str, lobby: _Lobby) -> list[tuple[int, TableAd]]:
-    """The tables ``join TEXT`` may mean: the one numbered so, or those called so."""
-    if text.isdigit():
-        return [(int(text), lobby.tables[int(text)])] if int(text) in lobby.tables else []
-    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":  # join 'Ana's kato'
-        text = text[1:-1]
-    return lobby.named(text)

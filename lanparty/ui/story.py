@@ -23,7 +23,7 @@ from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.utils import get_cwidth
 
 from lanparty.games.screens import Fragments
-from lanparty.i18n import _
+from lanparty.i18n import N_, _
 
 __all__ = ["STORY_FILE", "Story", "StoryControl", "content", "lines_of", "wrap"]
 
@@ -167,10 +167,12 @@ class Story:
 
 class StoryControl(UIControl):
     """The story pane: its rule, then the rows that fit, ``back`` rows up from the newest
-    (0: it follows the newest)."""
+    (0: it follows the newest). ``title``: the rule's title, untranslated (marked with
+    ``N_``; translated as it is drawn)."""
 
-    def __init__(self, story: Story) -> None:
+    def __init__(self, story: Story, title: str = N_("story")) -> None:
         self.story = story
+        self.title = title
         self.back = 0
         self.height = 4
         self.width = 0
@@ -225,7 +227,7 @@ class StoryControl(UIControl):
 
     def rule(self, width: int) -> Fragments:
         """The line over the story: its title, and where it is scrolled to."""
-        title = "─ " + _("story") + " "
+        title = "─ " + _(self.title) + " "
         if self.back:
             hint = " " + _("{n} newer ↓ · End").format(n=self.newer) + " ─"
         else:

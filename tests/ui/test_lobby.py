@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lanparty.net.discovery import TableAd
-from lanparty.ui.lobby import Choice, _choose, _Lobby
+from lanparty.ui.lobbymodel import Choice, _choose, _Lobby
 from protocol import PROTOCOL_VERSION
 
 ANA = TableAd("Ana's kato", "kato", 4, 3, PROTOCOL_VERSION, "7QXM-K2PA-93TD-HB0R", "ana",
@@ -111,7 +111,7 @@ def test_a_table_with_a_writing_language_shows_it(lobby: _Lobby) -> None:
     """Unanimo's rules, "The writing language": "The lobby and the top of the screen show
     it" (the host advertises it in the table's TXT record, key ``lang``)."""
     from lanparty import i18n
-    from lanparty.ui.lobby import describe
+    from lanparty.ui.lobbymodel import describe
 
     words = replace(ANA, game="unanimo", lang="pl")
     assert words.txt()["lang"] == "pl" and "lang" not in ANA.txt()

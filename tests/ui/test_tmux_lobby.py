@@ -1,9 +1,11 @@
 """The lobby (``lanparty`` with no command) in a tmux pane: tables on loopback appear and
-disappear live, and the player joins one from there and plays at it."""
+disappear live, and the player joins one from there and plays at it. What happened is read in
+the events (the story file, whole lines), the tables in the lobby's tables region."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -17,6 +19,13 @@ from .tmux import REPO, Pane, last_line
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 SLOW = 60.0  # a table to appear, fill, shuffle and deal
+
+
+def _number(pane: Pane, name: str) -> str:
+    """The number the lobby's tables region shows beside the table called ``name``."""
+    found = re.search(rf"^ +(\d+)  {re.escape(name)}  ", pane.tables(), re.M)
+    assert found is not None, pane.screen()
+    return found.group(1)
 
 
 @pytest.fixture
@@ -49,18 +58,20 @@ def test_tables_come_and_go_live_and_one_is_joined(
         table = ["kato", "--bot", "--local", "--seats", "2", "--option", "rounds=1"]
         procs.append(_lanparty(tmp_path / "h1", "host", *table, "--name", f"{name}-full",
                                "--nick", "h1"))  # fmt: skip
-        pane.wait(lambda: f"'{name}-full': kato, 1 of 2 seated" in pane.screen(),
+        pane.wait(lambda: f"'{name}-full': kato, 1 of 2 seated" in pane.story(),
                   "the first table", SLOW)  # fmt: skip
+        pane.wait(lambda: f"{name}-full" in pane.tables(), "its row in the list")
         procs.append(_lanparty(tmp_path / "j1", "join", f"{name}-full", "--bot", "--local",
                                "--nick", "j1"))  # fmt: skip
-        pane.wait(lambda: f"'{name}-full' is gone" in pane.screen(), "its goodbye", SLOW)
+        pane.wait(lambda: f"'{name}-full' is gone" in pane.story(), "its goodbye", SLOW)
+        pane.wait(lambda: f"{name}-full" not in pane.tables(), "its row gone from the list")
         # A table with a seat for us.
         host = _lanparty(tmp_path / "h2", "host", *table, "--name", name, "--json", "--nick", "h2")
         procs.append(host)
-        pane.wait(lambda: f"'{name}': kato, 1 of 2 seated" in pane.screen(), "the table", SLOW)
-        line = next(x for x in pane.screen().splitlines() if f"'{name}': kato" in x)
-        number = line.split("new table ")[1].split(":")[0]
-        pane.type(f"join {number}")
+        pane.wait(lambda: f"'{name}': kato, 1 of 2 seated" in pane.story(), "the table", SLOW)
+        pane.wait(lambda: re.search(rf" {name}  +kato  +1 of 2 ", pane.tables()) is not None,
+                  "its row in the list")  # fmt: skip
+        pane.type(f"join {_number(pane, name)}")
         pane.wait(lambda: "Your hand:" in pane.screen() and "Zed (you)" in pane.screen(),
                   "the deal at the joined table", SLOW)  # fmt: skip (one look: the board)
         pane.type("quit")
@@ -72,9 +83,9 @@ def test_tables_come_and_go_live_and_one_is_joined(
         assert host.returncode == 1 and "Traceback" not in err
         assert "Zed (seat 1) left the table" in out
         assert not (tmp_path / "lobby" / "rc").exists()  # the program still runs
-        pane.type("help")
+        pane.type("help")  # over the lobby
         pane.wait_text("  host GAME [SEATS] open a table of your own")
-        # Ctrl-C in the lobby ends the program: one line, status 130.
+        # Ctrl-C in the lobby (its help open or not) ends the program: one line, status 130.
         pane.keys("C-c")
         assert pane.exit_code() == 130
         assert "Traceback" not in pane.history()
@@ -108,8 +119,9 @@ def test_a_person_whose_program_died_resumes_from_the_lobby(
     lobby_cmd = f"{sys.executable} -m lanparty --local"
     lobby = Pane(tmp_path / "p2", f"cd {REPO} && LANPARTY_HOME={home} {lobby_cmd}", "tmux-256color")
     try:
-        lobby.wait_text("may still be waiting for you: type resume")
+        lobby.wait_story("may still be waiting for you: type resume")
         assert "Your seat as Zed at table" in lobby.screen()
+        assert "resume: your seat as Zed at table" in lobby.tables()
         lobby.type("resume")
         lobby.wait(lambda: "Your hand:" in lobby.screen(), "the seat taken back", SLOW)
         # Still Zed's turn, and the screen says so by itself, once the seat has checked the
@@ -155,6 +167,8 @@ def test_help_reads_as_lines_and_host_game_seats_opens_a_table(
         pane.type("help")
         pane.wait_text("  host GAME [SEATS] open a table of your own")
         assert "\\n" not in pane.screen()
+        pane.keys("Escape")  # help closes: the input line is back
+        pane.wait_text("lobby>")
         pane.type("host kato 2")  # as the README shows it
         pane.wait_text("is open on 127.0.0.1:")
         guest = _lanparty(tmp_path / "bo", "join", f"{nick}'s kato", "--bot", "--local",
@@ -186,14 +200,15 @@ def test_two_tables_of_one_name_are_two_entries_and_join_name_asks_which(
             procs.append(_lanparty(tmp_path / nick, *table, "--nick", nick))
             keys[nick] = _until(procs[-1], "host key ").split("host key ")[1].strip()
             shown = f"'{name}': kato, 1 of 3 seated, host {nick} [{keys[nick]}]"
-            pane.wait(lambda s=shown: s in pane.screen(), f"{nick}'s table", SLOW)
-        numbers = {nick: pane.screen().split(f"host {nick} [")[0].rsplit("new table ", 1)[1]
+            pane.wait(lambda s=shown: s in pane.story(), f"{nick}'s table", SLOW)
+            pane.wait(lambda n=nick: f"{n} [{keys[n]}]" in pane.tables(), f"{nick}'s row")
+        numbers = {nick: pane.story().split(f"host {nick} [")[0].rsplit("new table ", 1)[1]
                    .split(":")[0] for nick in keys}  # fmt: skip
-        pane.wait_text(f"2 tables are called '{name}' ({numbers['h1']}, {numbers['h2']}): "
-                       "tell them apart by the host key")  # fmt: skip
+        pane.wait_story(f"2 tables are called '{name}' ({numbers['h1']}, {numbers['h2']}): "
+                        "tell them apart by the host key")  # fmt: skip
         pane.type(f"join {name}")
-        pane.wait_text(f"2 tables are called '{name}' ({numbers['h1']}: host h1 [{keys['h1']}]")
-        pane.wait_text("join N with the number of the one whose host key you know")
+        pane.wait_story(f"2 tables are called '{name}' ({numbers['h1']}: host h1 [{keys['h1']}]")
+        pane.wait_story("join N with the number of the one whose host key you know")
         pane.type(f"join {numbers['h2']}")
         _until(procs[1], "seat 1: Zed joined")
         # The table's screen opens once Zed's seat is taken (as Zed's program sees it).
@@ -232,9 +247,10 @@ def test_a_seat_whose_table_has_stopped_is_forgotten_saying_why(
     try:
         pane.wait_text(f"Your seat as Bo at table {table}")
         pane.wait(lambda: f"the table {table}… where you sat as Bo has stopped (nobody answers "
-                  f"at {endpoint} any more): your seat is forgotten" in pane.joined(),
+                  f"at {endpoint} any more): your seat is forgotten" in pane.story(),
                   "the seat to be forgotten", SLOW)  # fmt: skip
         assert not list((home / "seats").glob("*"))
+        pane.wait(lambda: "resume:" not in pane.tables(), "the seat gone from the list")
         pane.type("resume")
         pane.wait_text("no seat to resume")
         pane.type("quit")
@@ -256,9 +272,9 @@ def test_a_name_taken_is_asked_again_in_place_and_name_changes_it_in_the_lobby(
         host = _lanparty(tmp_path / "h", "host", "kato", "--bot", "--local", "--seats", "3",
                          "--name", name, "--nick", "zed", "--option", "rounds=1")  # fmt: skip
         procs.append(host)
-        pane.wait(lambda: f"'{name}': kato, 1 of 3 seated" in pane.screen(), "the table", SLOW)
-        number = pane.screen().split(f"'{name}'")[0].rsplit("new table ", 1)[1].split(":")[0]
-        pane.type(f"join {number}")
+        pane.wait(lambda: f"'{name}': kato, 1 of 3 seated" in pane.story(), "the table", SLOW)
+        pane.wait(lambda: f" {name}  " in pane.tables(), "its row in the list")
+        pane.type(f"join {_number(pane, name)}")
         pane.wait_text("Zed is taken at this table; another name:")
         pane.type("Zoe")
         pane.wait(lambda: "Zoe joined (seat 1)" in pane.screen(), "Zoe at the table", SLOW)

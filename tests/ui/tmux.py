@@ -76,6 +76,10 @@ class Pane:
         """The board region on the screen now (see :func:`board_of`)."""
         return board_of(self.screen())
 
+    def tables(self) -> str:
+        """The lobby's tables region on the screen now (see :func:`tables_of`)."""
+        return tables_of(self.screen())
+
     def page(self) -> str:
         """The page open over the table (help, the rules, the score sheet), read whole: its
         rows inside the frame, paged down (PgDn) to its end, joined with newlines."""
@@ -133,6 +137,17 @@ def board_of(screen: str) -> str:
     lines = screen.splitlines()[1:]
     end = next((i for i, line in enumerate(lines) if line.startswith("─ ")), len(lines))
     return "\n".join(lines[:end]) + "\n"
+
+
+def tables_of(screen: str) -> str:
+    """The lobby's tables region of ``screen`` (a capture): the rows under its rule (the
+    first one, in any language) down to the events' rule."""
+    lines = screen.splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("─ ")]
+    if not rules:
+        return ""
+    end = rules[1] if len(rules) > 1 else len(lines)
+    return "\n".join(lines[rules[0] + 1 : end]) + "\n"
 
 
 def last_line(pane: Pane) -> str:
