@@ -180,6 +180,7 @@ class TableApp:
             validate_while_typing=Condition(lambda: self.editing is not None),
             accept_handler=self._accept,
         )
+        self._aside = ""  # the command line's text while the leave question is asked
         self._completer = make_completer(session)
         self.input_window = Window(
             BufferControl(self.buffer, input_processors=[DynamicProcessor(lambda: self._marks)]),
@@ -367,9 +368,21 @@ class TableApp:
                 self._set_editor(None, "")
             self.refresh()
             return not handed and self.editing is not None
+        asked = self.conduct.asking
         self._reply(self.conduct.typed(text))
         self.refresh()
+        if asked and not self.conduct.asking and self._aside:  # playing on: given back
+            buffer.document = Document(self._aside)
+            self._aside = ""
+            return True
         return self.editing is not None  # the editor it opened holds the draft: kept
+
+    def _set_aside(self) -> None:
+        """The leave question is answered on a line of its own: what the command line held
+        is set aside (and its menu closed), and given back if the player plays on."""
+        if self.conduct.asking and self.editing is None and self.buffer.text:
+            self._aside = self.buffer.text
+            self.buffer.reset()
 
     def _reply(self, reply: Reply) -> None:
         if reply.leave is not None:
@@ -409,12 +422,14 @@ class TableApp:
         def _interrupt(event: KeyPressEvent) -> None:
             self.overlay.close()
             self._reply(self.conduct.interrupt())
+            self._set_aside()
             self.refresh()
 
         @kb.add("c-d")
         def _eof(event: KeyPressEvent) -> None:
             self.overlay.close()
             self._reply(self.conduct.eof())
+            self._set_aside()
             self.refresh()
 
         @kb.add("pageup", filter=paging)

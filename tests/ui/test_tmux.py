@@ -162,7 +162,15 @@ def test_ctrl_c_asks_and_a_second_ctrl_c_leaves_in_one_line(
     pane.wait_text("Your hand:")
     pane.keys("pl")
     pane.keys("C-c")
+    # The question is asked on a line of its own (the menu closed); what was typed is set
+    # aside and given back when the player plays on.
     pane.wait_text("(Ctrl-C again leaves at once)")
+    pane.wait(lambda: pane.screen().splitlines()[-2].rstrip() == "leave the game? (y/N)>",
+              "the question on an empty line")  # fmt: skip
+    pane.type("n")
+    pane.wait_text("Playing on.")
+    pane.wait(lambda: pane.screen().splitlines()[-2].rstrip().endswith("> pl"), "the line back")
+    pane.keys("C-c")
     pane.wait_text("leave the game? (y/N)>")
     pane.keys("C-c")
     assert pane.exit_code() == 130
