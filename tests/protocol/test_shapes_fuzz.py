@@ -5,7 +5,8 @@ A seated player signs whatever it likes as its move: values of every declared sh
 the game's ``check`` must judge without failing) and values of none (which never reach game
 code). Whatever it sends, the host raises nothing but :class:`RemoteProtocolError` and either
 sequences the move (every copy applies it) or refuses it naming the player, its state
-unchanged; every peer and spectator judges the entry as the host did; a malicious host that
+unchanged; every peer and spectator judges the entry as the host did, where it holds what
+judging it takes (a verdict on a hand it never saw is the audit's to judge); a malicious host that
 relays it anyway, or a transcript that holds it, is refused naming the player (issue 20).
 """
 
@@ -42,7 +43,7 @@ from protocol import (
 )
 from protocol._bodies import MoveBody, OpenTable
 from protocol._messages import ENTRY_VERSION, Entry, relay_signature
-from protocol.contract import Commit, GameOver, Move, Outcome, Turn
+from protocol.contract import Commit, GameOver, IllegalMove, Move, Outcome, Turn
 from protocol.harness import Harness
 from protocol.shapes import Moves, ShapeError, Text
 
@@ -120,9 +121,27 @@ def _state(party: Host | Peer | Watcher) -> tuple[Any, ...]:
     return len(t.log), t.log.head, t.phase, pack(game.encode_state(t.state))
 
 
-def _propose(h: Harness, author: Peer, se: SignedEntry) -> None:
+def _blind(party: Host | Peer | Watcher, seat: int, move: object) -> bool:
+    """Can ``party`` not judge ``move`` by ``seat`` as the rules do, for want of a card it
+    never saw? (A verdict on a hand shown to the challenger alone: the hand's owner and the
+    host judge it, every other copy takes it as legal; the audit, with every card known,
+    names a false one.) A move of no shape, or one its own rules refuse, is judged."""
+    game = party.table.game
+    assert game is not None
+    try:
+        read = game.moves.read(move)
+    except ShapeError:
+        return False
+    try:
+        game.check(party.table.state, seat, read)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _propose(h: Harness, author: Peer, se: SignedEntry) -> str:
     """Hand ``se`` to the host on ``author``'s connection (a new one if the host hung up on
-    it), and let any race it opened be drawn."""
+    it), and let any race it opened be drawn; the host's reason if it refused it."""
     i = h.peers.index(author)
     cid = h.conns[i]
     try:
@@ -132,16 +151,19 @@ def _propose(h: Harness, author: Peer, se: SignedEntry) -> None:
     if h.host.racing() is not None:
         h.host.close_race()
     data = h.host.data_to_send(cid)
+    refused = ""
     for payload in _frames([data]):
         msg = decode_message(payload)
         assert not isinstance(msg, Halt), msg
         if isinstance(msg, Refuse):
             assert msg.pos in (-1, se.entry.pos) and len(msg.reason) <= 300
+            refused = msg.reason
     h.deliver_to_peer(i, data)
     if h.host.finished(cid):  # past its refusals: it comes back on a new connection
         h.conns[i] = h.host.connect()
         author.reconnect()
     author._outstanding = None  # it proposed nothing through its own program
+    return refused
 
 
 @pytest.mark.parametrize("game", NAMES)
@@ -159,11 +181,15 @@ def test_a_seated_players_fuzzed_moves_are_judged_alike_and_never_break_a_copy(
     seq = relay_signature(h.host.identity, se.raw)
     others = [p for p in (*h.peers, *h.watchers)]
     before = {id(p): _state(p) for p in (h.host, *others)}
-    _propose(h, author, se)
+    refused = _propose(h, author, se)
     taken = len(h.host.table.log) > se.entry.pos and h.host.table.log.entries[se.entry.pos] == se
     if not taken:  # refused: the host's copy is as it was, and so is every other copy's
         assert _state(h.host) == before[id(h.host)]
+        seat = author.seat
+        assert seat is not None
         for party in others:
+            if "illegal move" in refused and _blind(party, seat, move):
+                continue  # it never saw the card the host judged by (the audit will)
             with pytest.raises(RemoteProtocolError) as err:
                 party.table.apply(se, seq)
             assert err.value.culprit == fingerprint(se.entry.author)
