@@ -50,8 +50,8 @@ SHORT_OPTIONS = {
 # Per game; each checks every view of every seat after every input. Each option set of
 # SHORT_OPTIONS is played at every table size many times over (each game's own property
 # tests explore further with hypothesis).
-PLAYOUTS = {"kato": 600, "unanimo": 200, "unicorns": 80, "unikato": 100}
-DEEP = 60  # of which this many also compare legal moves and round-trip the state often
+PLAYOUTS = {"kato": 300, "unanimo": 150, "unicorns": 40, "unikato": 50}
+DEEP = 25  # of which this many also compare legal moves and round-trip the state often
 
 
 def pack(value: object) -> bytes:
