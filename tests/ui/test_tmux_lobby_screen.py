@@ -142,7 +142,7 @@ def _mine(screen: str, name: str) -> list[str]:
     """The rows of ``screen`` that are the lobby's own, whatever other programs on loopback
     open or close meanwhile: the header, our table's row, the input and status lines (the
     count of tables masked)."""
-    lines = [re.sub(r"\b\d+ tables?\b", "N tables", line.rstrip())
+    lines = [re.sub(r" +\d+ tables?\b", " N tables", line.rstrip())  # its width too
              for line in screen.rstrip("\n").split("\n")]  # fmt: skip
     events = next(i for i, line in enumerate(lines) if line.startswith("─ events "))
     return [lines[0], *(line for line in lines[1:events] if f" {name} " in line), *lines[-2:]]
