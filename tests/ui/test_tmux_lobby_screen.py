@@ -141,8 +141,9 @@ def _settled(pane: Pane, columns: int, rows: int) -> str:
 def _mine(screen: str, name: str) -> list[str]:
     """The rows of ``screen`` that are the lobby's own, whatever other programs on loopback
     open or close meanwhile: the header, our table's row, the input and status lines (the
-    count of tables masked)."""
-    lines = [re.sub(r" +\d+ tables?\b", " N tables", line.rstrip())  # its width too
+    count of tables masked; runs of spaces as one gap: other tables' names and hosts set
+    the columns' widths)."""
+    lines = [re.sub(r"  +", "  ", re.sub(r" +\d+ tables?\b", " N tables", line.rstrip()))
              for line in screen.rstrip("\n").split("\n")]  # fmt: skip
     events = next(i for i, line in enumerate(lines) if line.startswith("─ events "))
     return [lines[0], *(line for line in lines[1:events] if f" {name} " in line), *lines[-2:]]
