@@ -29,7 +29,12 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding import (
+    KeyBindings,
+    KeyBindingsBase,
+    KeyPressEvent,
+    merge_key_bindings,
+)
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Dimension,
@@ -58,7 +63,7 @@ from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
 from .handing import current_editor
 from .layout import draw_board, editor_rows, fit, game_title, header, line_count, wide
 from .overlay import Overlay
-from .story import Story, StoryControl
+from .story import Story, StoryControl, paging_keys
 
 __all__ = ["TableApp", "countdown", "current_editor", "make_completer", "make_key_bindings",
            "make_style", "run", "run_async"]  # fmt: skip
@@ -413,7 +418,7 @@ class TableApp:
         if self.app.is_running and self.app.future is not None and not self.app.future.done():
             self.app.exit(result=status)
 
-    def _keys(self) -> KeyBindings:
+    def _keys(self) -> KeyBindingsBase:
         kb = KeyBindings()
         paging = ~Condition(lambda: self.overlay.is_open)
         empty = Condition(lambda: not self.buffer.text and self.editing is None) & paging
@@ -432,32 +437,13 @@ class TableApp:
             self._set_aside()
             self.refresh()
 
-        @kb.add("pageup", filter=paging)
-        def _up(event: KeyPressEvent) -> None:
-            self.story_control.page_up()
-
-        @kb.add("pagedown", filter=paging)
-        def _down(event: KeyPressEvent) -> None:
-            self.story_control.page_down()
-
-        @kb.add("home", filter=empty)
-        def _first(event: KeyPressEvent) -> None:
-            self.story_control.home()
-
-        @kb.add("end", filter=empty)
-        def _last(event: KeyPressEvent) -> None:
-            self.story_control.end()
-
-        @kb.add("?", filter=empty)
-        @kb.add("f1", filter=paging)
-        def _help(event: KeyPressEvent) -> None:
-            self.open_page("help")
-
         @kb.add("q", filter=empty & Condition(lambda: self.over))
         def _leave(event: KeyPressEvent) -> None:
             self._exit(0)
 
-        return kb
+        return merge_key_bindings(
+            [kb, paging_keys(self.story_control, paging, empty, lambda: self.open_page("help"))]
+        )
 
     # ------------------------------------------------------------------ running
 

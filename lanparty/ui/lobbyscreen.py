@@ -28,7 +28,12 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import (
+    KeyBindings,
+    KeyBindingsBase,
+    KeyPressEvent,
+    merge_key_bindings,
+)
 from prompt_toolkit.layout import Dimension, Float, FloatContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
@@ -44,7 +49,7 @@ from .app import color_depth, make_style
 from .layout import fit, line_count
 from .lobbymodel import LANGUAGE_NAMES, Choice, _choose, _Lobby, _LobbyCompleter, help_lines
 from .overlay import Overlay
-from .story import Story, StoryControl
+from .story import Story, StoryControl, paging_keys
 
 __all__ = ["EVENTS_ROWS", "MIN_COLUMNS", "LobbyApp", "tables_region", "tables_rows"]
 
@@ -291,7 +296,7 @@ class LobbyApp:
         if self.app.is_running and self.app.future is not None and not self.app.future.done():
             self.app.exit(result=choice)
 
-    def _keys(self) -> KeyBindings:
+    def _keys(self) -> KeyBindingsBase:
         kb = KeyBindings()
         paging = ~Condition(lambda: self.overlay.is_open)
         empty = Condition(lambda: not self.buffer.text) & paging
@@ -304,28 +309,9 @@ class LobbyApp:
         def _eof(event: KeyPressEvent) -> None:
             self._exit(Choice("quit"))
 
-        @kb.add("pageup", filter=paging)
-        def _up(event: KeyPressEvent) -> None:
-            self.story_control.page_up()
-
-        @kb.add("pagedown", filter=paging)
-        def _down(event: KeyPressEvent) -> None:
-            self.story_control.page_down()
-
-        @kb.add("home", filter=empty)
-        def _first(event: KeyPressEvent) -> None:
-            self.story_control.home()
-
-        @kb.add("end", filter=empty)
-        def _last(event: KeyPressEvent) -> None:
-            self.story_control.end()
-
-        @kb.add("?", filter=empty)
-        @kb.add("f1", filter=paging)
-        def _help(event: KeyPressEvent) -> None:
-            self.open_page("help")
-
-        return kb
+        return merge_key_bindings(
+            [kb, paging_keys(self.story_control, paging, empty, lambda: self.open_page("help"))]
+        )
 
     # ------------------------------------------------------------------ running
 

@@ -17,7 +17,9 @@ import os
 from collections.abc import Callable
 from typing import IO, cast
 
+from prompt_toolkit.filters import Filter
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.controls import UIContent, UIControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.utils import get_cwidth
@@ -234,3 +236,20 @@ class StoryControl(UIControl):
             hint = " " + _("PgUp ↑") + " ─"
         fill = max(width - get_cwidth(title) - get_cwidth(hint), 0)
         return [("class:rule", title + "─" * fill), ("class:rule.hint", hint)]
+
+
+def paging_keys(
+    control: StoryControl, paging: Filter, empty: Filter, help: Callable[[], None]
+) -> KeyBindings:
+    """The keys of a pane of events, the same at a table and in the lobby: PgUp/PgDn page it
+    while ``paging`` (no overlay open), Home/End go to its first and newest line and ``?``
+    opens help while ``empty`` (nothing typed), F1 opens help while ``paging``."""
+    kb = KeyBindings()
+    kb.add("pageup", filter=paging)(lambda event: control.page_up())
+    kb.add("pagedown", filter=paging)(lambda event: control.page_down())
+    kb.add("home", filter=empty)(lambda event: control.home())
+    kb.add("end", filter=empty)(lambda event: control.end())
+    kb.add("?", filter=empty)(lambda event: help())
+    kb.add("f1", filter=paging)(lambda event: help())
+    return kb
+
