@@ -44,25 +44,6 @@ def _game(name: str, tmp_path: Path) -> tuple[Harness, Path]:
     return h, path
 
 
-@pytest.mark.parametrize("name", sorted(PLUGINS))
-def test_the_json_is_every_public_state_the_engine_reaches(
-    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    h, path = _game(name, tmp_path)
-    assert main(["replay", str(path), "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["verified"] and out["game"] == name and out["verdict"] == "passed"
-    states = out["states"]
-    t = h.host.table
-    # The moves (sealed ones as they are opened), in log order and by seat, are the log's.
-    movers = [t.member(se.entry.author).seat for se in t.log.entries
-              if isinstance(se.entry.body, MoveBody | SealedOpen)]  # fmt: skip
-    assert [s["by"] for s in states if s["by"] is not None] == movers
-    # The last state is what a spectator of the finished table sees.
-    assert states[-1]["view"] == _plain(GAMES[name].view(t.state, None))
-    assert [s["step"] for s in states] == list(range(len(states)))
-
-
 def test_a_damaged_transcript_is_not_replayed_as_verified(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -107,10 +88,16 @@ def test_the_json_is_the_engine_replaying_the_log(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Every state ``--json`` prints is the engine's view for no seat after that input, the
-    log's moves and the table's results replayed through the engine directly."""
+    log's moves and the table's results replayed through the engine directly: every public
+    state the engine reaches, the moves by seat in log order, the last one what a spectator
+    of the finished table sees."""
     h, path = _game(name, tmp_path)
     assert main(["replay", str(path), "--json"]) == 0
-    states = json.loads(capsys.readouterr().out)["states"]
+    out = json.loads(capsys.readouterr().out)
+    assert out["verified"] and out["game"] == name and out["verdict"] == "passed"
+    states = out["states"]
+    assert [s["step"] for s in states] == list(range(len(states)))
+    assert states[-1]["view"] == _plain(GAMES[name].view(h.host.table.state, None))
     game = GAMES[name]
     fed = _Inputs(game)
     audit_file(str(path), {name: fed})
