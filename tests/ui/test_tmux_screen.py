@@ -194,9 +194,14 @@ def look(pane: Pane, twin: Twin, moment: str, shots: Shots, sizes: tuple[tuple[i
         screen = settled(pane, columns, rows)
         if moment != "end":
             expected = twin.board(columns, rows)
-            pane.wait(lambda c=columns, e=expected: region(pane.screen(), c) == e,
-                      f"the board at {columns}x{rows}", 30)  # fmt: skip
-            screen = pane.screen()
+            got = [screen]
+
+            def board_drawn(c: int = columns, e: str = expected, got: list[str] = got) -> bool:
+                got[0] = pane.screen()  # the very screen checked (a later look may catch
+                return region(got[0], c) == e  # the terminal in the middle of a redraw)
+
+            pane.wait(board_drawn, f"the board at {columns}x{rows}", 30)
+            screen = got[0]
         lines = screen.rstrip("\n").split("\n")  # the last: the status line
         assert lines[0].startswith(f" {title}"), screen
         if moment == "end":
