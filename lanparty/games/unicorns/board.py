@@ -64,11 +64,13 @@ _EFFECTS = {
 """What each black-market item does, in a few words."""
 
 
-def _list(value: object) -> list[Any]:
+def as_list(value: object) -> list[Any]:
+    """``value`` as a list if it is one (or a tuple); else empty (a view's field, read safely)."""
     return list(value) if isinstance(value, list | tuple) else []
 
 
-def _int(value: object, default: int = -1) -> int:
+def as_int(value: object, default: int = -1) -> int:
+    """``value`` if it is an int (not a bool); else ``default``."""
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
@@ -122,11 +124,11 @@ def hunt_cell(view: Mapping[str, Plain], seat: int) -> tuple[str, str]:
     hunt = view.get("hunt")
     if not isinstance(hunt, dict):
         return "", ""
-    bid = _int(hunt.get("bid"), 0)
-    cards = _list(hunt.get("cards"))
-    mine = [int(v) for v in _list(cards[seat])] if seat < len(cards) else []
-    totals = {int(s): int(t) for s, t in _list(hunt.get("totals"))}
-    if seat in _list(hunt.get("takers")):
+    bid = as_int(hunt.get("bid"), 0)
+    cards = as_list(hunt.get("cards"))
+    mine = [int(v) for v in as_list(cards[seat])] if seat < len(cards) else []
+    totals = {int(s): int(t) for s, t in as_list(hunt.get("totals"))}
+    if seat in as_list(hunt.get("takers")):
         if mine:
             parts = "+".join(map(str, mine))
             if hunt.get("boost") == seat:
@@ -139,10 +141,10 @@ def hunt_cell(view: Mapping[str, Plain], seat: int) -> tuple[str, str]:
             if totals and list(totals.values()).count(total) > 1:
                 return "class:out", text + _(" tie")
             return "", text
-        if seat in _list(hunt.get("sealed")):
+        if seat in as_list(hunt.get("sealed")):
             return "class:sealed", "■" * bid + _(" sealed")
         return "class:sealed", _("laying {n}…").format(n=bid)
-    if seat in _list(hunt.get("passed")):
+    if seat in as_list(hunt.get("passed")):
         return "class:dim", _("passed")
     if view.get("current") == seat and view.get("phase") == "bid":
         return "class:turn", _("deciding…")
@@ -152,7 +154,7 @@ def hunt_cell(view: Mapping[str, Plain], seat: int) -> tuple[str, str]:
 def _character_cell(view: Mapping[str, Plain], seat: int) -> str:
     """The character of ``seat`` with its power's mark (• ready, ✓ used today), or where the
     choice stands before day 1."""
-    chars, powers, used = (_list(view.get(k)) for k in ("characters", "powers", "used"))
+    chars, powers, used = (as_list(view.get(k)) for k in ("characters", "powers", "used"))
     char = chars[seat] if seat < len(chars) else None
     if char is None:
         if view.get("phase") == "character" and view.get("current") == seat:
@@ -169,15 +171,15 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     when there is room (:data:`BESIDE`, and the widest cell) and under it otherwise, every
     row of it starting at the same column, never under the names."""
     me = view_seat(view)
-    hands, scores = _list(view.get("hands")), _list(view.get("scores"))
-    colls, pates = _list(view.get("collections")), _list(view.get("pates"))
+    hands, scores = as_list(view.get("hands")), as_list(view.get("scores"))
+    colls, pates = as_list(view.get("collections")), as_list(view.get("pates"))
     current = view.get("current")
     seats = range(len(scores))
     name_w = min(max(cells(player_name(names, s, me)) for s in seats), max(width // 6, 6))
     block = 2 + name_w + 1  # where the column right of the names starts
     hunting = isinstance(view.get("hunt"), dict)
     held = ["" if view.get("phase") == "character" else  # none in hand yet
-            " ".join(str(v) for v in _list(hands[s] if s < len(hands) else [])) for s in seats]
+            " ".join(str(v) for v in as_list(hands[s] if s < len(hands) else [])) for s in seats]
     chars = [_character_cell(view, s) for s in seats]
     hunts = [hunt_cell(view, s) for s in seats]
     # Columns at least as wide as a character's name with its Spanish one and a full hand
@@ -185,7 +187,7 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     chars_w, held_w = max(21, *map(cells, chars)), max(15, *map(cells, held))
     points_w = max(len(str(p)) for p in scores)
     worth = [ngettext("{n} pt", "{n} pts", p).format(n=f"{p:>{points_w}}")
-             for p in (_int(scores[s], 0) for s in seats)]  # fmt: skip
+             for p in (as_int(scores[s], 0) for s in seats)]  # fmt: skip
     worth_w = max(map(cells, worth))
     hunt_w = max(cells(text) for _style, text in hunts)
     out: Fragments = []
@@ -202,8 +204,8 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
             cell = " " + pad(cell, hunt_w)
             out.append((style, cell))
             column += cells(cell)
-        coll = [u for u in _list(colls[s] if s < len(colls) else []) if isinstance(u, dict)]
-        pate = _int(pates[s] if s < len(pates) else 0, 0)
+        coll = [u for u in as_list(colls[s] if s < len(colls) else []) if isinstance(u, dict)]
+        pate = as_int(pates[s] if s < len(pates) else 0, 0)
         unicorns = collection_cells(coll, pate, s == me)
         if width - column - 3 >= max(BESIDE, *(_width(c) for c in unicorns)):
             margin = "\n" + " " * column + " │ "
@@ -227,7 +229,7 @@ def collection_cells(coll: list[dict[str, Any]], pates: int, mine: bool) -> list
     found: list[Fragments] = []
     for i, u in enumerate(coll, 1):
         extras = []
-        for token in _list(u.get("tokens")):
+        for token in as_list(u.get("tokens")):
             value = TOKEN_VALUE.get(str(token), 0)
             extras.append(item_name(str(token), False) + (f" {signed(value)}" if value else ""))
         scheme = u.get("scheme")
@@ -235,7 +237,7 @@ def collection_cells(coll: list[dict[str, Any]], pates: int, mine: bool) -> list
             value = SCHEME_VALUE.get(str(scheme), 0)
             extras.append(scheme_name(str(scheme), False) + (f" {signed(value)}" if value else ""))
         tail = f" [{', '.join(extras)}]" if extras else ""
-        worth = _int(u.get("worth"), 0)
+        worth = as_int(u.get("worth"), 0)
         cell: Fragments = [("class:index", f"{i}:")] if mine else []
         cell += [(unicorn_style(u.get("colour")), unicorn_name(u.get("label"), u.get("colour"))),
                  ("", f"{tail} ={worth!s}".replace("=-", "=−"))]  # fmt: skip
@@ -277,7 +279,7 @@ def characters(view: Mapping[str, Plain], names: Sequence[str], width: int) -> F
     """The four characters, each with who has taken it and its power (or that it has none
     at this table): what may be chosen before day 1, in turn from the first player."""
     me = view_seat(view)
-    chosen = _list(view.get("characters"))
+    chosen = as_list(view.get("characters"))
     powers = view.get("character_powers")
     powers = powers if isinstance(powers, dict) else {}
     out: Fragments = [
@@ -314,7 +316,7 @@ def market(view: Mapping[str, Plain], width: int) -> Fragments:
         ("", _(": pay with hunt cards, no card more than needed") + "\n"),
     ]
     for item in ITEMS:
-        left = _int(stock.get(item), 0)
+        left = as_int(stock.get(item), 0)
         cells: list[Fragments] = [
             [("class:index", f"  {item} ${COST[item]}")],
             [("class:title", item_name(item))],

@@ -15,6 +15,7 @@ from lanparty.games.screens import ParseError
 from lanparty.i18n import N_, _, ngettext
 from protocol.contract import Move, Plain
 
+from .board import as_list
 from .cards import CHARACTERS, COLOURS, COST, ITEMS
 from .names import (
     CHARACTER_NAMES,
@@ -62,10 +63,6 @@ HELP = (
 _COLOUR_WORDS = {**{c: c for c in COLOURS}, **{es: en for en, es in COLOUR_NAMES.items()}}
 
 
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
 def _n(value: object) -> int:
     """A plain value that must be an int (a handle, a count), else -1."""
     return value if isinstance(value, int) and not isinstance(value, bool) else -1
@@ -77,13 +74,13 @@ def _me(view: Mapping[str, Plain]) -> int:
 
 
 def _row(view: Mapping[str, Plain]) -> list[dict[str, Any]]:
-    return [e for e in _list(view.get("row")) if isinstance(e, dict)]
+    return [e for e in as_list(view.get("row")) if isinstance(e, dict)]
 
 
 def _mine(view: Mapping[str, Plain]) -> list[dict[str, Any]]:
-    colls = _list(view.get("collections"))
+    colls = as_list(view.get("collections"))
     me = _me(view)
-    return [u for u in _list(colls[me]) if isinstance(u, dict)] if 0 <= me < len(colls) else []
+    return [u for u in as_list(colls[me]) if isinstance(u, dict)] if 0 <= me < len(colls) else []
 
 
 def _hunted(view: Mapping[str, Plain]) -> dict[str, Any] | None:
@@ -206,7 +203,7 @@ def _my_unicorn(view: Mapping[str, Plain], word: str) -> int:
 
 
 def _parse_plant(args: list[str], view: Mapping[str, Plain]) -> Move:
-    drawn = [(int(h), str(label)) for h, label in _list(view.get("my_drawn"))]
+    drawn = [(int(h), str(label)) for h, label in as_list(view.get("my_drawn"))]
     if len(args) != 2:
         raise ParseError(_("plant SCHEME N: e.g. plant decoy 2 (the scheme you keep, the unicorn)"))
     if len(drawn) != 2:
@@ -269,8 +266,8 @@ def _unicorn_label(view: Mapping[str, Plain], unicorn: object) -> str:
     for entry in _row(view):
         if entry["unicorn"] == unicorn:
             return unicorn_name(entry.get("label"))
-    for coll in _list(view.get("collections")):
-        for u in _list(coll):
+    for coll in as_list(view.get("collections")):
+        for u in as_list(coll):
             if isinstance(u, dict) and u.get("unicorn") == unicorn:
                 return unicorn_name(u.get("label"), u.get("colour"))
     return _("a unicorn")
@@ -299,7 +296,7 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:  # no
         )
         return f"character {who}", said
     if name == "plant":
-        drawn = dict((int(h), str(label)) for h, label in _list(view.get("my_drawn")))
+        drawn = dict((int(h), str(label)) for h, label in as_list(view.get("my_drawn")))
         keep, unicorn, discard = args[0], args[1], args[2]
         kept, dropped = drawn.get(_n(keep), "?"), drawn.get(_n(discard), "?")
         n = _row_number(view, unicorn)
@@ -318,7 +315,7 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:  # no
     if name == "pass":
         return "pass", _("stay out of this hunt")
     if name == "cards":
-        values = [int(v) for v in _list(args[0])]
+        values = [int(v) for v in as_list(args[0])]
         return "cards " + " ".join(map(str, values)), _("total {n}").format(n=sum(values))
     if name == "peek":
         owner = _owner_of(view, args[0])
@@ -349,7 +346,7 @@ def command_for(move: Move, view: Mapping[str, Plain]) -> tuple[str, str]:  # no
         return f"recall {args[0]!s}", _("take it back (Wizard)")
     if name == "buy":
         item, unicorn, colour, pay = args
-        paid = " ".join(str(v) for v in _list(pay))
+        paid = " ".join(str(v) for v in as_list(pay))
         c = f" {colour!s}" if colour else ""
         text = f"buy {item!s} {_mine_number(view, unicorn)}{c} pay {paid}"
         what = _("{item} ${cost} on {unicorn}").format(

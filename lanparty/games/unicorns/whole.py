@@ -31,6 +31,8 @@ from lanparty.i18n import N_, _, ngettext
 from protocol.contract import Move, Plain
 
 from .board import (
+    as_int,
+    as_list,
     bonus_cells,
     characters,
     collection_cells,
@@ -64,18 +66,10 @@ _PHASES = {
 """What the table is doing in each phase, for the header."""
 
 
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _int(value: object, default: int = -1) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
 def _collection(view: Mapping[str, Plain], seat: int) -> tuple[list[dict[str, Any]], int]:
-    colls, pates = _list(view.get("collections")), _list(view.get("pates"))
-    coll = [u for u in _list(colls[seat] if seat < len(colls) else []) if isinstance(u, dict)]
-    return coll, _int(pates[seat] if seat < len(pates) else 0, 0)
+    colls, pates = as_list(view.get("collections")), as_list(view.get("pates"))
+    coll = [u for u in as_list(colls[seat] if seat < len(colls) else []) if isinstance(u, dict)]
+    return coll, as_int(pates[seat] if seat < len(pates) else 0, 0)
 
 
 def collection_summary(coll: list[dict[str, Any]], pates: int, mine: bool) -> list[Fragments]:
@@ -89,7 +83,7 @@ def collection_summary(coll: list[dict[str, Any]], pates: int, mine: bool) -> li
     groups: dict[str | None, list[str]] = {}
     for i, u in enumerate(coll, 1):
         colour = u.get("colour")
-        worth = str(_int(u.get("worth"), 0)).replace("-", "−")
+        worth = str(as_int(u.get("worth"), 0)).replace("-", "−")
         key = colour if isinstance(colour, str) else None
         groups.setdefault(key, []).append(f"{i}:{worth}" if mine else worth)
     items: list[Fragments] = []
@@ -119,7 +113,7 @@ def compact_players(view: Mapping[str, Plain], names: Sequence[str], width: int)
     in the hunt), each followed by the player's unicorns in few words
     (:func:`collection_summary`): on the same line when they fit, else under it."""
     me = view_seat(view)
-    hands, points = _list(view.get("hands")), _list(view.get("scores"))
+    hands, points = as_list(view.get("hands")), as_list(view.get("scores"))
     current = view.get("current")
     choosing = view.get("phase") == "character"
     points_w = max(len(str(p)) for p in points)
@@ -127,8 +121,8 @@ def compact_players(view: Mapping[str, Plain], names: Sequence[str], width: int)
     for s in range(len(points)):
         style = "class:turn" if s == current else ""
         who = ("▶ " if s == current else "  ") + player_name(names, s, me)
-        held = " ".join(str(v) for v in _list(hands[s] if s < len(hands) else []))
-        n = _int(points[s], 0)
+        held = " ".join(str(v) for v in as_list(hands[s] if s < len(hands) else []))
+        n = as_int(points[s], 0)
         worth = ngettext("{n} pt", "{n} pts", n).format(n=f"{n:>{points_w}}")
         rows.append([
             [(style, who)], [("", _character(view, s))], [("", "" if choosing else held)],
@@ -151,7 +145,7 @@ def compact_players(view: Mapping[str, Plain], names: Sequence[str], width: int)
 def _character(view: Mapping[str, Plain], seat: int) -> str:
     """The character of ``seat`` by its name alone, with its power's mark (• ready, ✓ used
     today), or where the choice stands before day 1."""
-    chars, powers, used = (_list(view.get(k)) for k in ("characters", "powers", "used"))
+    chars, powers, used = (as_list(view.get(k)) for k in ("characters", "powers", "used"))
     char = chars[seat] if seat < len(chars) else None
     if char is None:
         if view.get("phase") == "character" and view.get("current") == seat:
@@ -167,7 +161,7 @@ def _characters(view: Mapping[str, Plain], names: Sequence[str], width: int) -> 
     """The characters to choose before day 1, a line each (wrapped): who has taken it and
     its power."""
     me = view_seat(view)
-    chosen = _list(view.get("characters"))
+    chosen = as_list(view.get("characters"))
     powers = view.get("character_powers")
     powers = powers if isinstance(powers, dict) else {}
     out = wrap([("class:title", _("Characters")),
@@ -202,7 +196,7 @@ def _market(view: Mapping[str, Plain], width: int) -> Lines:
     stock = stock if isinstance(stock, dict) else {}
     out: Lines = []
     for item in ITEMS:
-        left = _int(stock.get(item), 0)
+        left = as_int(stock.get(item), 0)
         said = (("class:out", _("sold out")) if not left else
                 ("class:dim", ngettext("{n} left", "{n} left", left).format(n=left)))  # fmt: skip
         out += wrap([("class:index", f"  {item} ${COST[item]} "),
@@ -257,7 +251,7 @@ def header(view: Mapping[str, Plain], names: Sequence[str]) -> str:
     """``"day 2 of 4 · a hunt is opened · Bea to play"``; before day 1, the game's end."""
     me = view_seat(view)
     phase = view.get("phase")
-    day, days = _int(view.get("day"), 0), _int(view.get("days"), 4)
+    day, days = as_int(view.get("day"), 0), as_int(view.get("days"), 4)
     said = _("day {day} of {days}").format(day=day, days=days) if day else _("before day 1")
     if phase == "setup":
         return said + " · " + _("dealing")
@@ -275,8 +269,8 @@ def scores(view: Mapping[str, Plain], names: Sequence[str]) -> Fragments:
     """The score sheet so far: what each player gained day by day, their points now, and
     their unicorns with every bonus that makes up the points."""
     me = view_seat(view)
-    days = [_list(d) for d in _list(view.get("standings"))]
-    points = _list(view.get("scores"))
+    days = [as_list(d) for d in as_list(view.get("standings"))]
+    points = as_list(view.get("scores"))
     head: list[Fragments] = [[("class:title", _("Score sheet"))]]
     head += [[("class:title", _("day {n}").format(n=d))] for d in range(1, len(days) + 1)]
     head.append([("class:title", _("Total"))])
