@@ -85,7 +85,7 @@ class Pane:
         rows inside the frame, paged down (PgDn) to its end, joined with newlines."""
         rows: list[str] = []
         while True:
-            screen = self.screen()
+            screen = self.still(lambda s: "Esc or q: close" in s, "the page's footer")
             shown = [line.rstrip()[1:-1].rstrip() for line in screen.splitlines()
                      if line.startswith("│") and line.rstrip().endswith("│")]  # fmt: skip
             overlap = next((n for n in range(min(len(rows), len(shown)), 0, -1)
@@ -95,6 +95,21 @@ class Pane:
                 return "\n".join(rows)
             self.keys("PageDown")
             self.wait(lambda s=screen: self.screen() != s, "the next page")
+
+    def still(self, ready: Callable[[str], bool], what: str) -> str:
+        """The screen once ``ready(screen)`` and two looks in a row see the same screen: a
+        big redraw (a page over the table) reaches tmux in pieces, and a look in between would
+        read half of the old page and half of the new."""
+        last = ""
+        end = time.monotonic() + DEADLINE
+        while True:
+            screen = self.screen()
+            if screen == last and ready(screen):
+                return screen
+            if time.monotonic() > end:
+                pytest.fail(f"timed out waiting for {what}; screen:\n{screen}")
+            last = screen
+            time.sleep(0.02)  # a short pause between looks, not a wait for anything
 
     def keys(self, *keys: str) -> None:
         self._send(*keys)
