@@ -3,11 +3,17 @@ start (tmux panes, peers) inherit ``LANGUAGE=en``; a test of another language se
 
 They also run this checkout's code: ``PYTHONPATH`` starts with it, so a peer process tests
 the tree under test even when the installed ``lanparty`` points at another (a second
-worktree, a stale editable install)."""
+worktree, a stale editable install).
+
+And every process of the run (the workers, the peers, the panes) keeps the bytecode it
+compiles. A machine that sets ``PYTHONDONTWRITEBYTECODE`` (to keep ``__pycache__`` out of
+source trees) would make each of the suite's few hundred peer processes compile the whole
+program again, a third of its start; the bytecode goes under ``.pytest_cache`` instead."""
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +26,11 @@ _CHECKOUT = str(Path(__file__).resolve().parents[1])
 os.environ["PYTHONPATH"] = os.pathsep.join(
     [_CHECKOUT, *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
 )
+
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) or sys.dont_write_bytecode:
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(_CHECKOUT, ".pytest_cache", "pyc")))
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+    sys.dont_write_bytecode = False
 
 
 @pytest.fixture(autouse=True)
