@@ -73,8 +73,9 @@ class Pane:
         return self.tmux("capture-pane", "-p", "-J", "-t", "lp", "-S", "-", "-E", "-")
 
     def board(self) -> str:
-        """The board region on the screen now (see :func:`board_of`)."""
-        return board_of(self.screen())
+        """The board region on the screen (see :func:`board_of`), once tmux holds a whole
+        redraw (:meth:`still`): a look in the middle of one read half of a changed row."""
+        return board_of(self.still(lambda _screen: True, "a still screen"))
 
     def tables(self) -> str:
         """The lobby's tables region on the screen now (see :func:`tables_of`)."""
