@@ -4,8 +4,8 @@ with mental poker among peers who do not trust each other, the host included.
 Layout (implementation in private modules; this file only re-exports):
 
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
-- ``_messages``: frames (challenge, hello, watch, propose, relay, refuse, halt, leave) and signed
-  log entries, strictly decoded;
+- ``_messages``: frames (challenge, hello, watch, offer, propose, relay, refuse, halt, leave)
+  and signed log entries, strictly decoded;
   ``_bodies``: one class per entry kind (:class:`OpenTable` with its :class:`NightLink`, the
   link between the games of a night at one table);
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
@@ -14,6 +14,8 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_roles``: phases, members, one peer's secrets; ``_events``: what a peer reports;
 - ``_table``: the replicated state machine every peer (and the offline audit) applies;
 - ``_audit``: the end-of-game audit; ``_offline``: auditing a transcript file;
+- ``_night``: the next game of a night at the same table (the host's offer, each seat's
+  check of it, the next table's seats in the old order);
 - ``_peer``: :class:`Peer` (``_held``: what a seat keeps so a host cannot roll it back);
   ``_host``: :class:`Host` (``_lobby``: its connections, held joins, kicks and spectators);
   ``_watcher``: :class:`Watcher`, a spectator; bytes in, events and bytes out;
@@ -31,6 +33,7 @@ from ._checks import DeferredCheck, run_check
 from ._codec import pack, unpack
 from ._errors import LocalProtocolError, ProtocolError, RemoteProtocolError, VersionMismatchError
 from ._events import (
+    Answered,
     Applied,
     AuditFinished,
     AuditReport,
@@ -42,6 +45,7 @@ from ._events import (
     Joined,
     JoinWithdrawn,
     MoveDropped,
+    Offered,
     PhaseClosed,
     RaceOpened,
     Refused,
@@ -52,6 +56,7 @@ from ._events import (
     SeatsFixed,
     Stopped,
     TableClosed,
+    TooFew,
 )
 from ._frames import MAX_FRAME, FrameReader, frame
 from ._host import Host
@@ -67,6 +72,7 @@ from ._messages import (
     Hello,
     Leave,
     Message,
+    Offer,
     Propose,
     Refuse,
     Relay,
@@ -77,6 +83,7 @@ from ._messages import (
     encode_message,
     race_rank,
 )
+from ._night import check_offer, next_link
 from ._offline import audit_transcript
 from ._peer import Peer
 from ._roles import PERSONS_CHOICE, Member, Phase, Private
@@ -90,6 +97,7 @@ __all__ = [
     "MAX_FRAME",
     "PERSONS_CHOICE",
     "PROTOCOL_VERSION",
+    "Answered",
     "Applied",
     "AuditFinished",
     "AuditReport",
@@ -115,6 +123,8 @@ __all__ = [
     "Message",
     "MoveDropped",
     "NightLink",
+    "Offer",
+    "Offered",
     "OpenTable",
     "Peer",
     "Phase",
@@ -137,15 +147,18 @@ __all__ = [
     "Stopped",
     "Table",
     "TableClosed",
+    "TooFew",
     "VersionMismatchError",
     "Watch",
     "Watcher",
     "audit_transcript",
+    "check_offer",
     "context",
     "decode_entry",
     "decode_message",
     "encode_message",
     "frame",
+    "next_link",
     "pack",
     "race_rank",
     "read_transcript",

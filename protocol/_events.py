@@ -209,6 +209,38 @@ class RaceOpened:
     pos: int
 
 
+@dataclass(frozen=True, slots=True)
+class Offered:
+    """At a seat (or a spectator) whose table is over: its host offers the next game of the
+    night, ``opening`` (the next table's ``open``, with its ``night`` link checked against
+    the table just closed); answer with ``Peer.next_peer()`` (stay) or ``Peer.decline()``."""
+
+    table: bytes
+    opening: OpenTable
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """At the host of a night's next table: the player ``name`` (key ``fingerprint``) of the
+    game before stays for it (``stays``: its join came) or leaves (it said so, its
+    connection ended, or it did not answer in time)."""
+
+    name: str
+    fingerprint: str
+    stays: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TooFew:
+    """At the host of a night's next table: every player answered, and too few stayed for
+    ``game`` (``seated`` sit, ``needed`` are needed). The table cannot start: halt it and
+    offer another game, or end the night."""
+
+    game: str
+    seated: int
+    needed: int
+
+
 Event: TypeAlias = (
     Joined
     | Removed
@@ -224,6 +256,9 @@ Event: TypeAlias = (
     | Refused
     | MoveDropped
     | RaceOpened
+    | Offered
+    | Answered
+    | TooFew
     | SealedMove
     | Holding
     | PhaseClosed

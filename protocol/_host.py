@@ -8,7 +8,7 @@ A peer that lost its connection may rejoin on a new one; one that leaves makes i
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from typing import Any
 
@@ -34,6 +34,7 @@ from ._messages import (
     Halt,
     Hello,
     Leave,
+    Offer,
     Propose,
     Refuse,
     Relay,
@@ -49,6 +50,7 @@ from ._messages import (
     verify_leave,
     verify_relay,
 )
+from ._night import NightSeating
 from ._peer import _Seat
 from ._roles import Phase, Private
 from ._table import Table
@@ -60,7 +62,7 @@ from .contract import Commit, Game, Move, Plain
 MAX_REFUSALS = 16
 
 
-class Host(LobbyControl, _Seat):
+class Host(NightSeating, LobbyControl, _Seat):
     """The peer that opened the table: seat 0, and the sequencer of every entry."""
 
     def __init__(
@@ -78,10 +80,13 @@ class Host(LobbyControl, _Seat):
         rng: Rng = _SYSTEM_RNG,
         spectators: int = 16,
         night: NightLink | None = None,
+        roster: Sequence[tuple[bytes, str]] = (),
     ) -> None:
         """Open a table of ``game`` for ``seats`` players, and at most ``spectators`` people
         watching at once (0: none); ``night`` links it to the table before it in a night of
-        games (``None``: it starts a night).
+        games (``None``: it starts a night), and ``roster`` names the players of that table
+        in their seat order (key, name; ours left out): only they may sit here, in that
+        order (:meth:`offer` each connection they hold).
 
         Raises :class:`LocalProtocolError` for an unknown game, bad options or seat count.
         """
@@ -93,6 +98,9 @@ class Host(LobbyControl, _Seat):
         #: Hold every join until :meth:`let_in` (a :class:`JoinAsked` event tells of each).
         self.approve_joins = False
         self._init_lobby(spectators)
+        if roster and night is None:
+            raise LocalProtocolError("a roster of the game before needs the night's link")
+        self._init_night(roster)
         self._relays: list[bytes] = []
         self._race: list[tuple[SignedEntry, Conn | None]] = []  # moves for one position
         self._race_pos = -1
@@ -140,6 +148,7 @@ class Host(LobbyControl, _Seat):
         host.defer_duties = False
         host.approve_joins = False
         host._init_lobby(spectators)
+        host._init_night(())
         host._relays = []
         host._race, host._race_pos = [], -1
         if sealed is not None:
@@ -355,7 +364,7 @@ class Host(LobbyControl, _Seat):
                 if payload is None:
                     return
                 msg = decode_message(payload)
-                if isinstance(msg, Challenge | Relay | Refuse | Halt):
+                if isinstance(msg, Challenge | Relay | Refuse | Halt | Offer):
                     raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
                 if c.watching:
                     raise RemoteProtocolError(f"a spectator sent a {msg.TYPE} frame")
@@ -363,6 +372,10 @@ class Host(LobbyControl, _Seat):
                     self._hello(c, msg)
                 elif isinstance(msg, Watch):
                     self._watch(c, msg)
+                    if c.expect:  # a player of the game before who only watches this one
+                        self._night_left(c)
+                elif isinstance(msg, Leave) and c.key is None and c.expect:
+                    self._decline(c, msg)
                 elif c.key is None:
                     raise RemoteProtocolError(f"a {msg.TYPE} frame before the hello")
                 elif isinstance(msg, Propose):
@@ -379,6 +392,7 @@ class Host(LobbyControl, _Seat):
         if c.key is not None:
             raise RemoteProtocolError("a second hello on one connection")
         verify_hello(msg, c.nonce)
+        self._check_answer_key(c, msg.key)
         t = self.table
         if msg.pos > len(self._relays):
             raise RemoteProtocolError(f"said hello holding {msg.pos} entries of {len(t.log)}")
@@ -411,7 +425,26 @@ class Host(LobbyControl, _Seat):
         member = self.table.member(c.key)
         if member is not None:  # told like everyone else, then let go
             self.halt(f"{member.name} (seat {member.seat}) left the table", member.seat)
+        elif c.expect is not None:  # a player of the game before who goes
+            self._night_left(c)
         c.closed = True
+
+    def _decline(self, c: Conn, msg: Leave) -> None:
+        """A player of the game before answers the offer of this table with a leave, signed
+        by the key that sat there over this connection's challenge: it goes."""
+        assert c.expect
+        verify_leave(c.expect, msg, c.nonce)
+        self._night_left(c)
+        c.closed = True
+
+    def close(self, cid: int) -> None:
+        """Forget connection ``cid`` entirely (its peer keeps its seat and may reconnect; a
+        join it held for the host's answer is withdrawn; a player of the game before who
+        had not answered the offer of this table on it leaves). Unknown ids are ignored."""
+        c = self._conns.get(cid)
+        super().close(cid)
+        if c is not None and c.expect is not None:
+            self._night_left(c)
 
     def connected(self, seat: int) -> bool:
         """True if the peer in ``seat`` has an open connection on which it said hello."""
@@ -471,9 +504,8 @@ class Host(LobbyControl, _Seat):
         except RemoteProtocolError as exc:
             raise RemoteProtocolError(exc.reason, pos=pos) from None
         body = se.entry.body
-        if (member is None and self.approve_joins and isinstance(body, Join)
-                and not self._approved(key, body.name)):  # fmt: skip
-            return self._hold(c, key, msg, body.name)  # its name read and checked already
+        if member is None and isinstance(body, Join) and self._held_join(c, key, msg, se, body):
+            return
         try:
             self._sequence(se, own=False, sig_checked=True)
         except RemoteProtocolError as exc:
@@ -482,6 +514,18 @@ class Host(LobbyControl, _Seat):
                 c.closed = True
                 return
             self._reject(c, exc, pos)
+
+    def _held_join(self, c: Conn, key: bytes, msg: Propose, se: SignedEntry, body: Join) -> bool:
+        """Hold a newcomer's join instead of sequencing it now, if the table says so: at a
+        night's next table, in the seat order of the game before; with joins to approve,
+        until the host answers. True if it is held (or refused)."""
+        if self.seat_order:
+            self._night_join(c, key, se)
+            return True
+        if self.approve_joins and not self._approved(key, body.name):
+            self._hold(c, key, msg, body.name)  # its name read and checked already
+            return True
+        return False
 
     def _refuse(self, c: Conn, reason: str, pos: int) -> None:
         """Refuse a proposal from ``c``'s key (counted for the key; past :data:`MAX_REFUSALS`

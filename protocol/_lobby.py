@@ -48,7 +48,7 @@ class Conn:
     key, a newcomer's, or a spectator's: no key), and where the driver says it comes from
     (``origin``: an address, or ``None`` if unknown)."""
 
-    __slots__ = ("closed", "key", "nonce", "origin", "out", "reader", "watching")
+    __slots__ = ("closed", "expect", "key", "nonce", "origin", "out", "reader", "watching")
 
     def __init__(self, nonce: bytes, pos: int, origin: str | None = None) -> None:
         self.reader = FrameReader()
@@ -58,6 +58,10 @@ class Conn:
         self.key: bytes | None = None  # set by a valid hello: the peer proved it holds it
         self.closed = False
         self.watching = False  # set by a watch: a spectator, sent the relays and nothing else
+        #: A connection of the table before that was offered this one (a night's next
+        #: game): the key that sat there (its answer must be that key's), or ``b""`` for a
+        #: spectator's; ``None`` for a connection made to this table.
+        self.expect: bytes | None = None
 
 
 class Request:

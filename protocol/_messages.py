@@ -19,6 +19,7 @@ from crypto import CryptoError, Identity, PublicIdentity
 
 from ._bodies import (
     _BODY_FIELDS,
+    BODY_LIMITS,
     HASH_BYTES,
     KEY_BYTES,
     TABLE_BYTES,
@@ -44,7 +45,8 @@ from ._frames import MAX_FRAME
 #: 5: log entries of version 3 (coins bound to the log head, declared shapes), so a peer of
 #: version 4 is told at its first frame rather than at its first entry.
 #: 6: log entries of version 4 (the ``open``'s night link), for the same reason.
-PROTOCOL_VERSION: Final = 6
+#: 7: the host may ``offer`` the next game of a night on the same connection.
+PROTOCOL_VERSION: Final = 7
 #: The version of the signed log entries (and so of a transcript file): unchanged by what
 #: only concerns connections, so a transcript stays auditable across protocol versions.
 #: 2: every point is a ristretto255 element (version 1: edwards25519), so a transcript of
@@ -282,6 +284,21 @@ class Watch:
 
 
 @dataclass(frozen=True, slots=True)
+class Offer:
+    """Host → peer (or spectator), once a table has closed: the next game of the night. The
+    next table's ``open`` entry (``raw``, signed by the host: ``sig``; its ``night`` names
+    the table just closed) and this connection's challenge at that table (``nonce``). A
+    seat answers it with a :class:`Hello` signing ``nonce`` and holding no entry (it stays:
+    its join follows) or a :class:`Leave` signing it (it goes); a spectator with a
+    :class:`Watch` (it follows the next table)."""
+
+    TYPE: ClassVar[str] = "offer"
+    raw: bytes
+    sig: bytes
+    nonce: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Propose:
     """Peer → host: an entry the peer authored, for the host to sequence."""
 
@@ -338,7 +355,7 @@ class Leave:
     sig: bytes
 
 
-Message: TypeAlias = Challenge | Hello | Watch | Propose | Relay | Refuse | Halt | Leave
+Message: TypeAlias = Challenge | Hello | Watch | Offer | Propose | Relay | Refuse | Halt | Leave
 
 
 def hello_signature(identity: Identity, nonce: bytes, pos: int) -> bytes:
@@ -377,6 +394,8 @@ def encode_message(msg: Message) -> bytes:
         d.update(key=msg.key, pos=msg.pos, sig=msg.sig)
     elif isinstance(msg, Watch):
         d.update(pos=msg.pos)
+    elif isinstance(msg, Offer):
+        d.update(entry=msg.raw, sig=msg.sig, nonce=msg.nonce)
     elif isinstance(msg, Propose):
         d.update(entry=msg.raw, sig=msg.sig)
     elif isinstance(msg, Relay):
@@ -394,6 +413,7 @@ _FRAME_FIELDS: Final[Mapping[str, frozenset[str]]] = {
     "challenge": frozenset({"v", "type", "nonce", "pos"}),
     "hello": frozenset({"v", "type", "key", "pos", "sig"}),
     "watch": frozenset({"v", "type", "pos"}),
+    "offer": frozenset({"v", "type", "entry", "sig", "nonce"}),
     "propose": frozenset({"v", "type", "entry", "sig"}),
     "relay": frozenset({"v", "type", "entry", "sig", "seq"}),
     "refuse": frozenset({"v", "type", "pos", "reason", "fatal"}),
@@ -429,6 +449,14 @@ def decode_message(payload: bytes) -> Message:
         )  # fmt: skip
     if kind == "watch":
         return Watch(_int(d["pos"], "watch position"))
+    if kind == "offer":
+        raw = d["entry"]
+        if isinstance(raw, bytes) and len(raw) > BODY_LIMITS["open"]:
+            raise _bad("offer frame", f"an open entry of {len(raw)} bytes")
+        return Offer(
+            _bytes(raw, "offered entry"), _bytes(d["sig"], "offered entry's signature", SIG_BYTES),
+            _bytes(d["nonce"], "offer nonce", NONCE_BYTES),
+        )  # fmt: skip
     if kind == "leave":
         return Leave(_bytes(d["sig"], "leave signature", SIG_BYTES))
     if kind == "refuse":

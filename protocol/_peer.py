@@ -19,11 +19,21 @@ from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 from ._bodies import (
     Join,
     MoveBody,
+    OpenTable,
     SealClose,
 )
 from ._checks import DeferredCheck
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Event, Holding, MoveDropped, Refused, Removed, SealedMove, Stopped
+from ._events import (
+    Event,
+    Holding,
+    MoveDropped,
+    Offered,
+    Refused,
+    Removed,
+    SealedMove,
+    Stopped,
+)
 from ._frames import FrameReader, frame
 from ._held import RACING_KINDS, Held
 from ._messages import (
@@ -32,6 +42,7 @@ from ._messages import (
     Hello,
     Leave,
     Message,
+    Offer,
     Propose,
     Refuse,
     Relay,
@@ -189,6 +200,12 @@ class Peer(_Seat):
         self._resuming: bytes | None = None  # the table id of a seat being taken back
         self._held: Held | None = None  # what we held before a restart, until checked
         self._leaving = False
+        #: The next game of the night the host offers, once this table is over (checked:
+        #: :func:`protocol._night.check_offer`), and its opening entry.
+        self.offer: Offer | None = None
+        self._next_open: SignedEntry | None = None
+        #: (A table we were offered) its opening entry: the first relay must be exactly it.
+        self._opening: SignedEntry | None = None
 
     @property
     def busy(self) -> bool:
@@ -354,8 +371,12 @@ class Peer(_Seat):
                 self._propose(held.signed)
             return
         if t.my_seat is None:  # outside the lobby the host refuses us, saying why
-            if self._resuming is not None:
+            opening = t.opening
+            waits = t.phase is Phase.LOBBY and opening is not None and opening.night is not None
+            if self._resuming is not None and not waits:
                 return  # our seat is further on in the log being replayed
+            # (A night's next table we left before our join was sequenced: the whole log
+            # is here and holds no seat of ours, so we propose our join, as we did then.)
             assert t.me is not None
             self._propose(t.entry(Join(self.name, t.me.seal.public)))
             return
@@ -368,6 +389,8 @@ class Peer(_Seat):
             return self._challenged(msg)
         if self._nonce is None:
             raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame before its challenge")
+        if isinstance(msg, Offer):
+            return self._offered(msg)
         if isinstance(msg, Refuse):
             if msg.fatal and self.table.my_seat is not None:
                 # Our seat is still ours: the host hangs up on this connection only, and we
@@ -389,6 +412,64 @@ class Peer(_Seat):
             raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame")
         if self.stopped is None:
             self._relay(msg)
+
+    def _offered(self, msg: Offer) -> None:
+        """The host offers the next game of the night: check it against this table (see
+        :func:`protocol._night.check_offer`; raises :class:`RemoteProtocolError` naming the
+        host), keep it and say so (:class:`Offered`). The same offer again is ignored; a
+        different one while this one stands is refused."""
+        from ._night import check_offer  # the night builds on the peer, not the reverse
+
+        if self.offer is not None:
+            if msg == self.offer:
+                return
+            raise RemoteProtocolError("the host offered two different next games", seat=0)
+        if self._host is None:
+            raise RemoteProtocolError("the host offered a next game before any table", seat=0)
+        opened = check_offer(self.table, self._host, msg, self.table.games)
+        self.offer, self._next_open = msg, opened
+        body = opened.entry.body
+        assert isinstance(body, OpenTable)
+        self._events.append(Offered(opened.entry.table, body))
+
+    def offered(self) -> Offered | None:
+        """The next game the host offers (its table and opening), once checked; else
+        ``None``."""
+        opened = self._next_open
+        if opened is None:
+            return None
+        body = opened.entry.body
+        assert isinstance(body, OpenTable)
+        return Offered(opened.entry.table, body)
+
+    def next_peer(
+        self, *, key: KeyShare | None = None, seal: SealKey | None = None
+    ) -> Peer:
+        """We stay for the game offered (:attr:`offer`): a peer for its table, with fresh
+        table secrets (``key``, ``seal``: these, to keep them first), whose hello — holding
+        no entry, signing the offer's challenge — is queued already; its join follows once
+        the table's opening entry is relayed, which must be the one offered. Feed it the
+        same stream from here on. Raises :class:`LocalProtocolError` with no offer."""
+        offer, opened, me = self.offer, self._next_open, self.table.me
+        if offer is None or opened is None or me is None:
+            raise LocalProtocolError("no next game is offered")
+        nxt = Peer(me.identity, self.name, self.table.games, key=key, seal=seal, rng=me.rng,
+                   host_key=self._host)  # fmt: skip
+        nxt._opening = opened
+        nxt._nonce = offer.nonce
+        sig = hello_signature(me.identity, offer.nonce, 0)
+        nxt._out += frame(encode_message(Hello(me.identity.public.raw, 0, sig)))
+        return nxt
+
+    def decline(self) -> None:
+        """We leave instead of playing the game offered: a leave signing the offer's
+        challenge is queued (then hang up). Raises :class:`LocalProtocolError` with no
+        offer."""
+        me = self.table.me
+        if self.offer is None or me is None:
+            raise LocalProtocolError("no next game is offered")
+        self._leaving = True
+        self._out += frame(encode_message(Leave(leave_signature(me.identity, self.offer.nonce))))
 
     def _halted(self, msg: Halt) -> RemoteProtocolError:
         """The host's halt as we can take it. It blames a seat on its word alone: where that
@@ -434,6 +515,9 @@ class Peer(_Seat):
             return self._stop(exc.blame(self._host_fp, 0, len(t.log)))
         if self._host is None and head.pos == 0:
             self._host = head.author
+        if head.pos == 0 and self._opening is not None and msg.raw != self._opening.raw:
+            return self._stop(self._host_fault("relayed another table than the one it offered",
+                                               0, (encode_message(msg),)))  # fmt: skip
         host = self._host
         evidence = (encode_message(msg),)
         try:

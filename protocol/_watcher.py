@@ -58,6 +58,23 @@ class Watcher(Peer):
         """Stop watching (nothing is sent: a spectator just hangs up)."""
         self._leaving = True
 
+    def next_watcher(self) -> Watcher:
+        """We follow the game offered (:attr:`offer`) to its table: a spectator of it, whose
+        watch (holding no entry) is queued already; the table's opening entry must be the
+        one offered. Feed it the same stream from here on. Raises
+        :class:`LocalProtocolError` with no offer."""
+        if self.offer is None or self._next_open is None:
+            raise LocalProtocolError("no next game is offered")
+        nxt = Watcher(self.table.games, host_key=self._host)
+        nxt._opening = self._next_open
+        nxt._nonce = self.offer.nonce
+        nxt._out += frame(encode_message(Watch(0)))
+        return nxt
+
+    def decline(self) -> None:
+        """Stop watching rather than follow the game offered (a spectator just hangs up)."""
+        self._leaving = True
+
     def resume(self, table_id: bytes, held: bytes | None = None) -> None:
         """Always raises :class:`LocalProtocolError`: a spectator has no seat to take back."""
         raise LocalProtocolError("a spectator has no seat to take back")

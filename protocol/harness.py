@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from crypto import Identity, SeededRng
 
 from ._checks import run_check
+from ._errors import LocalProtocolError
 from ._events import Event
 from ._frames import FrameReader, frame
 from ._host import Host
@@ -263,6 +264,74 @@ class Harness:
             if not self.step():
                 return
             self.pump()
+
+    def next_game(
+        self,
+        game: str,
+        options: Mapping[str, Plain],
+        bots: Sequence[Chooser],
+        *,
+        stays: Sequence[bool] | None = None,
+        order: Sequence[int] | None = None,
+    ) -> Host:
+        """Once the table has closed, the host offers the next game of the night over the
+        same connections (a new :class:`Host`, linked to this table); each seated peer, in
+        seat order, stays (``stays[i]``, by default every one) or leaves, and each
+        spectator follows. ``order`` is the order in which the peers' answers reach the
+        host (by default the seat order). ``bots`` play the seats of the next table, the
+        host's first. Returns the new host; :meth:`run` plays the next game. Raises
+        :class:`LocalProtocolError` if the host cannot offer it."""
+        from ._night import next_link  # the night's machinery, for tests and the bench
+
+        old = self.host
+        link = next_link(old.table)
+        me = old.table.member_at(0)
+        if link is None or me is None:
+            raise LocalProtocolError("no game may follow this table now")
+        seated = sorted((p for p in self.peers if p.seat is not None), key=lambda p: p.seat or 0)
+        roster = [(p.table.member_at(p.seat or 0).key, p.name) for p in seated]  # type: ignore[union-attr]
+        stays = list(stays) if stays is not None else [True] * len(seated)
+        g = self._games[game]
+        seats = min(g.max_seats, 1 + len(seated))
+        host = Host(old.identity, me.name, self._games, game, options, seats, night=link,
+                    roster=roster, rng=SeededRng(f"{link.number}/0".encode()))  # fmt: skip
+        offered = [host.offer(None, key) for key, _name in roster]
+        for p, cid in zip(seated, offered, strict=True):
+            p.receive_data(host.data_to_send(cid))
+        peers: list[Peer] = []
+        conns: list[int] = []
+        answers: list[tuple[Peer, int, bool]] = []
+        for p, cid, stay in zip(seated, offered, stays, strict=True):
+            if stay:
+                nxt = p.next_peer()
+                nxt.defer_checks = p.defer_checks
+                peers.append(nxt)
+                conns.append(cid)
+                answers.append((nxt, cid, True))
+            else:
+                p.decline()
+                answers.append((p, cid, False))
+        for i in order if order is not None else range(len(answers)):
+            party, cid, stay = answers[i]
+            host.receive_data(cid, party.data_to_send())
+            if not stay:
+                host.close(cid)
+        watchers = []
+        for w in self.watchers:
+            cid = host.offer(None, None)
+            w.receive_data(host.data_to_send(cid))
+            nw = w.next_watcher()
+            nw.defer_checks = w.defer_checks
+            watchers.append((nw, cid))
+        self.host, self.peers, self.conns = host, peers, conns
+        self.watchers = [w for w, _cid in watchers]
+        self.watch_conns = [cid for _w, cid in watchers]
+        self.watched = [[] for _ in watchers]
+        self.bots = list(bots)
+        self.received = [[] for _ in range(len(peers) + 1)]
+        self.events = [[] for _ in range(len(peers) + 1)]
+        host.defer_checks = old.defer_checks
+        return host
 
     @property
     def done(self) -> bool:

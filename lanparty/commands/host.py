@@ -18,6 +18,7 @@ from lanparty.commands.common import (
 from lanparty.commands.netargs import games_help, network_args, port, spectator_args
 from lanparty.games import DEFAULT_GAME, get_game
 from lanparty.i18n import N_, _
+from lanparty.table.nightplan import read_then
 from lanparty.table.plan import TablePlan
 from lanparty.table.whoami import nick_for
 from protocol.contract import Plain
@@ -42,6 +43,11 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help=_("TCP port, 0 to 65535 (default 0: any free port)"))  # fmt: skip
     p.add_argument("--approve", action="store_true", help=_("each join waits for your yes at "
                    "the table (approve N, deny N: N is the request's number)"))  # fmt: skip
+    p.add_argument("--then", default="", metavar="GAMES",
+                   help=_("the night's next games, played one after another at this table "
+                   "by everyone who stays, comma-separated: again (the same game), GAME, "
+                   "or GAME:OPTION=VALUE[:OPTION=VALUE...], e.g. again,unanimo,kato:rounds=1"
+                   ))  # fmt: skip
     p.add_argument("--react", type=float, default=None, metavar="S",
                    help=_("the bots' reaction time when others may move too (default: like a "
                    "person, 0.7 to 2 s at random; 0 for none, e.g. to measure)"))  # fmt: skip
@@ -68,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
     if args.approve and args.bot:
         raise CliError(i18n._("--approve needs a person at the table to say yes: not with --bot"))
     check_table(args.game, args.seats, options)
+    try:
+        read_then(args.then)
+    except ValueError as exc:
+        raise CliError(f"--then: {exc}") from None
     return host(TablePlan.of(args), options)
 
 

@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     :class:`Interrupted` if the player pressed Ctrl-C."""
     from lanparty.games.bots import Bot, bots_for
     from lanparty.table.local import BOT_NAMES, LocalTable
+    from lanparty.table.localnight import LocalNight
 
     game_name = known_game(args.game)
     game = get_game(game_name)
@@ -83,9 +84,18 @@ def run(args: argparse.Namespace) -> int:
     if not args.offline:
         return _play_on_loopback(args, game_name, options, bots, nick)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    players: list[Bot | None] = [None, *(kinds[args.bot_kind]() for _ in range(bots))]
+
+    def make(game: str, options: dict[str, Plain], seats: int, number: int) -> LocalTable:
+        """The night's ``number``-th table: the person and ``seats - 1`` bots of the kind
+        asked for (the game's default kind if it has none of that name)."""
+        kinds = bots_for(game)
+        kind = kinds.get(args.bot_kind) or kinds["heuristic"]
+        players: list[Bot | None] = [None, *(kind() for _ in range(seats - 1))]
+        names = [nick, *BOT_NAMES[: seats - 1]]
+        return LocalTable(game, names, players, options, seed + number - 1)
+
     try:
-        session = LocalTable(game_name, [nick, *BOT_NAMES[:bots]], players, options, seed)
+        session = LocalNight(make, game_name, options, bots + 1)
     except OptionError as exc:
         raise CliError(refusal(exc)) from None
     from lanparty.ui.app import run

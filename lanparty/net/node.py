@@ -33,6 +33,7 @@ from protocol import (
     Peer,
     Phase,
     RemoteProtocolError,
+    next_link,
     run_check,
 )
 from protocol._frames import FrameReader, frame
@@ -43,6 +44,7 @@ __all__ = [
     "PERSONS_CHOICE",
     "Driver",
     "InternalError",
+    "NightSeat",
     "PeerClient",
     "PeerVanished",
     "PhaseTimer",
@@ -260,6 +262,25 @@ Connect = Callable[[], Awaitable[trio.abc.Stream]]
 Notice = Callable[[str], None]
 
 
+class NightSeat(Protocol):
+    """What a seat does between two games of a night (the table layer's part): the game
+    that ended is told, the next one offered is answered."""
+
+    def ended(self, party: Peer) -> None:
+        """The table of ``party`` ended (closed or stopped): keep and tell what it left."""
+        ...
+
+    async def answer(self, party: Peer) -> tuple[Peer, Driver, EventSink] | None:
+        """The host offers the next game (``party.offer``): the peer of its table (made
+        with ``party.next_peer``), what plays it and where its events go, to stay; ``None``
+        to leave."""
+        ...
+
+    def refused(self, error: RemoteProtocolError) -> None:
+        """The host's offer broke the rules (``error`` names the host): the night ends."""
+        ...
+
+
 class PeerClient(Pokable):
     """One peer's connection to its host, driven until the table closes or stops.
 
@@ -281,9 +302,12 @@ class PeerClient(Pokable):
         notice: Notice = lambda text: None,
         trusted: frozenset[bytes] = frozenset(),
         inline_checks: bool = False,
+        night: NightSeat | None = None,
     ) -> None:
         """``trusted``, ``inline_checks``: see :class:`ProofChecks` (``trusted``: a bot
-        started by the host's command)."""
+        started by the host's command); ``night``: once a table ends, wait on the same
+        connection for the host's offer of the next game (else the connection ends with
+        the table)."""
         super().__init__()
         self.peer = peer
         self._stream = stream
@@ -299,8 +323,14 @@ class PeerClient(Pokable):
         self._scope = trio.CancelScope()
         self._nursery: trio.Nursery | None = None
         self._timer = PhaseTimer()
+        self._trusted, self._inline = trusted, inline_checks
         self.proof_checks = ProofChecks(peer, trusted, inline_checks)
         peer.defer_duties = True  # our proof after the checks of what came in have started
+        self._night = night
+        self._frames = FrameReader()  # what came on the stream, split into frames
+        #: Connections made to the host (the first one included): a night plays every
+        #: game on the first, unless one was lost and made again.
+        self.connects = 1
 
     async def after_input(self) -> None:
         """Hand events to the driver, let it act, send what the protocol wants sent."""
@@ -330,6 +360,9 @@ class PeerClient(Pokable):
         """We leave for good (call from trio): tell the host, which halts the table naming
         us; stop waiting for its answer after a moment."""
         self._leaving = True
+        if self.peer.phase in DONE_PHASES:  # between two games: nothing to say, we go
+            self._scope.cancel()
+            return
         self.peer.leave()
         self.poke()
         self._scope.deadline = min(self._scope.deadline, trio.current_time() + 2)
@@ -350,13 +383,9 @@ class PeerClient(Pokable):
                 nursery.start_soon(self._pokes)
                 try:
                     while True:
-                        try:
-                            await self._read()
+                        await self._play()
+                        if not await self._next():
                             break
-                        except PeerVanished:
-                            if not self._may_rejoin():
-                                raise
-                            await self._rejoin()
                 except (PeerVanished, Stalled, RemoteProtocolError, InternalError) as exc:
                     failure = exc  # raised below, outside the nursery: not in a group
                 finally:
@@ -365,6 +394,55 @@ class PeerClient(Pokable):
                         await self._stream.aclose()
         if failure is not None:
             raise failure
+
+    async def _play(self) -> None:
+        """One table, until it closes or stops (coming back after a lost connection)."""
+        while True:
+            try:
+                await self._read()
+                return
+            except PeerVanished:
+                if not self._may_rejoin():
+                    raise
+                await self._rejoin()
+
+    async def _next(self) -> bool:
+        """Between two games of a night: tell the night the table ended, wait for the
+        host's offer of the next game (or for the host to end the night: its connection
+        ends), and answer it. True if we stay: the next table is ours to play from here."""
+        night = self._night
+        if night is None:
+            return False
+        night.ended(self.peer)
+        if next_link(self.peer.table) is None or self.peer.refused is not None:
+            return False  # it stopped mid-game: there is no next game to this one
+        while self.peer.offer is None:
+            incoming: bytes | bytearray = b""
+            with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                incoming = await self._stream.receive_some(CHUNK)
+            if not incoming:
+                return False  # the host ended the night
+            self._frames.feed(bytes(incoming))
+            try:
+                while self.peer.offer is None and (payload := self._frames.next_frame()):
+                    self.peer.receive_data(frame(payload))
+            except RemoteProtocolError as exc:
+                night.refused(exc)
+                return False
+            drain_events(self.peer, self._driver, self._sink)
+        seat = await night.answer(self.peer)
+        if seat is None:
+            self.peer.decline()
+            with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                await self._stream.send_all(self.peer.data_to_send())
+            return False
+        self.peer, self._driver, self._sink = seat
+        self.peer.defer_duties = True
+        self.proof_checks = ProofChecks(self.peer, self._trusted, self._inline)
+        self._timer = PhaseTimer()
+        if self._nursery is not None:
+            self._driver.attach(self._nursery, self.poke)
+        return True
 
     def _may_rejoin(self) -> bool:
         return (
@@ -392,6 +470,8 @@ class PeerClient(Pokable):
                     continue
                 async with self._lock:
                     self._stream = stream
+                    self._frames = FrameReader()
+                    self.connects += 1
                     self.peer.reconnect()
                 self._notice("Reconnected: back at the table")
                 await self.after_input()
@@ -399,7 +479,7 @@ class PeerClient(Pokable):
         raise PeerVanished(f"the host vanished and did not come back within {self._grace:g} s")
 
     async def _read(self) -> None:
-        reader = FrameReader()
+        reader = self._frames
         await self.after_input()
         # A fatal refusal (a full table, a taken name): the host takes nothing more from us.
         while self.peer.phase not in DONE_PHASES and self.peer.refused is None:

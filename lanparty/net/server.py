@@ -45,6 +45,7 @@ from protocol._frames import FrameReader, frame
 
 from .admission import Admission, Buckets
 from .door import accept
+from .nightserve import ANSWER_TIME, NextTable, NightServing
 from .node import (
     CHUNK,
     DONE_PHASES,
@@ -62,6 +63,7 @@ from .node import (
 )
 
 __all__ = [
+    "ANSWER_TIME",
     "HELLO_TIMEOUT",
     "LINGER",
     "MAX_SEAT_FAULTS",
@@ -73,6 +75,7 @@ __all__ = [
     "SPECTATOR_SLICE",
     "WATCH_STALL",
     "HostServer",
+    "NextTable",
 ]
 
 #: Seconds a new connection has to say hello (a peer answers the challenge at once).
@@ -118,13 +121,15 @@ class _Link:
     state, and the scope its tasks run in (cut short at the table's end, or to drop it)."""
 
     __slots__ = (
-        "address", "eof", "flushed", "last", "queue", "scope", "seat", "spectator", "stream",
-        "wake",
+        "address", "cid", "eof", "flushed", "last", "queue", "scope", "seat", "spectator",
+        "stream", "wake",
     )  # fmt: skip
 
-    def __init__(self, stream: trio.abc.Stream, address: str) -> None:
+    def __init__(self, stream: trio.abc.Stream, address: str, cid: int) -> None:
         self.stream = stream
         self.address = address
+        #: Its id at the table now served (a night's next table gives it a new one; -1: none).
+        self.cid = cid
         self.scope = trio.CancelScope()
         self.queue: deque[bytes] = deque()
         self.wake = trio.Event()  # set when the queue grows (or eof is asked for)
@@ -151,7 +156,7 @@ def _address(stream: trio.abc.Stream) -> str:
     return "?"
 
 
-class HostServer(Pokable):
+class HostServer(NightServing, Pokable):
     """Serves one table: accepts peers, relays, plays the host's own seat, and halts the
     table (naming the seat) when a seated peer leaves, stalls on a protocol duty, or loses
     its connection and does not come back within ``grace`` seconds (0: halt at once)."""
@@ -210,6 +215,12 @@ class HostServer(Pokable):
         #: Spectators watching now; ``watchers_changed`` is set (and replaced) on a change.
         self.watchers = 0
         self.watchers_changed = trio.Event()
+        self._inline = inline_checks
+        #: Connections accepted so far (over the whole night: the next game keeps them).
+        self.accepted = 0
+        self._next_sid = 0
+        self.night = None  # see NightServing.night
+        self._night_names: dict[bytes, str] = {}  # the players of the game before, by key
 
     # ------------------------------------------------------------------ sending
 
@@ -222,10 +233,11 @@ class HostServer(Pokable):
             if frames:
                 self._journal(frames)
                 self.journaled += len(frames)
-        for cid, link in list(self._links.items()):
+        for sid, link in list(self._links.items()):
+            cid = link.cid
             link.push(self.host.chunks_to_send(cid))
-            if self._admission.pending(cid) and (self.host.seated(cid) or self.host.watching(cid)):
-                self._admission.seated(cid)  # out of the strangers' room: capped elsewhere
+            if self._admission.pending(sid) and (self.host.seated(cid) or self.host.watching(cid)):
+                self._admission.seated(sid)  # out of the strangers' room: capped elsewhere
             link.seat = self.host.seated(cid)
             if not link.spectator and self.host.watching(cid):
                 link.spectator = True
@@ -242,7 +254,7 @@ class HostServer(Pokable):
             self.watchers_changed.set()
             self.watchers_changed = trio.Event()
 
-    async def _writer(self, cid: int, link: _Link) -> None:
+    async def _writer(self, sid: int, link: _Link) -> None:
         """Send ``link``'s queue as it fills; drop the connection if it stops taking bytes.
         A spectator's go out a slice at a time, each once no seat has frames queued and its
         address's budget allows."""
@@ -263,9 +275,9 @@ class HostServer(Pokable):
                             link.scope.cancel()  # its reader sees the end and reports it
                             return
                     if stall.cancelled_caught:
-                        who = "a spectator" if spectator else f"connection {cid}"
-                        self._turn_away(cid, f"{who} ({link.address}) stopped reading for "
-                                             f"{patience:g} s; dropped")  # fmt: skip
+                        who = "a spectator" if spectator else f"connection {sid}"
+                        self._turn_away(f"{who} ({link.address}) stopped reading for "
+                                        f"{patience:g} s; dropped")  # fmt: skip
                         link.scope.cancel()
                         return
             link.flushed.set()
@@ -315,6 +327,8 @@ class HostServer(Pokable):
             self._seen = len(self.host.table.log)
             self._progress.set()
         if self.host.table.members and self.host.phase is not Phase.LOBBY:
+            if not self.seats_fixed.is_set() and self.host.seat_order and self._nursery:
+                self._nursery.start_soon(self._absent)
             self.seats_fixed.set()
         if self.host.phase in DONE_PHASES:
             self.done.set()
@@ -366,29 +380,31 @@ class HostServer(Pokable):
             return
         if isinstance(stream, trio.SocketStream):
             keepalive(stream)
-        link = _Link(stream, address)
-        cid = self.host.connect(address)
-        self._links[cid] = link
-        for old in self._admission.admit(cid, link.address):
+        self.accepted += 1
+        sid = self._next_sid
+        self._next_sid += 1
+        link = _Link(stream, address, self.host.connect(address))
+        self._links[sid] = link
+        for old in self._admission.admit(sid, link.address):
             if old in self._links:
-                self._turn_away(old, f"connection {old} ({self._links[old].address}) made "
-                                     "room for a newer one")  # fmt: skip
+                self._turn_away(f"connection {old} ({self._links[old].address}) made "
+                                "room for a newer one")  # fmt: skip
                 self._links[old].scope.cancel()
         ended = False
         try:
             with link.scope:  # given a deadline at the table's end (see _linger)
                 async with trio.open_nursery() as nursery:
-                    nursery.start_soon(self._writer, cid, link)
-                    ended = await self._serve_link(cid, link)
+                    nursery.start_soon(self._writer, sid, link)
+                    ended = await self._serve_link(sid, link)
                     with trio.move_on_after(SEND_STALL):
                         await link.flushed.wait()  # e.g. a refusal, before we hang up
                     nursery.cancel_scope.cancel()
             ended = ended or link.scope.cancelled_caught
         finally:
-            who = self.host.member_of(cid)
-            del self._links[cid]  # nothing of it is kept, here or in the protocol
-            self._admission.forget(cid)
-            self.host.close(cid)
+            who = self.host.member_of(link.cid)
+            del self._links[sid]  # nothing of it is kept, here or in the protocol
+            self._admission.forget(sid)
+            self.host.close(link.cid)
             self.poke()  # what closing it changed (a request withdrawn) is told at once
             self._count_watchers()
             self._hangup.set()
@@ -400,11 +416,14 @@ class HostServer(Pokable):
         if ended and who is not None:
             await self._gone(*who)
 
-    def _deadline(self, cid: int, link: _Link, accepted: float) -> float:
+    def _deadline(self, link: _Link, accepted: float) -> float:
         """When a silent connection is let go: a pending one soon, a seated one never."""
+        cid = link.cid
         if (self.done.is_set() or self.host.seated(cid) or self.host.awaiting(cid)
-                or self.host.watching(cid)):  # fmt: skip
-            return float("inf")  # a seat, a newcomer waiting for the host's yes, a spectator
+                or self.host.watching(cid) or self.host.offered_here(cid)):  # fmt: skip
+            # A seat, a newcomer waiting for the host's yes, a spectator, a player of the
+            # game before answering the offer of this one (see _answer_time).
+            return float("inf")
         if not self._said_hello(cid):
             return accepted + HELLO_TIMEOUT
         return link.last + PENDING_IDLE
@@ -412,7 +431,7 @@ class HostServer(Pokable):
     def _said_hello(self, cid: int) -> bool:
         return self.host.key_of(cid) is not None
 
-    async def _serve_link(self, cid: int, link: _Link) -> bool:
+    async def _serve_link(self, sid: int, link: _Link) -> bool:
         """Feed what connection ``cid`` sends, a frame at a time, until it ends; after the
         table's end, only wait for the peer to hang up. Returns True if the connection
         ended by itself (the peer hung up, or fell silent), False if the protocol finished
@@ -420,15 +439,15 @@ class HostServer(Pokable):
         reader = FrameReader()
         accepted = trio.current_time()
         await self.after_input()  # the challenge goes out
-        while not self.host.finished(cid):
-            with trio.move_on_at(self._deadline(cid, link, accepted)) as silent:
+        while not self.host.finished(link.cid):
+            with trio.move_on_at(self._deadline(link, accepted)) as silent:
                 try:
                     data = bytes(await link.stream.receive_some(CHUNK))
                 except (trio.BrokenResourceError, trio.ClosedResourceError):
                     data = b""
             if silent.cancelled_caught:
-                why = "no hello" if not self._said_hello(cid) else "silent with no seat"
-                self._turn_away(cid, f"connection {cid} ({link.address}): {why}; closed")
+                why = "no hello" if not self._said_hello(link.cid) else "silent with no seat"
+                self._turn_away(f"connection {sid} ({link.address}): {why}; closed")
                 return True
             if self.done.is_set():
                 if not data:
@@ -439,19 +458,20 @@ class HostServer(Pokable):
             link.last = trio.current_time()
             reader.feed(data)
             try:
-                while not self.host.finished(cid) and (payload := reader.next_frame()) is not None:
-                    self.host.receive_data(cid, frame(payload))
+                while (not self.host.finished(link.cid)
+                       and (payload := reader.next_frame()) is not None):  # fmt: skip
+                    self.host.receive_data(link.cid, frame(payload))
                     await self.after_input()
             except RemoteProtocolError as exc:
-                if not self.host.finished(cid):  # our own reader found it: refuse it too
-                    exc = self.host.fail(cid, exc)
-                self._refused(cid, exc)
+                if not self.host.finished(link.cid):  # our own reader found it: refuse it too
+                    exc = self.host.fail(link.cid, exc)
+                self._refused(link.cid, exc)
                 if self._halting is not None:
                     await self.halt(*self._halting)
                 await self.after_input()  # the refusal goes out before we hang up
                 return False
             except Exception as exc:  # a bug: the table stops, named, instead of the host
-                await self._internal_error(cid, exc)
+                await self._internal_error(sid, exc)
                 return False
         await self.after_input()
         return False
@@ -466,9 +486,11 @@ class HostServer(Pokable):
             if faults >= MAX_SEAT_FAULTS:
                 self._halting = (f"{who[1]} (seat {who[0]}) was refused {faults} times "
                                  f"for frames no honest program sends", who[0])  # fmt: skip
-        self._turn_away(cid, str(exc))
+        elif (name := self._night_names.get(self.host.expected_of(cid) or b"")) is not None:
+            self._notice(f"{name} was refused: {exc.reason}")  # a player of the game before
+        self._turn_away(str(exc))
 
-    def _turn_away(self, cid: int, why: str) -> None:
+    def _turn_away(self, why: str) -> None:
         self.turned_away += 1
         self.recent.append(why[:200])
 
@@ -528,12 +550,14 @@ class HostServer(Pokable):
             await self.after_input()
 
     async def _watchdog(self) -> None:
-        """Halt the table if a seat owes a protocol duty for longer than the deadline."""
-        while not self.done.is_set():
+        """Halt the table if a seat owes a protocol duty for longer than the deadline (this
+        table's: a night's next one has a watchdog of its own)."""
+        done = self.done
+        while not done.is_set():
             with trio.move_on_after(self._duty_timeout) as scope:
                 await self._progress.wait()
                 self._progress = trio.Event()
-            if not scope.cancelled_caught:
+            if not scope.cancelled_caught or done.is_set():
                 continue
             waiting = self.host.table.waiting_on()
             if waiting is None or waiting[1] in PERSONS_CHOICE or waiting[0] == self.host.seat:
@@ -558,13 +582,19 @@ class HostServer(Pokable):
             for listener in listeners or ():
                 nursery.start_soon(accept, listener, self._knock, self._start)
             nursery.start_soon(self._pokes)
-            nursery.start_soon(self._watchdog)
-            await self.after_input()
-            await self.done.wait()
-            # Let the last frames (closing sign-off, a halt) reach every peer.
-            await self._flush()
+            while True:
+                nursery.start_soon(self._watchdog)
+                await self.after_input()
+                await self.done.wait()
+                # Let the last frames (closing sign-off, a halt) reach every peer.
+                await self._flush()
+                nxt = await self.night() if self.night is not None else None
+                if nxt is None:
+                    break
+                self._switch(nxt)
             await self._linger()
             nursery.cancel_scope.cancel()
+
 
     async def _linger(self) -> None:
         """Half-close every connection once its queue is sent and wait for the peers to

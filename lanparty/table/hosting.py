@@ -25,12 +25,14 @@ from lanparty.interrupt import end_all, lanparty_command, spawn
 from lanparty.net.discovery import Advertisement, TableAd, advertise, bad_table_name
 from lanparty.net.interfaces import Interface, choose_interface
 from lanparty.net.server import HostServer
-from lanparty.store import SavedSeat, forget_seat, open_log
+from lanparty.store import SavedSeat, open_log
 from lanparty.table.botseat import bot_driver
 from lanparty.table.keeping import keep_host, keeping_sealed, restore_host
 from lanparty.table.local import BOT_NAMES
 from lanparty.table.networked import NetSeat
-from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c, say, teller
+from lanparty.table.nighthost import HostNight
+from lanparty.table.nightplan import NightGame
+from lanparty.table.outcome import Outcome, event_sink, leave_on_ctrl_c, say, teller
 from lanparty.table.plan import TablePlan
 from lanparty.table.whoami import my_identity
 from lanparty.trace import Tracer
@@ -84,6 +86,9 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
     sink = keeping_sealed(sink, lambda: kept, tell)
     server = HostServer(host, driver, sink, grace=plan.grace, notice=tell, journal=journal)
     server.journaled = len(host.relays_since(0))  # those are kept already
+    night = HostNight(plan, server, seat, out, first=NightGame(game, dict(host.table.options)),
+                      name=name,
+                      endpoint=f"{iface.ip}:{port}", tracer=tracer, tell=tell)  # fmt: skip
     ad = TableAd(name, game, plan.seats, plan.seats - 1, PROTOCOL_VERSION,
                  host.identity.public.fingerprint, plan.nick, port=port,
                  spectators=host.spectators,
@@ -103,10 +108,16 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
     try:
         async with trio.open_nursery() as nursery:
             reason = f"{plan.nick} (the host) left the table"
+
+            def leave() -> None:  # the night ends; a table still playing stops for everyone
+                night.end()
+                _soon(nursery, server.halt, reason, 0)
+
             if seat is not None:
-                seat.on_leave = lambda: _soon(nursery, server.halt, reason, 0)
+                seat.on_leave = leave
             else:  # headless: Ctrl-C leaves as a person's quit does
-                leave_on_ctrl_c(out, lambda: _soon(nursery, server.halt, reason, 0))
+                leave_on_ctrl_c(out, leave)
+            night.start(nursery)
             nursery.start_soon(server.serve, listeners)
             # Our bots sign with keys made here, so each knows its fellows: while every
             # seat is ours, they leave the proofs to us (we check every one for the table).
@@ -153,8 +164,7 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
         end_all(procs, wait=5 if leaving else 30)
         if server.vanished and not out.audit_ok:
             out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
-        forget_seat(host.table_id, host.identity.public.raw)  # we end here
-        finish(host, out, game, name)
+        night.keep_last(host)
     return out
 
 

@@ -24,7 +24,8 @@ from lanparty.table.botseat import bot_driver
 from lanparty.table.keeping import forget_saved, keeping_seat, saved_peer
 from lanparty.table.locate import dial, first_dial, locate
 from lanparty.table.networked import NetSeat
-from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c, name_at
+from lanparty.table.nightjoin import JoinNight, abandoned
+from lanparty.table.outcome import Outcome, event_sink, leave_on_ctrl_c, name_at
 from lanparty.table.plan import BOT_KEY_BYTES, TablePlan
 from lanparty.table.stopwords import blamed, said
 from lanparty.table.whoami import my_identity
@@ -61,8 +62,11 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
     if resumed is not None:  # the peer resumes it (``saved_peer``)
         tell(_("resuming seat at table {table}…").format(table=resumed.table_hex[:12]))
     sink = admission.sink(keeping_seat(sink, peer, out.where, tell))
+    night = JoinNight(plan, seat, out, tracer=tracer, tell=tell, label=f"joined-{plan.nick}")
     client = PeerClient(peer, stream, admission.driver(driver), sink, connect=connect,
-                        grace=plan.grace, notice=tell, trusted=_trusted(plan))  # fmt: skip
+                        grace=plan.grace, notice=tell, trusted=_trusted(plan),
+                        night=night)  # fmt: skip
+    night.client = client
     if seat is not None:
         seat.on_leave = client.leave
     else:  # headless: Ctrl-C leaves as a person's quit does
@@ -71,20 +75,25 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
         await run_client(client, out)
     finally:
         tracer.close()
-        me = peer.table.me
-        if peer.table.table_id is not None and me is not None:
+        now = client.peer  # the night's last table (the first, but for a night)
+        me = now.table.me
+        if now.table.table_id is not None and me is not None:
             # We end here: there is nothing to come back to.
-            forget_seat(peer.table.table_id, me.identity.public.raw)
+            forget_seat(now.table.table_id, me.identity.public.raw)
         if resumed is not None:  # and the seat we took back (the host may hold another table)
             forget_saved(resumed)
+        out.connections = client.connects
         if not admission.seated:
             # Refused, or the table filled or closed as we came: no game of ours to keep.
             out.refused = peer.refused or out.stopped or (
                 "the table was full or closed before we got a seat")  # fmt: skip
             out.stopped, out.audit_ok = out.stopped or out.refused, False
-        elif len(peer.table.log) and not plan.no_transcript:
-            game = peer.table.game.name if peer.table.game is not None else "table"
-            finish(peer, out, game, f"joined-{plan.nick}")
+        elif len(now.table.log):
+            night.keep(now)
+            if abandoned(now):  # a next game too few stayed for: it counts for nothing
+                out.stopped = out.stopped or "the night ended before its next game began"
+        if seat is not None:
+            seat.night_ended()
         if seat is not None and out.stopped and admission.seated:
             seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out

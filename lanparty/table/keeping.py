@@ -95,11 +95,13 @@ def keeping_sealed(sink: Any, seat: Callable[[], SavedSeat | None], tell: Any) -
     return keeping
 
 
-def keeping_seat(sink: Any, peer: Peer, endpoint: str, tell: Any) -> Any:
+def keeping_seat(
+    sink: Any, peer: Peer, endpoint: str, tell: Any, kept: SavedSeat | None = None
+) -> Any:
     """``sink``, saving our seat's secrets once we are seated (and each move we seal), so
     that a restarted process can take the seat back (``lanparty join --resume``) while the
-    host waits for it."""
-    kept: SavedSeat | None = None
+    host waits for it; ``kept``: saved already (a night's next table: before our answer to
+    its offer left)."""
 
     def keeping(event: Event) -> None:
         nonlocal kept

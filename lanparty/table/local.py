@@ -51,11 +51,25 @@ class TableSession(Protocol):
     returns without blocking once this seat must or may act, or nothing more can happen now.
     """
 
-    game_name: str
-    seat: Seat
-    names: tuple[str, ...]
-    #: The game's part of the screen (table, hand, prompt, commands).
-    screen: GameScreen
+    @property
+    def game_name(self) -> str:
+        """The game at the table."""
+        ...
+
+    @property
+    def seat(self) -> Seat:
+        """This seat (``None`` for a spectator's)."""
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names at the table, in seat order."""
+        ...
+
+    @property
+    def screen(self) -> GameScreen:
+        """The game's part of the screen (table, hand, prompt, commands)."""
+        ...
 
     def advance(self) -> None:
         """Let the other seats act until this seat must or may act, or the game is over."""

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from contextlib import suppress
-from types import MappingProxyType
-from typing import Any
 
 import trio
 
@@ -24,7 +22,9 @@ from lanparty.games.bots import forced_move
 from lanparty.games.narration import GameNarrator
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
-from lanparty.table.stopwords import OWED, blamed, said
+from lanparty.table.nighttalk import NightTalk
+from lanparty.table.stopwords import blamed, said
+from lanparty.table.waitscreen import WAITING, waiting_for
 from lanparty.text import printable
 from protocol import (
     Applied,
@@ -48,20 +48,46 @@ from protocol import (
 )
 from protocol.contract import Commit, IllegalMove, Move, Outcome, Plain, Seat, Turn
 
-__all__ = ["NetSeat"]
+__all__ = ["NetSeat", "waiting_for"]
 
 #: More new log lines than this at once (a resumed seat replaying the game) are cut to the
 #: last ``_KEEP``: the story so far is in the transcript; the table is on screen.
 _FLOOD, _KEEP = 60, 20
 
 
-class NetSeat:
-    """One person's seat: what they see, what they may do, and what they typed, queued."""
+class NetSeat(NightTalk):
+    """One person's seat: what they see, what they may do, and what they typed, queued.
+    During a night, the same seat goes from one table to the next (:meth:`switch`)."""
 
     def __init__(self, party: Host | Peer) -> None:
         """A seat at ``party``'s table; its game is the one the table turns out to be (a
         joiner learns it from the table's opening entry)."""
+        self._listeners: list[Callable[[], None]] = []
+        self._poke: Callable[[], None] = lambda: None
+        #: Trio's token, so the UI can hand work to the network side; set when trio starts.
+        self.token: trio.lowlevel.TrioToken | None = None
+        #: Called (in trio) when the player leaves before the table ends; the default
+        #: cancels the network side.
+        self.on_leave: Callable[[], None] | None = None
+        #: Called (in trio) once the table is reachable; the terminal UI starts then.
+        self.on_ready: Callable[[], None] = lambda: None
+        self._lines: list[str] = []
+        self._init_night()
+        self._sit(party)
+
+    def switch(self, party: Host | Peer, game: str | None = None) -> None:
+        """(trio) The night goes on at ``party``'s table (the next game, ``game`` as offered
+        until its opening entry comes): the same person, screen and connection, a new
+        table."""
+        self.number += 1
+        self._sit(party, game)
+        self._changed()
+
+    def _sit(self, party: Host | Peer, game: str | None = None) -> None:
+        """Take ``party``'s table (of ``game``, if known before its opening entry comes):
+        everything this seat knew of a table starts anew."""
         self.party = party
+        self._game_hint = game
         self.names: tuple[str, ...] = ()
         #: True for a spectator (:class:`protocol.Watcher`): no seat, no move, no hand.
         self.watching = isinstance(party, Watcher)
@@ -70,30 +96,20 @@ class NetSeat:
         self.audit = ""  # the audit's verdict in words, once known
         self._joined: dict[int, str] = {}
         self._narrator: GameNarrator | None = None
-        self._lines: list[str] = []
         self._queue: deque[Move] = deque()
         self._declined_at = -1
         self._offered: list[Move] = []  # the moves last offered to this seat
         self._view: dict[str, Plain] = {}
         self._view_started = False
-        self._listeners: list[Callable[[], None]] = []
-        self._poke: Callable[[], None] = lambda: None
         self._screen: GameScreen | None = None
         self._closes: tuple[int, float] | None = None  # a timed phase: (anchor, closes at)
         self._asked = False  # whether the screen was last told this seat may move
-        #: Trio's token, so the UI can hand work to the network side; set when trio starts.
-        self.token: trio.lowlevel.TrioToken | None = None
         if party.table.phase is not Phase.LOBBY and party.table.members:  # a restored table
             self.names = tuple(m.name for m in party.table.members)
             self.seat = self._my_seat()
             self._narrator = self._narrate()
             self._view_started = True
             self._view = party.view()
-        #: Called (in trio) when the player leaves before the table ends; the default
-        #: cancels the network side.
-        self.on_leave: Callable[[], None] | None = None
-        #: Called (in trio) once the table is reachable; the terminal UI starts then.
-        self.on_ready: Callable[[], None] = lambda: None
 
     # ------------------------------------------------------------------ driver side (trio)
 
@@ -321,7 +337,10 @@ class NetSeat:
 
     def deadline(self) -> float | None:
         """When (``time.monotonic()``) the timed sealed phase now under way closes, as far as
-        we can tell (``timer`` seconds after we saw it begin); ``None`` if none is."""
+        we can tell (``timer`` seconds after we saw it begin), or once the game is over, when
+        the offer of the next one is taken as a no; ``None`` if none is."""
+        if self.over():
+            return self.offer_deadline()
         return self._closes[1] if self._closes is not None else None
 
     def close_phase(self) -> str:
@@ -375,6 +394,8 @@ class NetSeat:
         enough players sit, ``approve N``/``deny N`` for each join request waiting, ``kick N``
         for each seated player; none once the game has begun or for anyone but the host."""
         party = self.party
+        if self.over():
+            return self.night_offers()
         if not isinstance(party, Host) or party.table.phase is not Phase.LOBBY:
             return []
         table, out = party.table, []
@@ -441,6 +462,9 @@ class NetSeat:
     def _status(self) -> str:
         t = self.party.table
         if self.over():
+            night = self.night_status()
+            if night:
+                return night
             return self.ended if self.ended != "closed" else _("game over")
         if t.phase is Phase.LOBBY:
             capacity = getattr(t, "capacity", 0)
@@ -516,7 +540,7 @@ class NetSeat:
     def game_name(self) -> str:
         """The table's game (``"table"`` until it is known)."""
         game = self.party.table.game
-        return game.name if game is not None else "table"
+        return game.name if game is not None else (self._game_hint or "table")
 
     @property
     def screen(self) -> GameScreen:
@@ -528,57 +552,10 @@ class NetSeat:
 
         plugin = PLUGINS.get(self.game_name)
         if plugin is None:
-            return _WAITING
+            return WAITING
         self._screen = plugin.screen()
         return self._screen
 
     def _changed(self) -> None:
         for callback in self._listeners:
             callback()
-
-
-def waiting_for(party: Host | Peer, seat: Seat, kind: str) -> str:
-    """``"waiting for Carl (seat 2)'s shuffle"``, in the reader's language."""
-    member = party.table.member_at(seat)
-    if member:
-        who = _("{name} (seat {seat})").format(name=member.name, seat=seat)
-    else:
-        who = _("seat {seat}").format(seat=seat)
-    what = _(OWED[kind]) if kind in OWED else kind
-    return _("waiting for {who}'s {what}").format(who=who, what=what)
-
-
-class _Waiting:
-    """The screen of a table whose game is not known yet: nothing to show or type."""
-
-    styles: Mapping[str, str] = MappingProxyType({})
-    aliases: Mapping[str, str] = MappingProxyType({})
-
-    def table(self, view: Any, names: Any, width: int) -> list[tuple[str, str]]:
-        return []
-
-    def hand(self, view: Any, width: int, legal: Any) -> list[tuple[str, str]]:
-        return []
-
-    def prompt(self, view: Any, can_decline: bool) -> str:
-        return _("waiting> ")
-
-    def parse(self, head: str, args: list[str], text: str, view: Any) -> Move:
-        from lanparty.games.screens import ParseError
-
-        raise ParseError(_("the game has not started yet"))
-
-    def command_for(self, move: Move, view: Any) -> tuple[str, str]:
-        return str(move[0]), ""
-
-    def help(self) -> list[tuple[str, str]]:
-        return []
-
-    def humanize(self, reason: str) -> str:
-        return reason
-
-    def final(self, view: Any, names: Any) -> list[tuple[str, str]]:
-        return []
-
-
-_WAITING = _Waiting()

@@ -11,7 +11,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 import trio
@@ -25,6 +25,7 @@ from lanparty.table.stopwords import said as stop_said
 from lanparty.text import printable
 from lanparty.trace import Tracer
 from protocol import (
+    Answered,
     Applied,
     Event,
     GameEnded,
@@ -36,6 +37,7 @@ from protocol import (
     SeatsFixed,
     Stopped,
     TableClosed,
+    TooFew,
 )
 
 __all__ = [
@@ -45,6 +47,8 @@ __all__ = [
     "finish",
     "leave_on_ctrl_c",
     "name_at",
+    "night_line",
+    "note_table",
     "refusal_line",
     "report",
     "say",
@@ -84,6 +88,30 @@ class Outcome:
     opener: str = ""
     #: A spectator's outcome (``lanparty watch``): it watched, it did not join.
     spectator: bool = False
+    #: The game, its number in the night (1: the first) and its table id (hex).
+    game: str = ""
+    number: int = 1
+    table: str = ""
+    #: (A host) connections accepted over the night so far; (a joiner) connections made
+    #: to the host: a night plays every game on the same one.
+    connections: int = 0
+    #: The transcripts of the night's earlier games, and whether any of them failed (its
+    #: audit, or it stopped): the exit status says so too.
+    earlier: list[str] = field(default_factory=list)
+    earlier_failed: bool = False
+
+    def next_game(self, counted: bool = True) -> None:
+        """The night goes on: this outcome is the next game's from here (what it said of
+        the game just played is kept as an earlier game's; not ``counted``: it was a table
+        whose game never began, too few stayed for it, and it counts for nothing)."""
+        failed = self.earlier_failed or (counted and (not self.audit_ok or bool(self.stopped)))
+        kept = {"where": self.where, "opener": self.opener, "spectator": self.spectator,
+                "connections": self.connections, "number": self.number + int(counted),
+                "earlier": [*self.earlier, *([self.transcript] if self.transcript else [])],
+                "earlier_failed": failed}  # fmt: skip
+        for f in fields(self):
+            value = f.default_factory() if f.default_factory is not MISSING else f.default
+            setattr(self, f.name, kept.get(f.name, value))
 
 
 class NotSeated(NetError):  # noqa: N818 - names what happened
@@ -195,11 +223,23 @@ def event_sink(  # noqa: C901
             out.stopped = blamed(event.error, name_of)
         elif isinstance(event, Refused) and event.fatal:
             out.stopped = f"refused by the host: {event.reason}"
+        elif isinstance(event, Answered | TooFew):
+            say(quiet, night_line(event))
         elif isinstance(event, Rejected):  # the host refused an entry, naming its author
             error = stop_said(blamed(event.error, name_of))
             say(quiet, _("refused an entry: {error}").format(error=error))
 
     return sink
+
+
+def night_line(event: Answered | TooFew) -> str:
+    """What the host is told of an answer to its offer of the next game, or that too few
+    stayed for it, in the reader's words."""
+    if isinstance(event, TooFew):
+        return _("too few players stayed for {game}: {n} of the {m} it needs").format(
+            game=event.game, n=event.seated, m=event.needed)  # fmt: skip
+    said = _("{name} stays for the next game") if event.stays else _("{name} leaves the table")
+    return said.format(name=printable(event.name))
 
 
 def summary(out: Outcome) -> dict[str, Any]:
@@ -218,6 +258,10 @@ def summary(out: Outcome) -> dict[str, Any]:
         "rounds_won": _per_seat(out, out.rounds_won),
         "races_won": _per_seat(out, out.races_won),
         "times_s": out.times,
+        "game": out.game,
+        "number": out.number,
+        "table": out.table,
+        "connections": out.connections,
     }
 
 
@@ -240,7 +284,7 @@ def report(out: Outcome, *, as_json: bool = False) -> int:
               file=sys.stderr)  # fmt: skip
     else:
         print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
-    return 0 if out.audit_ok and not out.stopped else 1
+    return 0 if out.audit_ok and not out.stopped and not out.earlier_failed else 1
 
 
 def verdict(s: dict[str, Any]) -> str:
@@ -273,8 +317,18 @@ def verdict(s: dict[str, Any]) -> str:
 
 
 def finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
-    """Save ``party``'s transcript; its path goes to ``out``."""
+    """Save ``party``'s transcript; its path goes to ``out`` (with the game and its table)."""
     out.transcript = str(save_transcript(party.transcript(), game, label))
+    note_table(party, out)
+
+
+def note_table(party: Host | Peer, out: Outcome) -> None:
+    """Note ``party``'s game, its number in the night and its table id in ``out``."""
+    t = party.table
+    out.game = t.game.name if t.game is not None else out.game
+    out.table = t.table_id.hex() if t.table_id is not None else out.table
+    night = t.opening.night if t.opening is not None else None
+    out.number = night.number if night is not None else out.number
 
 
 def leave_on_ctrl_c(out: Outcome, leave: Any) -> None:

@@ -65,6 +65,9 @@ class TablePlan:
     spectators: int = DEFAULT_SPECTATORS
     advertise: bool = True
     """Announce the table over mDNS."""
+    then: str = ""
+    """The night's next games after the first, played one after another over the same
+    connections (``again``, ``GAME``, ``GAME:OPTION=VALUE``…, comma-separated)."""
 
     # ------------------------------------------------------------------ a joiner, a spectator
     table: str | None = None

@@ -17,7 +17,8 @@ from lanparty.table.admitting import Admission
 from lanparty.table.joining import pinned, run_client
 from lanparty.table.locate import dial, first_dial, locate
 from lanparty.table.networked import NetSeat
-from lanparty.table.outcome import Outcome, event_sink, finish, leave_on_ctrl_c
+from lanparty.table.nightjoin import JoinNight, spectator_driver
+from lanparty.table.outcome import Outcome, event_sink, leave_on_ctrl_c
 from lanparty.table.plan import TablePlan
 from lanparty.table.stopwords import said
 from lanparty.trace import Tracer
@@ -82,7 +83,12 @@ async def play_watch(
     if announced is not None:
         sink = pinned(sink, watcher, announced, out.where, given=plan.host_key is not None)
     sink = admission.sink(sink)
-    client = PeerClient(watcher, stream, driver, sink, connect=connect, grace=GRACE, notice=tell)
+    # A night's next game is followed on the same connection (no question asked).
+    night = JoinNight(plan, seat, out, tracer=tracer, tell=tell, label="watched", spectator=True,
+                      driver=spectator_driver(_JsonLines) if seat is None else None)  # fmt: skip
+    client = PeerClient(watcher, stream, driver, sink, connect=connect, grace=GRACE, notice=tell,
+                        night=night)  # fmt: skip
+    night.client = client
     if seat is not None:
         seat.on_leave = client.leave
     else:
@@ -91,15 +97,17 @@ async def play_watch(
         await run_client(client, out)
     finally:
         tracer.close()
+        now = client.peer  # the night's last table (the first, but for a night)
         if watcher.refused and not out.stopped:
             out.stopped = f"the host refused: {watcher.refused}"
-        elif watcher.phase is not Phase.CLOSED and not out.stopped:
+        elif now.phase is not Phase.CLOSED and not out.stopped:
             out.stopped = "you stopped watching before the end"
         if not admission.seated or watcher.refused:  # refused: nothing of ours to keep
             out.refused = watcher.refused or out.stopped
-        elif len(watcher.table.log):
-            game = watcher.table.game.name if watcher.table.game is not None else "table"
-            finish(watcher, out, game, "watched")
+        elif len(now.table.log):
+            night.keep(now)
+        if seat is not None:
+            seat.night_ended()
         if seat is not None and out.stopped and not out.refused:
             seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out

@@ -50,7 +50,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import DynamicProcessor, Processor
 from prompt_toolkit.output import ColorDepth, Output
-from prompt_toolkit.styles import Style
+from prompt_toolkit.styles import BaseStyle, DynamicStyle, Style
 from prompt_toolkit.validation import DynamicValidator, Validator
 
 from lanparty.games.screens import STORY_COLUMNS, Editor, Fragments, GameScreen
@@ -58,7 +58,16 @@ from lanparty.i18n import _
 from lanparty.table.local import TableSession
 
 from .commands import completions
-from .control import Conduct, Reply, countdown, deadline, host_offers
+from .control import (
+    Conduct,
+    Reply,
+    countdown,
+    deadline,
+    host_offers,
+    night_rule,
+    offer_question,
+    offers_next,
+)
 from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
 from .handing import current_editor
 from .layout import draw_board, editor_rows, fit, game_title, header, line_count, wide
@@ -171,6 +180,7 @@ class TableApp:
         self.over = False  # the game is over and its end is shown
         self.changed = asyncio.Event()  # the session changed on its own
         self.wake = asyncio.Event()  # something may need the clock's ticks
+        self._styles: dict[int, BaseStyle] = {}
         self._validator: Validator | None = None
         self._marks: Processor | None = None
         self._board: tuple[tuple[Any, ...], Fragments] | None = None
@@ -197,7 +207,7 @@ class TableApp:
             layout=Layout(self._container(), focused_element=self.input_window),
             key_bindings=merge_key_bindings([
                 self._keys(), editor_key_bindings(lambda: self.editing, self._leave_editor)]),
-            style=make_style(session.screen),
+            style=DynamicStyle(self._style),
             full_screen=True,
             mouse_support=True,
             color_depth=color_depth(),
@@ -205,6 +215,14 @@ class TableApp:
             output=output,
         )  # fmt: skip
         self.app.after_render += lambda _app: self.story.flush()
+
+    def _style(self) -> BaseStyle:
+        """The colours of the game now at the table (a night changes games)."""
+        screen = self.session.screen
+        style = self._styles.get(id(screen))
+        if style is None:
+            style = self._styles[id(screen)] = make_style(screen)
+        return style
 
     # ------------------------------------------------------------------ regions
 
@@ -282,7 +300,7 @@ class TableApp:
             left += [("class:remark", f" {remark} ·")] if remark and error is None else []
             left.append(("class:status", " " + _(KEYS)))
         elif self.over:
-            left = [("class:status", " " + _("Enter or q: leave · PgUp: the story"))]
+            left = [("class:status", " " + self._end_keys())]
         else:
             offered = current_editor(self.session)
             keys = _("Tab: moves · ? help · PgUp: story · Ctrl-C: quit")
@@ -293,6 +311,15 @@ class TableApp:
         said = self.session.status_line()
         right: Fragments = [("class:status.table", said + " ")] if said else []
         return fit(left, right, self._size()[0])
+
+    def _end_keys(self) -> str:
+        """The keys that matter once the game is over (a night's offer, its next game)."""
+        s = self.session
+        if offer_question(s):
+            return _("Enter or y: stay · n: leave · Ctrl-C: leave")
+        if offers_next(s):
+            return _("again · next GAME · Enter or q: end the night")
+        return _("Enter or q: leave · PgUp: the story")
 
     # ------------------------------------------------------------------ what happens
 
@@ -310,7 +337,12 @@ class TableApp:
         """After anything happened: let the table move on, tell it, follow the editor the
         game offers, show the end once the game is over."""
         if self.over:
-            return
+            if self.session.over():  # the night's offer, its next game: said, asked
+                self.conduct.pull()
+                self.wake.set()
+                self.redraw()
+                return
+            self._next_game()
         if self.conduct.step():
             self._end()
             return
@@ -325,6 +357,16 @@ class TableApp:
         self.over = True
         self.story.add(self.conduct.ending())
         self.redraw()
+
+    def _next_game(self) -> None:
+        """The night goes on at the same seat: the next game's table, its story under a
+        rule."""
+        self.over = False
+        self.conduct = Conduct(self.session, self.tell)
+        self.draft = self.conduct.desk.draft
+        self._board = None
+        title = game_title(self.session.game_name)
+        self.story.add([("class:log.round", night_rule(self.session, title) + "\n")])
 
     def _wanted(self) -> Editor | None:
         offered = current_editor(self.session)
@@ -457,7 +499,7 @@ class TableApp:
     def _ticking(self) -> bool:
         """Whether the clock must tick now: a countdown runs or the board animates."""
         if self.over:
-            return False
+            return deadline(self.session) is not None  # the offer's countdown
         animating = getattr(self.session.screen, "animating", None)
         view = self.session.view() if animating is not None else {}
         return deadline(self.session) is not None or bool(view and animating and animating(view))

@@ -46,7 +46,13 @@ _HELP = (
     ("kick N", N_("(host, before the game) remove the player in seat N")),
     ("approve N / deny N", N_("(host with --approve) let in the join request numbered N, or not")),
 )
-_SAID = frozenset({_HELP[0][0]})
+_NIGHT = (
+    ("again", N_("(once the game is over) the same game again, for everyone who stays")),
+    (N_("next GAME [OPTION=VALUE …]"), N_("(once the game is over) another game, e.g. next "
+                                          "unanimo cards=3")),
+)  # fmt: skip
+"""The commands of whoever chooses the night's next game (the host, or an offline player)."""
+_SAID = frozenset({_HELP[0][0], _NIGHT[1][0]})
 """The commands in :data:`_HELP` said with words of the reader's language around them."""
 _HOSTS = frozenset(command for command, _what in _HELP[2:])
 """The rows of :data:`_HELP` only the host of a networked table may use."""
@@ -64,13 +70,17 @@ class Action:
     arg: str = ""
 
 
-def help_text(screen: GameScreen, *, host: bool = True, width: int = 79) -> str:
+def help_text(
+    screen: GameScreen, *, host: bool = True, night: bool = False, width: int = 79
+) -> str:
     """What ``help`` prints in ``width`` columns: the game's commands, the table's (the
-    host's only for the host of a networked table: ``host``), then every short form."""
+    host's only for the host of a networked table: ``host``; the night's next game for
+    whoever chooses it: ``night``), then every short form."""
     lines = [_("Commands (Tab completes):")]
     # The commands are typed as they are, in every language: only the words around one
     # ("go (or Enter)") are said in the reader's.
     rows_of_table = [row for row in _HELP if host or row[0] not in _HOSTS]
+    rows_of_table += _NIGHT if night else ()
     table = [(_(command) if command in _SAID else command, _(what))
              for command, what in (*rows_of_table, *META_COMMANDS.items())]  # fmt: skip
     rows: list[tuple[str, str]] = []

@@ -19,13 +19,28 @@ from lanparty.games.screens import Fragments, log_line
 from lanparty.i18n import _
 from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.table.local import LocalTable, TableSession
+from lanparty.table.localnight import LocalNight
 from lanparty.text import printable
 
 from .commands import ALIASES, HOST_COMMANDS, META_COMMANDS, Action, help_text
 from .editor import reopens
 from .handing import YES, Desk, current_editor
 
-__all__ = ["Conduct", "Reply", "countdown", "deadline", "host_offers", "hosting"]
+__all__ = [
+    "NO",
+    "Conduct",
+    "Reply",
+    "countdown",
+    "deadline",
+    "host_offers",
+    "hosting",
+    "night_rule",
+    "offer_question",
+    "offers_next",
+]
+
+NO = ("n", "no", "nie")
+"""The answers that say no to a (Y/n) question, in every language we speak."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +69,27 @@ def hosting(session: TableSession) -> bool:
     """Is this the seat of the host of a networked table (the one who may start, approve,
     deny and kick)? (A session says so with its optional ``hosting`` attribute.)"""
     return bool(getattr(session, "hosting", False))
+
+
+def offers_next(session: TableSession) -> bool:
+    """May this seat choose the night's next game once this one is over (the host of a
+    networked table, the player of an offline one)? (A session's optional
+    ``offers_next``.)"""
+    return bool(getattr(session, "offers_next", False))
+
+
+def offer_question(session: TableSession) -> str:
+    """The question while the next game of the night is offered to this seat ("" when none
+    is: a session's optional ``offer_question()``)."""
+    ask: Callable[[], str] | None = getattr(session, "offer_question", None)
+    return ask() if ask is not None else ""
+
+
+def night_rule(session: TableSession, title: str) -> str:
+    """The rule the story of a night's next game begins with: "— game 2 of the night:
+    Unanimo —" (``title``: the game's name as the reader reads it)."""
+    number = int(getattr(session, "number", 1))
+    return _("— game {n} of the night: {game} —").format(n=number, game=title)
 
 
 def host_offers(session: TableSession) -> list[tuple[str, str]]:
@@ -99,9 +135,14 @@ class Conduct:
         """The command line's prompt and its style class (``"prompt"``, ``"warn"``)."""
         s = self.session
         if s.over():
+            question = offer_question(s)
+            if question:
+                return question, "warn"
+            if offers_next(s):
+                return _("again, next GAME, or Enter to end the night> "), "prompt"
             return _("the end: Enter leaves> "), "prompt"
         if self.asking:
-            if isinstance(s, LocalTable):
+            if isinstance(s, LocalTable | LocalNight):
                 return _("leave the game? (y/N)> "), "warn"
             return _("leave the table? the game stops for everyone (y/N)> "), "warn"
         if self.desk.confirming is not None:
@@ -164,7 +205,8 @@ class Conduct:
 
     def help(self, width: int = 79) -> str:
         """The commands of this table, for this seat, in ``width`` columns."""
-        return help_text(self.session.screen, host=hosting(self.session), width=width)
+        s = self.session
+        return help_text(s.screen, host=hosting(s), night=offers_next(s), width=width)
 
     def rules(self) -> str:
         """The rules of the game (or that the game is not known yet: a table joined before
@@ -179,10 +221,8 @@ class Conduct:
     def typed(self, text: str) -> Reply:
         """One line typed on the command line."""
         s = self.session
-        if s.over():  # Enter leaves; the pages still open
-            words = text.lower().split()
-            head = ALIASES.get(words[0], words[0]) if words else ""
-            return Reply(page=head) if head in ("help", "rules", "scores") else Reply(leave=0)
+        if s.over():  # Enter leaves; the pages still open; the night's next game
+            return self._after(text)
         if self.asking:
             self.asking = False
             if text.strip().lower() in YES:
@@ -201,6 +241,26 @@ class Conduct:
             return Reply()
         action = self.desk.read(text)
         return self._do(action) if action is not None else Reply()
+
+    def _after(self, text: str) -> Reply:
+        """A line typed once the game is over: the answer to the offer of the next game,
+        the host's ``again`` or ``next GAME``, a page; anything else (Enter) leaves."""
+        s = self.session
+        if offer_question(s):
+            answer: Callable[[bool], None] = getattr(s, "answer_offer")  # noqa: B009
+            answer(text.strip().lower() not in NO)
+            return Reply()
+        words = text.lower().split()
+        head = ALIASES.get(words[0], words[0]) if words else ""
+        if head in ("help", "rules", "scores"):
+            return Reply(page=head)
+        if head in ("again", "next") and offers_next(s):
+            offer: Callable[[str], str] = getattr(s, "next_game")  # noqa: B009
+            why = offer(text)
+            if why:
+                self.say([("class:error", capital(why, s.names) + ".\n")])
+            return Reply()
+        return Reply(leave=0)
 
     def _spectators(self, text: str) -> bool:
         """Is ``text`` something a spectator may type (the table's own commands)?"""

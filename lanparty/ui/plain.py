@@ -26,7 +26,7 @@ from lanparty.i18n import _
 from lanparty.table.local import TableSession
 from lanparty.text import printable
 
-from .control import Conduct, Reply, deadline
+from .control import Conduct, Reply, deadline, night_rule, offers_next
 from .handing import current_editor
 from .layout import draw_board, game_title
 
@@ -102,13 +102,20 @@ async def run_plain(
     changed = asyncio.Event()
     session.listen(changed.set)
     reader = LineReader(stdin if stdin is not None else sys.stdin.fileno())
-    said_prompt, said_editor, reading = "", False, True
+    said_prompt, said_editor, reading, ended = "", False, True, False
     title = game_title(session.game_name)
     say([("", f"lanparty · {title}  " + _("(type help: the commands)") + "\n")])
     try:
         while True:
-            if conduct.step():
+            over = conduct.step()
+            if over and not ended:  # the game is over: said once
+                ended, said_prompt = True, ""
                 say(conduct.ending())
+            elif not over and ended:  # the night goes on: the next game
+                ended, said_prompt = False, ""
+                conduct = Conduct(session, say)
+                say([("", night_rule(session, game_title(session.game_name)) + "\n")])
+            if ended and not _night_goes_on(session):
                 return 0
             prompt = conduct.prompt()[0].strip()
             if prompt != said_prompt:
@@ -126,7 +133,7 @@ async def run_plain(
                 continue
             if line is None:
                 reading = False
-                if conduct.watching:
+                if conduct.watching and not ended:
                     continue
                 reply = Reply(leave=0)
                 say([("", _("Bye.") + "\n")])
@@ -145,6 +152,12 @@ async def run_plain(
 
 
 _CHANGED = object()
+
+
+def _night_goes_on(session: TableSession) -> bool:
+    """Once a game is over: may the night go on at this seat (its next game chosen here,
+    offered, or awaited from the host)?"""
+    return offers_next(session) or bool(getattr(session, "night_open", False))
 
 
 async def _next(reader: LineReader, changed: asyncio.Event, conduct: Conduct,

@@ -1,0 +1,163 @@
+"""A joiner's and a spectator's side of a night (docs/app.md, "A night at one table"): once
+a table has ended, the connection stays open for the host's offer of the next game. A bot
+stays; a person is asked (:meth:`~lanparty.table.nighttalk.NightTalk.ask_offer`: no answer
+within a minute is a no); a spectator follows. Staying keeps the next table's seat first (so
+``join --resume`` finds it), then answers on the same stream; each table keeps its own
+transcript and outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from crypto import KeyShare, SealKey
+from lanparty.i18n import _
+from lanparty.net.node import Driver, EventSink, PeerClient
+from lanparty.store import SavedSeat, forget_seat, save_seat
+from lanparty.table.botseat import bot_driver
+from lanparty.table.keeping import keeping_seat
+from lanparty.table.networked import NetSeat
+from lanparty.table.outcome import Outcome, event_sink, finish, report
+from lanparty.table.plan import TablePlan
+from lanparty.table.stopwords import blamed, said
+from lanparty.trace import Tracer
+from protocol import Peer, RemoteProtocolError, Watcher
+
+__all__ = ["JoinNight", "abandoned", "spectator_driver"]
+
+
+class JoinNight:
+    """What a seat (or, ``spectator``, someone watching) does between the games of a night:
+    keep what each game left, answer the host's offer of the next one."""
+
+    def __init__(
+        self,
+        plan: TablePlan,
+        seat: NetSeat | None,
+        out: Outcome,
+        *,
+        tracer: Tracer,
+        tell: Callable[[str], None],
+        label: str,
+        spectator: bool = False,
+        driver: Callable[[Peer], Driver] | None = None,
+    ) -> None:
+        """``label``: what each transcript is saved under; ``driver``: what plays (watches)
+        a next table with no person at it (by default the plan's bot)."""
+        self.plan, self.seat, self.out = plan, seat, out
+        self.tracer, self.tell, self.label = tracer, tell, label
+        self.spectator = spectator
+        self.client: PeerClient | None = None
+        self._driver = driver
+        self._kept: set[bytes] = set()
+        if seat is not None:
+            seat.night_open = True
+
+    # ------------------------------------------------------------------ NightSeat
+
+    def ended(self, party: Peer) -> None:
+        """The table of ``party`` ended: keep what it left (once)."""
+        self.keep(party)
+
+    async def answer(self, party: Peer) -> tuple[Peer, Driver, EventSink] | None:
+        """Stay for the game offered (a bot, a spectator, or a person who says yes)."""
+        offered = party.offered()
+        if offered is None:
+            return None
+        host = party.table.member_at(0)
+        name = host.name if host is not None else _("the host")
+        asked = self.seat is not None and not self.spectator
+        if asked and self.seat is not None and not await self.seat.ask_offer(offered, name):
+            return None
+        if isinstance(party, Watcher):
+            nxt: Peer = party.next_watcher()
+            kept = None
+        else:
+            me = party.table.me
+            assert me is not None
+            key, seal = KeyShare(), SealKey()
+            kept = SavedSeat.of(offered.table, party.name, self.out.where,
+                                (me.identity, key, seal))  # fmt: skip
+            try:  # before our answer leaves: a restarted program finds the next table's seat
+                save_seat(kept)
+            except OSError as exc:
+                self.tell(_("cannot keep this seat for --resume: {error}").format(
+                    error=exc.strerror or exc))  # fmt: skip
+                kept = None
+            nxt = party.next_peer(key=key, seal=seal)
+        self._said(party)
+        self.out.next_game(counted=not abandoned(party))
+        quiet = self.plan.quiet or self.seat is not None or (self.spectator and self.plan.json)
+        sink: EventSink = event_sink(self.out, quiet, self.tracer, nxt)
+        if not isinstance(nxt, Watcher):
+            sink = keeping_seat(sink, nxt, self.out.where, self.tell, kept)
+        if self.seat is not None:
+            self.seat.switch(nxt, offered.opening.game)
+            driver: Driver = self.seat
+        elif self._driver is not None:
+            driver = self._driver(nxt)
+        else:
+            driver = bot_driver(self.plan, None, None, self.tracer)
+        self.tell(_("game {n} of the night: {game}").format(n=self.out.number,
+                                                          game=offered.opening.game))  # fmt: skip
+        return nxt, driver, sink
+
+    def refused(self, error: RemoteProtocolError) -> None:
+        """The host's offer broke the rules: the night ends here, saying who did it."""
+        party = self.client.peer if self.client is not None else None
+
+        def name(seat: int) -> str | None:
+            member = party.table.member_at(seat) if party is not None else None
+            return member.name if member is not None else None
+
+        why = said(blamed(error, name))
+        self.tell(_("The night ends: {error}").format(error=why))
+        if self.seat is not None:
+            self.seat.night_ended(_("The night ends: {error}").format(error=why))
+
+    # ------------------------------------------------------------------ what a table left
+
+    def keep(self, party: Peer) -> None:
+        """Keep what ``party``'s table left, once: its seat is forgotten (nothing to take
+        back), its transcript saved if its game began (unless ``--no-transcript``)."""
+        tid, me = party.table.table_id, party.table.me
+        if tid is None or tid in self._kept:
+            return
+        self._kept.add(tid)
+        if me is not None:
+            forget_seat(tid, me.identity.public.raw)
+        if self.client is not None:
+            self.out.connections = self.client.connects
+        if len(party.table.log) and not abandoned(party) and not self.plan.no_transcript:
+            game = party.table.game.name if party.table.game is not None else "table"
+            finish(party, self.out, game, self.label)
+
+    def _said(self, party: Peer) -> None:
+        """Say how the game that ended went, as the next begins: a headless seat prints its
+        outcome (its JSON line); a person's seat tells where its transcript is."""
+        if abandoned(party):
+            return  # a next game too few stayed for: no game to tell
+        if self.seat is None:
+            report(self.out, as_json=self.plan.json)
+        elif self.out.transcript:
+            self.seat.note(_("transcript saved: {path}").format(path=self.out.transcript))
+
+
+def abandoned(party: Peer) -> bool:
+    """Is ``party``'s table a night's next game that never began (too few stayed)?"""
+    opening = party.table.opening
+    return party.table.state is None and opening is not None and opening.night is not None
+
+
+def spectator_driver(make: Callable[[Watcher], Any]) -> Callable[[Peer], Driver]:
+    """What watches a next table with no person at it: ``make(watcher)``."""
+
+    def build(party: Peer) -> Driver:
+        assert isinstance(party, Watcher)
+        driver: Driver = make(party)
+        return driver
+
+    return build
+
+
