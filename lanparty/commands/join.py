@@ -54,6 +54,16 @@ def configure(p: argparse.ArgumentParser) -> None:
         ),
     )
     p.add_argument(
+        "--games",
+        type=int,
+        default=0,
+        metavar="N",
+        help=_(
+            "leave the table after N games of the night (default: stay for every next game "
+            "the host offers; a person is asked each time)"
+        ),
+    )
+    p.add_argument(
         "--no-transcript",
         action="store_true",
         help=_(

@@ -73,10 +73,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _ended(out: Outcome) -> int:
     """``--json``'s last line, the summary; 0 only if we saw the table close, audited."""
+    kept = [*out.earlier, *([out.transcript] if out.transcript else [])]  # a night's games
     end = {"end": True, "audit_ok": out.audit_ok, "stopped": out.stopped,
-           "transcript": out.transcript, "names": list(out.names)}  # fmt: skip
+           "transcript": out.transcript, "names": list(out.names), "transcripts": kept}  # fmt: skip
     print(json.dumps(end))
-    return 0 if out.audit_ok and not out.stopped else 1
+    return 0 if out.audit_ok and not out.stopped and not out.earlier_failed else 1
 
 
 COMMAND = Command(

@@ -413,9 +413,9 @@ class PeerClient(Pokable):
         night = self._night
         if night is None:
             return False
-        night.ended(self.peer)
         if next_link(self.peer.table) is None or self.peer.refused is not None:
             return False  # it stopped mid-game: there is no next game to this one
+        night.ended(self.peer)
         while self.peer.offer is None:
             incoming: bytes | bytearray = b""
             with suppress(trio.BrokenResourceError, trio.ClosedResourceError):

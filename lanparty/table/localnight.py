@@ -140,8 +140,9 @@ class LocalNight:
         self._listeners.append(callback)
 
     def status_line(self) -> str:
-        """Once the game is over, what may be done; else nothing to wait for."""
-        return _("game over: again, next GAME, or quit") if self.table.over() else ""
+        """Once the game is over, that it is (the keys say what may be done); else nothing to
+        wait for."""
+        return _("game over") if self.table.over() else ""
 
     def start_now(self) -> str:
         """See :meth:`LocalTable.start_now`."""

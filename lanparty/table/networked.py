@@ -23,10 +23,12 @@ from lanparty.games.narration import GameNarrator
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
 from lanparty.table.nighttalk import NightTalk
+from lanparty.table.outcome import night_line
 from lanparty.table.stopwords import blamed, said
 from lanparty.table.waitscreen import WAITING, waiting_for
 from lanparty.text import printable
 from protocol import (
+    Answered,
     Applied,
     Event,
     GameEnded,
@@ -44,6 +46,7 @@ from protocol import (
     SeatsFixed,
     Stopped,
     TableClosed,
+    TooFew,
     Watcher,
 )
 from protocol.contract import Commit, IllegalMove, Move, Outcome, Plain, Seat, Turn
@@ -188,6 +191,8 @@ class NetSeat(NightTalk):
         elif isinstance(event, Rejected):
             error = said(blamed(event.error, self._named))
             self._lines.append(_("Refused an entry: {error}").format(error=error))
+        elif isinstance(event, Answered | TooFew):  # at the host: the night's next game
+            self._lines.append(night_line(event))
         elif isinstance(event, MoveDropped) and event.outranked:
             self._lines.append(_("Too late: another move won the draw for this turn"))
         elif isinstance(event, MoveDropped):

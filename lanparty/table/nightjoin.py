@@ -65,6 +65,9 @@ class JoinNight:
         offered = party.offered()
         if offered is None:
             return None
+        if self.plan.games and self.out.number >= self.plan.games and not self.spectator:
+            self.tell(_("You leave the table after {n} games.").format(n=self.out.number))
+            return None
         host = party.table.member_at(0)
         name = host.name if host is not None else _("the host")
         asked = self.seat is not None and not self.spectator
@@ -138,6 +141,8 @@ class JoinNight:
         outcome (its JSON line); a person's seat tells where its transcript is."""
         if abandoned(party):
             return  # a next game too few stayed for: no game to tell
+        if self.seat is None and self.spectator:
+            return  # its states went out one by one; the night's end says the rest
         if self.seat is None:
             report(self.out, as_json=self.plan.json)
         elif self.out.transcript:

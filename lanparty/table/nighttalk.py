@@ -149,8 +149,8 @@ class NightTalk:
         if self._offer is not None:
             left = max(0, math.ceil(self._offer[2] - time.monotonic()))
             return _("answer within {s} s (no answer: you leave)").format(s=left)
-        if isinstance(self.party, Host):
-            return _("game over: again, next GAME, or quit")
+        if isinstance(self.party, Host):  # the keys at the left say what the host may do
+            return _("game over")
         if isinstance(self.party, Watcher):
             return _("game over: watching on, if the host offers the next game")
         host = self.party.table.member_at(0)

@@ -84,6 +84,8 @@ class TablePlan:
     """(Bots a command starts) the pipe holding the bot's signing key."""
     no_transcript: bool = False
     """Keep no copy of the transcript."""
+    games: int = 0
+    """Leave the table after this many games of a night (0: stay for every game offered)."""
 
     @classmethod
     def of(cls, given: object) -> TablePlan:

@@ -101,9 +101,10 @@ async def _both(network: Callable[[], Awaitable[T]], seat: Seat, screen: Screen)
         interrupted = True
         if ui is not None:
             ui.cancel()
-    if not finished.done() and not seat.over():
+    if not finished.done():
         # The player left: the network side says goodbye (a host halts the table for
-        # everyone; a peer hangs up and its host does that) and ends.
+        # everyone; a peer hangs up and its host does that) and ends. (At the end of a game
+        # it may be waiting for the night's next one: leaving ends the night for us.)
         if seat.token is None:  # trio has not started yet: nothing to say goodbye to
             scope.cancel()
         else:

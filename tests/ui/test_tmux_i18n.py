@@ -78,10 +78,12 @@ def test_one_kato_turn_in_polish(tmp_path: Path) -> None:
 _PROMPTS = {
     "pl": {"twój ruch> ": "play", "zagraj dobraną kartę lub spasuj> ": "pass",
            "odpowiedz lub przyjmij> ": "accept", "wybierz kolor> ": "colour red",
-           "kato/catch teraz albo Enter, by grać dalej> ": "", "koniec: Enter, by wyjść> ": ""},
+           "kato/catch teraz albo Enter, by grać dalej> ": "", "koniec: Enter, by wyjść> ": "",
+           "again, next GRA albo Enter, by zakończyć wieczór> ": ""},
     "es": {"tu jugada> ": "play", "juega la carta robada o pasa> ": "pass",
            "responde o acepta> ": "accept", "elige un color> ": "colour red",
-           "kato/catch ahora, o Enter para seguir> ": "", "fin: Enter para salir> ": ""},
+           "kato/catch ahora, o Enter para seguir> ": "", "fin: Enter para salir> ": "",
+           "again, next JUEGO o Enter para terminar la noche> ": ""},
 }  # fmt: skip
 _PLAYABLE = {"pl": "Można zagrać: ", "es": "Se pueden jugar: "}
 _WILDS = {"pl": ("Zmiana koloru", "Dobierz cztery"), "es": ("Comodín",)}

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .tmux import REPO, Pane, board_of, last_line
+from .tmux import NIGHT_END, REPO, THE_END, Pane, board_of, last_line
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -81,7 +81,7 @@ class Player:
         while True:
             if self.ended():
                 return ""
-            if "the end: Enter leaves>" in self.pane.screen():
+            if any(end in self.pane.screen() for end in (THE_END, NIGHT_END)):
                 self.pane.keys("Enter")
                 self.pane.wait(self.ended, "the program to end")
                 return ""

@@ -38,7 +38,7 @@ from lanparty.ui.handing import current_editor
 from lanparty.ui.layout import draw_board, game_title
 from protocol.contract import Commit
 
-from .tmux import REPO, Pane, board_of
+from .tmux import NIGHT_END, REPO, Pane, board_of
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -46,7 +46,7 @@ GOLDENS = Path(__file__).parent / "goldens"
 UPDATE = os.environ.get("LANPARTY_UPDATE_GOLDENS") == "1"
 SIZES = ((80, 24), (120, 40))
 BESIDE = (150, 40)  # the story in a column of its own
-END = "the end: Enter leaves>"
+END = NIGHT_END  # an offline game: the night may go on
 
 
 @dataclass(frozen=True)

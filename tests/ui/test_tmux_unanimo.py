@@ -24,7 +24,7 @@ from lanparty.games.bots import bots_for
 from lanparty.games.unanimo.associations import ASSOCIATIONS
 from lanparty.table.local import BOT_NAMES, LocalTable
 
-from .tmux import REPO, Pane
+from .tmux import NIGHT_END, REPO, Pane
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -317,7 +317,7 @@ def test_an_objection_is_voted_on_and_the_word_rejected(start, monkeypatch) -> N
     assert told[-1].startswith("Game over: ")
     out = [t for t in told if t.startswith(f"“{word}” (you, ")]
     assert len(out) == 1 and out[0].endswith("): rejected, voted out"), told
-    pane.wait_text("the end: Enter leaves>")  # the score sheet stays until a key is pressed
+    pane.wait_text(NIGHT_END)  # the score sheet stays until a key is pressed
     assert "Score sheet" in pane.screen()
     pane.keys("Enter")
     assert pane.exit_code() == 0

@@ -64,7 +64,7 @@ def test_one_unanimo_card_in_polish(tmp_path: Path) -> None:
         pane.wait(lambda: "object N, appeal N albo done>" in pane.screen(),
                   "the objections' prompt")  # fmt: skip
         pane.type("done")
-        pane.wait_text("koniec: Enter, by wyjść>")
+        pane.wait_text("again, next GRA albo Enter, by zakończyć wieczór>")
         screen = pane.screen()  # the score sheet, the story and the keys: all in Polish
         pane.keys("Enter")
         assert pane.exit_code() == 0

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .tmux import REPO, Pane
+from .tmux import NIGHT_END, REPO, Pane
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -101,7 +101,7 @@ def subject(pane: Pane) -> str:
 def read_for_us(pane: Pane) -> list[str]:
     """Say ``done`` once the objections are open, let the game end, and give the words the
     reading found for us, in the order read (a word written twice is read once)."""
-    end = "the end: Enter leaves>"
+    end = NIGHT_END  # the host's seat: the night may go on
     pane.wait(lambda: "or done>" in pane.screen() or end in pane.screen(), "the objections", 30)
     if end not in pane.screen():
         pane.type("done")

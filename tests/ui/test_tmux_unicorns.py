@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .tmux import REPO, Pane, board_of
+from .tmux import NIGHT_END, REPO, Pane, board_of
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -61,7 +61,7 @@ def _asked(pane: Pane, deadline: float = TURN_DEADLINE) -> tuple[str, str]:
     end = time.monotonic() + deadline
     while True:
         screen = pane.screen()
-        if "the end: Enter leaves>" in screen:
+        if NIGHT_END in screen:
             return "", screen
         for line in reversed(screen.splitlines()):
             text = line.rstrip()

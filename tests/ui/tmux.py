@@ -12,6 +12,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 DEADLINE = 10.0  # seconds for any expected text to show up
+#: The prompt at the end of a game: a player's, and the one of whoever may choose the night's
+#: next game (a host, an offline player).
+THE_END = "the end: Enter leaves>"
+NIGHT_END = "again, next GAME, or Enter to end the night>"
 
 
 class Pane:

@@ -1,0 +1,141 @@
+"""A night at one table over the network: real peer processes on loopback play a game, then
+the next ones the host offers (``host --then``), over the same TCP connections; every game
+keeps its own transcript, which audits on its own and names the game before it (the
+``night`` link of its opening entry). A player who leaves between games leaves one seat
+fewer; a player whose program dies between games (after it said it stays) comes back with
+``join --resume`` and plays the next game."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import trio
+
+from .procs import LANPARTY, Procs, table
+
+QUICK = ("--react", "0")
+
+
+async def _lines(procs: Procs, who: str, code: int = 0) -> list[dict[str, object]]:
+    """``who``'s JSON lines (one per game) once it ended with exit status ``code``."""
+    proc = procs.procs[who]
+    assert proc.stdout is not None
+    data = b""
+    async for chunk in proc.stdout:
+        data += chunk
+    await proc.wait()
+    said = "\n".join(procs.err[who])
+    assert proc.returncode == code and "Traceback" not in said, (who, data, said)
+    return [json.loads(line) for line in data.decode().splitlines() if line.strip()]
+
+
+def _audit(path: str) -> dict[str, object]:
+    """``lanparty audit --json FILE``: the file audited on its own."""
+    done = subprocess.run([*LANPARTY, "audit", "--json", path], capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    verdict: dict[str, object] = json.loads(done.stdout)
+    return verdict
+
+
+def _chained(games: list[dict[str, object]]) -> None:
+    """Each transcript audits on its own, and each game's night link names the game before
+    it: the night's first table, the one just finished and its closing digest, its number."""
+    verdicts = [_audit(str(g["transcript"])) for g in games]
+    first = verdicts[0]
+    assert first["night"] is None and first["verdict"] == "passed"
+    for number, (before, now) in enumerate(zip(verdicts, verdicts[1:], strict=False), 2):
+        assert now["verdict"] == "passed" and now["game"] == games[number - 1]["game"]
+        assert now["night"] == {"first": first["table"], "after": before["table"],
+                                "digest": before["closing"], "number": number}  # fmt: skip
+        assert now["table"] == games[number - 1]["table"]
+
+
+async def _join(procs: Procs, who: str, at: str, *args: str) -> None:
+    await procs.start(who, "join", "--bot", "--connect", at, "--nick", who, "--json",
+                      "--seed", str(len(procs.procs)), *QUICK, *args)  # fmt: skip
+
+
+async def test_a_night_of_three_games_over_the_same_connections(tmp_path: Path) -> None:
+    async with table(tmp_path) as procs:
+        at = await procs.host("--then", "unanimo:cards=1,again", *QUICK)
+        for who in ("ann", "bob", "cyd"):
+            await _join(procs, who, at)
+        host = await _lines(procs, "host")
+        seats = host[0]["names"]  # in the order the players sat down for the first game
+        assert [g["names"] for g in host] == [seats] * 3  # kept for the next ones
+        assert [g["game"] for g in host] == ["kato", "unanimo", "unanimo"]
+        assert [g["number"] for g in host] == [1, 2, 3]
+        assert all(g["audit_ok"] and not g["stopped"] for g in host)
+        # the host accepted three connections in all: one per player, kept all night
+        assert [g["connections"] for g in host] == [3, 3, 3]
+        for who in ("ann", "bob", "cyd"):
+            games = await _lines(procs, who)
+            assert [g["table"] for g in games] == [g["table"] for g in host]
+            assert [g["connections"] for g in games] == [1, 1, 1]  # connected once
+            assert all(g["names"] == seats for g in games)
+        _chained(host)
+
+
+async def test_a_player_who_leaves_leaves_one_seat_fewer_too_few_for_unanimo(
+    tmp_path: Path,
+) -> None:
+    """bob goes after the first game: Unanimo (3 players at least) cannot start with the two
+    who stay, the host is told, and the next game of its list is offered in its place."""
+    async with table(tmp_path) as procs:
+        at = await procs.host("--seats", "3", "--then", "unanimo:cards=1,kato:rounds=1", *QUICK)
+        await _join(procs, "ann", at)
+        await _join(procs, "bob", at, "--games", "1")  # goes after the first game
+        await procs.until("host", "bob leaves the table")
+        await procs.until("host", "too few players stayed for unanimo: 2 of the 3 it needs")
+        host = await _lines(procs, "host")
+        stayed = [name for name in host[0]["names"] if name != "bob"]  # in their old order
+        assert [g["game"] for g in host] == ["kato", "kato"]
+        assert host[1]["names"] == stayed and host[1]["number"] == 2
+        assert len(await _lines(procs, "bob")) == 1
+        assert [g["names"] for g in await _lines(procs, "ann")][1] == stayed
+        _chained(host)
+
+
+async def test_a_seat_lost_between_games_resumes_and_plays_the_next(tmp_path: Path) -> None:
+    async with table(tmp_path) as procs:
+        at = await procs.host("--then", "unanimo:cards=1", *QUICK)
+        for who in ("ann", "bob", "cyd"):
+            await _join(procs, who, at)
+        await procs.until("host", "bob stays for the next game")
+        procs.procs["bob"].send_signal(signal.SIGKILL)  # its program dies between games
+        await procs.procs["bob"].wait()
+        await procs.start("bob2", "join", "--bot", "--resume", "--json", *QUICK, home="bob")
+        host = await _lines(procs, "host")
+        assert [g["game"] for g in host] == ["kato", "unanimo"]
+        assert host[1]["names"] == host[0]["names"] and host[1]["audit_ok"]
+        [back] = await _lines(procs, "bob2")
+        assert back["table"] == host[1]["table"] and back["audit_ok"]
+        _chained(host)
+
+
+def test_then_is_checked_before_anything_starts(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "lanparty", "host", "kato", "--bot", "--local",
+                           "--then", "again,chess"], capture_output=True, text=True, timeout=60,
+                          check=False, env={"LANPARTY_HOME": str(tmp_path), "PATH": "/usr/bin"})  # fmt: skip
+    assert done.returncode == 2 and "--then: unknown game 'chess'" in done.stderr, done.stderr
+    assert trio  # (the module's other tests run under trio)
+
+
+async def test_a_spectator_follows_the_night_on_its_connection(tmp_path: Path) -> None:
+    async with table(tmp_path) as procs:
+        at = await procs.host("--seats", "2", "--then", "again", *QUICK)
+        await procs.start("eve", "watch", "--connect", at, "--json")
+        await _join(procs, "ann", at)
+        host = await _lines(procs, "host")
+        lines = await _lines(procs, "eve")
+        end = lines[-1]
+        assert end["end"] and end["audit_ok"] and len(end["transcripts"]) == 2
+        assert sum(1 for line in lines if line.get("pos") == 0) == 2  # each table from its start
+        for path, game in zip(end["transcripts"], host, strict=True):
+            assert _audit(str(path))["table"] == game["table"]
+        assert host[-1]["connections"] == 2  # ann and eve: one connection each, all night
