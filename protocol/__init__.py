@@ -6,6 +6,7 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
 - ``_messages``: frames (challenge, hello, watch, offer, propose, relay, refuse, halt, leave)
   and signed log entries, strictly decoded;
+  ``_fields``: the strict readers of every field;
   ``_bodies``: one class per entry kind (:class:`OpenTable` with its :class:`NightLink`, the
   link between the games of a night at one table);
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;

@@ -8,13 +8,11 @@ body is read (so an oversized entry costs no point validation).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import ClassVar, Final, TypeAlias
 
 from crypto import (
     MAX_DECK,
-    CryptoError,
     DleqProof,
     Opening,
     Point,
@@ -25,7 +23,18 @@ from crypto import (
 )
 from crypto import Ciphertext as _Ct
 
-from ._errors import RemoteProtocolError
+from ._fields import MAX_NAME as MAX_NAME  # (for the readers of names elsewhere)
+from ._fields import (
+    _bad,
+    _bytes,
+    _bytes_max,
+    _crypto,
+    _int,
+    _list,
+    _map,
+    _str,
+    read_name,
+)
 
 HASH_BYTES: Final = 32
 KEY_BYTES: Final = 32
@@ -33,80 +42,12 @@ KEY_BYTES: Final = 32
 TABLE_BYTES: Final = 16
 #: The most games a night may hold (a night link's ``number``): bounds a peer's value.
 MAX_NIGHT_GAMES: Final = 9999
-MAX_NAME: Final = 32
 MAX_HANDLE: Final = 2**31 - 1
 MAX_SEATS: Final = 64
 #: Largest sealed box of a show: a hand's decryption shares (about 150 bytes a card).
 MAX_SHOW_BOX: Final = 200 << 10
 
 Plain: TypeAlias = object
-
-
-# --------------------------------------------------------------------------- field readers
-
-
-def _bad(what: str, why: str) -> RemoteProtocolError:
-    return RemoteProtocolError(f"{what}: {why}")
-
-
-def _map(value: object, what: str, names: frozenset[str]) -> dict[str, object]:
-    if not isinstance(value, dict):
-        raise _bad(what, "expected a map")
-    if set(value) != names:
-        extra, missing = sorted(set(value) - names), sorted(names - set(value))
-        raise _bad(what, f"fields differ (unexpected {extra}, missing {missing})")
-    return value
-
-
-def _int(value: object, what: str, lo: int = 0, hi: int = 2**63 - 1) -> int:
-    if type(value) is not int or not lo <= value <= hi:
-        raise _bad(what, f"expected an integer in {lo}..{hi}")
-    return value
-
-
-def _bytes(value: object, what: str, size: int | None = None) -> bytes:
-    if not isinstance(value, bytes) or (size is not None and len(value) != size):
-        raise _bad(what, "expected bytes" + ("" if size is None else f" of length {size}"))
-    return value
-
-
-def _bytes_max(value: object, what: str, most: int) -> bytes:
-    if not isinstance(value, bytes) or len(value) > most:
-        raise _bad(what, f"expected at most {most} bytes")
-    return value
-
-
-def _str(value: object, what: str, max_len: int = 256) -> str:
-    if not isinstance(value, str) or len(value) > max_len:
-        raise _bad(what, f"expected a string of at most {max_len} characters")
-    return value
-
-
-def _bool(value: object, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise _bad(what, "expected a boolean")
-    return value
-
-
-def _list(value: object, what: str, max_len: int = 4096) -> list[object]:
-    if not isinstance(value, list) or len(value) > max_len:
-        raise _bad(what, f"expected a list of at most {max_len} items")
-    return value
-
-
-def _crypto(reader: Callable[[], object], what: str) -> object:
-    try:
-        return reader()
-    except CryptoError as exc:
-        raise _bad(what, str(exc)) from None
-
-
-def read_name(value: object) -> str:
-    """A player name: 1..32 printable characters, no leading or trailing space."""
-    name = _str(value, "name", MAX_NAME)
-    if not name or name != name.strip() or not name.isprintable():
-        raise _bad("name", "must be 1..32 printable characters without outer spaces")
-    return name
 
 
 # --------------------------------------------------------------------------- entry bodies

@@ -24,17 +24,12 @@ from ._bodies import (
     KEY_BYTES,
     TABLE_BYTES,
     Body,
-    _bad,
-    _bool,
-    _bytes,
-    _int,
-    _map,
-    _str,
     body_fields,
     body_plain,
 )
 from ._codec import pack, unpack
 from ._errors import RemoteProtocolError, VersionMismatchError, clamp, excerpt
+from ._fields import _bad, _bool, _bytes, _int, _map, _str
 from ._frames import MAX_FRAME
 
 #: The protocol version every frame carries; a peer refuses any other.

@@ -26,16 +26,18 @@ from crypto import fingerprint
 
 from ._bodies import NightLink, OpenTable, Start
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Answered, Event, TooFew
+from ._events import Answered, Event, Offered, TooFew
 from ._frames import frame
 from ._lobby import Conn
 from ._messages import (
     ENTRY_VERSION,
     GENESIS_PREV,
     NONCE_BYTES,
+    Leave,
     Offer,
     SignedEntry,
     encode_message,
+    leave_signature,
     read_head,
     verify_entry_signature,
 )
@@ -43,7 +45,7 @@ from ._roles import Phase
 from ._table import Table
 from .contract import Game
 
-__all__ = ["NightSeating", "check_offer", "next_link"]
+__all__ = ["NightOffers", "NightSeating", "check_offer", "next_link"]
 
 
 def next_link(table: Table) -> NightLink | None:
@@ -278,3 +280,56 @@ class NightSeating:
                 self._events.append(Answered(self._names[key], fingerprint(key), False))
         self._seat_next()
 
+
+class NightOffers:
+    """A peer's side of a night: the host's offer of the next game, checked and kept, and
+    the answer (mixed into :class:`~protocol._peer.Peer`, which owns every attribute used
+    here)."""
+
+    table: Table
+    name: str
+    offer: Offer | None
+    _next_open: SignedEntry | None
+    _opening: SignedEntry | None
+    _host: bytes | None
+    _nonce: bytes | None
+    _out: bytearray
+    _leaving: bool
+    _events: deque[Event]
+
+    def _offered(self, msg: Offer) -> None:
+        """The host offers the next game of the night: check it against this table (see
+        :func:`protocol._night.check_offer`; raises :class:`RemoteProtocolError` naming the
+        host), keep it and say so (:class:`Offered`). The same offer again is ignored; a
+        different one while this one stands is refused."""
+        if self.offer is not None:
+            if msg == self.offer:
+                return
+            raise RemoteProtocolError("the host offered two different next games", seat=0)
+        if self._host is None:
+            raise RemoteProtocolError("the host offered a next game before any table", seat=0)
+        opened = check_offer(self.table, self._host, msg, self.table.games)
+        self.offer, self._next_open = msg, opened
+        body = opened.entry.body
+        assert isinstance(body, OpenTable)
+        self._events.append(Offered(opened.entry.table, body))
+
+    def offered(self) -> Offered | None:
+        """The next game the host offers (its table and opening), once checked; else
+        ``None``."""
+        opened = self._next_open
+        if opened is None:
+            return None
+        body = opened.entry.body
+        assert isinstance(body, OpenTable)
+        return Offered(opened.entry.table, body)
+
+    def decline(self) -> None:
+        """We leave instead of playing the game offered: a leave signing the offer's
+        challenge is queued (then hang up). Raises :class:`LocalProtocolError` with no
+        offer."""
+        me = self.table.me
+        if self.offer is None or me is None:
+            raise LocalProtocolError("no next game is offered")
+        self._leaving = True
+        self._out += frame(encode_message(Leave(leave_signature(me.identity, self.offer.nonce))))

@@ -19,7 +19,6 @@ from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 from ._bodies import (
     Join,
     MoveBody,
-    OpenTable,
     SealClose,
 )
 from ._checks import DeferredCheck
@@ -28,7 +27,6 @@ from ._events import (
     Event,
     Holding,
     MoveDropped,
-    Offered,
     Refused,
     Removed,
     SealedMove,
@@ -56,6 +54,7 @@ from ._messages import (
     verify_entry_signature,
     verify_relay,
 )
+from ._night import NightOffers
 from ._roles import PERSONS_CHOICE, Phase, Private
 from ._table import Table
 from .contract import Commit, Game, Move, Plain, Status, Turn
@@ -159,7 +158,7 @@ class _Seat:
         return SealClose(st.seats)
 
 
-class Peer(_Seat):
+class Peer(NightOffers, _Seat):
     """A peer that joins a table through its host."""
 
     def __init__(
@@ -413,38 +412,7 @@ class Peer(_Seat):
         if self.stopped is None:
             self._relay(msg)
 
-    def _offered(self, msg: Offer) -> None:
-        """The host offers the next game of the night: check it against this table (see
-        :func:`protocol._night.check_offer`; raises :class:`RemoteProtocolError` naming the
-        host), keep it and say so (:class:`Offered`). The same offer again is ignored; a
-        different one while this one stands is refused."""
-        from ._night import check_offer  # the night builds on the peer, not the reverse
-
-        if self.offer is not None:
-            if msg == self.offer:
-                return
-            raise RemoteProtocolError("the host offered two different next games", seat=0)
-        if self._host is None:
-            raise RemoteProtocolError("the host offered a next game before any table", seat=0)
-        opened = check_offer(self.table, self._host, msg, self.table.games)
-        self.offer, self._next_open = msg, opened
-        body = opened.entry.body
-        assert isinstance(body, OpenTable)
-        self._events.append(Offered(opened.entry.table, body))
-
-    def offered(self) -> Offered | None:
-        """The next game the host offers (its table and opening), once checked; else
-        ``None``."""
-        opened = self._next_open
-        if opened is None:
-            return None
-        body = opened.entry.body
-        assert isinstance(body, OpenTable)
-        return Offered(opened.entry.table, body)
-
-    def next_peer(
-        self, *, key: KeyShare | None = None, seal: SealKey | None = None
-    ) -> Peer:
+    def next_peer(self, *, key: KeyShare | None = None, seal: SealKey | None = None) -> Peer:
         """We stay for the game offered (:attr:`offer`): a peer for its table, with fresh
         table secrets (``key``, ``seal``: these, to keep them first), whose hello — holding
         no entry, signing the offer's challenge — is queued already; its join follows once
@@ -460,16 +428,6 @@ class Peer(_Seat):
         sig = hello_signature(me.identity, offer.nonce, 0)
         nxt._out += frame(encode_message(Hello(me.identity.public.raw, 0, sig)))
         return nxt
-
-    def decline(self) -> None:
-        """We leave instead of playing the game offered: a leave signing the offer's
-        challenge is queued (then hang up). Raises :class:`LocalProtocolError` with no
-        offer."""
-        me = self.table.me
-        if self.offer is None or me is None:
-            raise LocalProtocolError("no next game is offered")
-        self._leaving = True
-        self._out += frame(encode_message(Leave(leave_signature(me.identity, self.offer.nonce))))
 
     def _halted(self, msg: Halt) -> RemoteProtocolError:
         """The host's halt as we can take it. It blames a seat on its word alone: where that

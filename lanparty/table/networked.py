@@ -75,6 +75,7 @@ class NetSeat(NightTalk):
         #: Called (in trio) once the table is reachable; the terminal UI starts then.
         self.on_ready: Callable[[], None] = lambda: None
         self._lines: list[str] = []
+        self._ended_lines: list[str] = []  # the game before's, not yet taken (a night)
         self._init_night()
         self._sit(party)
 
@@ -83,6 +84,8 @@ class NetSeat(NightTalk):
         until its opening entry comes): the same person, screen and connection, a new
         table."""
         self.number += 1
+        self._ended_lines += self._lines
+        self._lines = []
         self._sit(party, game)
         self._changed()
 
@@ -355,8 +358,12 @@ class NetSeat(NightTalk):
         return self._run(self.party.close_phase)
 
     def take_log(self) -> list[str]:
-        """Log lines since the last call."""
-        lines, self._lines = self._lines, []
+        """Log lines since the last call (the last lines of the night's game before, alone,
+        if some were not taken yet: the next game's story begins apart)."""
+        if self._ended_lines:
+            lines, self._ended_lines = self._ended_lines, []
+        else:
+            lines, self._lines = self._lines, []
         if len(lines) > _FLOOD:  # catching up on a long log (a resumed seat): the end only
             skipped = len(lines) - _KEEP
             told = _("… {n} earlier lines skipped (catching up)").format(n=skipped)

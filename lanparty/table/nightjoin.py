@@ -164,5 +164,3 @@ def spectator_driver(make: Callable[[Watcher], Any]) -> Callable[[Peer], Driver]
         return driver
 
     return build
-
-

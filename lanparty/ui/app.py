@@ -342,6 +342,7 @@ class TableApp:
                 self.wake.set()
                 self.redraw()
                 return
+            self.conduct.pull()  # the last lines of the game before, above the rule
             self._next_game()
         if self.conduct.step():
             self._end()

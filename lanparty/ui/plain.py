@@ -107,14 +107,15 @@ async def run_plain(
     say([("", f"lanparty · {title}  " + _("(type help: the commands)") + "\n")])
     try:
         while True:
+            if ended and not session.over():  # the night goes on: the next game
+                conduct.pull()  # the last lines of the game before, above the rule
+                ended, said_prompt = False, ""
+                conduct = Conduct(session, say)
+                say([("", night_rule(session, game_title(session.game_name)) + "\n")])
             over = conduct.step()
             if over and not ended:  # the game is over: said once
                 ended, said_prompt = True, ""
                 say(conduct.ending())
-            elif not over and ended:  # the night goes on: the next game
-                ended, said_prompt = False, ""
-                conduct = Conduct(session, say)
-                say([("", night_rule(session, game_title(session.game_name)) + "\n")])
             if ended and not _night_goes_on(session):
                 return 0
             prompt = conduct.prompt()[0].strip()

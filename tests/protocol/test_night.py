@@ -123,8 +123,16 @@ def test_too_few_stay_then_another_game_is_offered_in_its_place() -> None:
     bo = h.peers[0]
     assert bo.phase is Phase.STOPPED and bo.table.opening.night == next_link(closed.table)
     # the same link, another game: taken in the place of the one that never started
-    again = Host(closed.identity, "ann", GAMES, "kato", {"rounds": 1}, 2,
-                 night=next_link(bo.table), roster=[(keep.table.me.identity.public.raw, "bo")])
+    again = Host(
+        closed.identity,
+        "ann",
+        GAMES,
+        "kato",
+        {"rounds": 1},
+        2,
+        night=next_link(bo.table),
+        roster=[(keep.table.me.identity.public.raw, "bo")],
+    )
     cid = again.offer(None, keep.table.me.identity.public.raw)
     bo.receive_data(again.data_to_send(cid))
     [offered] = _events(bo, Offered)
@@ -248,8 +256,9 @@ def test_answering_twice_or_with_another_key_or_for_another_table_is_refused() -
     nonce = host._conns[cy_cid].nonce
     me = bo.table.me.identity
     with pytest.raises(RemoteProtocolError, match="another key than its own"):
-        host.receive_data(cy_cid, frame(encode_message(Hello(me.public.raw, 0,
-                                                             hello_signature(me, nonce, 0)))))
+        host.receive_data(
+            cy_cid, frame(encode_message(Hello(me.public.raw, 0, hello_signature(me, nonce, 0))))
+        )
     # an answer signed for another offer (another table's challenge) does not verify
     other = _next_host(h)
     cid = other.offer(None, cy.table.me.identity.public.raw)

@@ -398,3 +398,38 @@ def test_the_host_lets_players_in_turns_one_away_and_removes_one(start, tmp_path
             if proc.poll() is None:
                 proc.kill()
                 proc.communicate()
+
+
+def test_again_at_the_end_plays_the_next_game_at_the_same_table(start) -> None:
+    """The host's person types ``again`` at the end screen (Tab completes it): the bot stays,
+    the next game is dealt at the same table under a rule in the story; quitting then asks
+    first, as in any game."""
+    pane = start("play", "kato", "--bots", "1", "--nick", "Ann", "--option", "hand_size=2",
+                 "--option", "rounds=1")  # fmt: skip
+    pane.wait(lambda: "Your hand:" in pane.screen(), "the first deal", SETUP_DEADLINE)
+    player = Player(pane)
+    end = time.monotonic() + 4 * TURN_DEADLINE
+    while NIGHT_END not in pane.screen():
+        prompt = player.prompt()
+        if prompt is not None and prompt != "waiting>":
+            player.turn(prompt)
+        assert time.monotonic() < end, pane.screen()
+        time.sleep(0.05)  # a short pause between polls, not a wait for anything
+    assert pane.screen().rstrip().endswith("game over")  # the status line
+    pane.keys("-l", "ag")
+    pane.keys("Tab")
+    pane.wait(lambda: "the same game again, with the same options" in pane.screen(), "Tab")
+    pane.keys("Enter")  # the completion taken: "again"
+    pane.wait(lambda: "— game 2 of the night: KaTO —" in pane.story(), "the next game")
+    pane.wait(lambda: "Your hand:" in pane.screen(), "the second deal", SETUP_DEADLINE)
+    story = pane.story()
+    assert story.index("transcript saved:") < story.index("— game 2 of the night: KaTO —")
+    assert "Bea stays for the next game" in story
+    pane.type("quit")
+    pane.wait_text("leave the table? the game stops for everyone (y/N)>")
+    pane.type("y")
+    assert pane.exit_code() == 0
+    history = pane.history()
+    assert history.count("transcript saved:") >= 1 and "Traceback" not in history
+    saved = sorted((pane.rc_file.parent / "transcripts").glob("*.lptx"))
+    assert len(saved) == 2  # one per game of the night
