@@ -46,8 +46,8 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--then", default="", metavar="GAMES",
                    help=_("the night's next games, played one after another at this table "
                    "by everyone who stays, comma-separated: again (the same game), GAME, "
-                   "or GAME:OPTION=VALUE[:OPTION=VALUE...], e.g. again,unanimo,kato:rounds=1"
-                   ))  # fmt: skip
+                   "or GAME:OPTION=VALUE[:OPTION=VALUE...], e.g. again,{game}").format(
+                       game=DEFAULT_GAME))  # fmt: skip
     p.add_argument("--react", type=float, default=None, metavar="S",
                    help=_("the bots' reaction time when others may move too (default: like a "
                    "person, 0.7 to 2 s at random; 0 for none, e.g. to measure)"))  # fmt: skip

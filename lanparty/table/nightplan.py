@@ -81,7 +81,7 @@ def read_choice(text: str, last: NightGame) -> NightGame:
     if head == "next" and len(words) >= 2:
         game = _game(words[1].lower())
         return NightGame(game, typed_options(game, words[2:]))
-    raise ValueError(_("again, or next GAME [OPTION=VALUE ...] (e.g. next unanimo cards=3)"))
+    raise ValueError(_("again, or next GAME [OPTION=VALUE ...]"))
 
 
 def read_then(text: str) -> list[str]:

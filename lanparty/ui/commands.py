@@ -48,8 +48,8 @@ _HELP = (
 )
 _NIGHT = (
     ("again", N_("(once the game is over) the same game again, for everyone who stays")),
-    (N_("next GAME [OPTION=VALUE …]"), N_("(once the game is over) another game, e.g. next "
-                                          "unanimo cards=3")),
+    (N_("next GAME [OPTION=VALUE …]"), N_("(once the game is over) another game, with its "
+                                          "options if any (see rules)")),
 )  # fmt: skip
 """The commands of whoever chooses the night's next game (the host, or an offline player)."""
 _SAID = frozenset({_HELP[0][0], _NIGHT[1][0]})
