@@ -69,6 +69,7 @@ def next_link(table: Table) -> NightLink | None:
 
 
 def _fault(what: str) -> RemoteProtocolError:
+    """The host's fault ``what`` (seat 0; the caller names its key)."""
     return RemoteProtocolError(f"the host {what}", seat=0)
 
 
@@ -135,6 +136,7 @@ class NightSeating:
         raise NotImplementedError
 
     def _init_night(self, roster: Sequence[tuple[bytes, str]]) -> None:
+        """No night yet, or the roster of the game before (key, name), in seat order."""
         self.seat_order = tuple(key for key, _name in roster)
         self._names = dict(roster)
         self._answers: dict[bytes, bool] = {}  # key -> stays (its join came) / leaves

@@ -102,7 +102,7 @@ class NightServing:
         offer of ``host``'s table; then whoever has not answered leaves, and the seats are
         fixed (or too few stayed)."""
         await trio.sleep(ANSWER_TIME)
-        if self.host is host and host.phase is Phase.LOBBY and host.waiting_answers():
+        if self.host is host and host.phase is Phase.LOBBY:
             host.end_answers()
             await self.after_input()
 

@@ -92,6 +92,7 @@ class HostNight:
         return ""
 
     def _hand(self, choice: NightGame) -> None:
+        """(trio) Hand the night the game typed (nothing once the night is over)."""
         with suppress(trio.ClosedResourceError, trio.BrokenResourceError):
             self._choices.send_nowait(choice)
 

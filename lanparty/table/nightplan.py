@@ -64,6 +64,7 @@ def typed_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
 
 
 def _game(name: str) -> str:
+    """``name`` if it is a game; raises ``ValueError`` naming the known ones."""
     if name not in GAMES:
         known = ", ".join(sorted(GAMES))
         raise ValueError(_("unknown game {name}; known: {known}").format(name=repr(name),

@@ -49,6 +49,7 @@ class NightTalk:
         raise NotImplementedError
 
     def _init_night(self) -> None:
+        """The first game of a night, with no offer standing."""
         #: This game's number in the night (1: the first).
         self.number = 1
         #: True while the night may go on after this game: the host may offer another

@@ -358,3 +358,27 @@ def test_only_a_night_table_is_offered_and_only_to_its_players() -> None:
         Host(Identity(), "ann", GAMES, "kato", {"rounds": 1}, 3, roster=[(bytes(32), "x")])
     assert isinstance(host.table.opening, OpenTable)
     assert [e for e in h.events[0] if isinstance(e, Applied)]
+
+
+def test_the_time_to_answer_gives_up_on_a_seat_gone_before_its_turn_to_sit() -> None:
+    h = _played(3)
+    host, (bo_cid, cy_cid) = _offered(h)
+    bo, cy = h.peers
+    cy_next = cy.next_peer()
+    host.receive_data(cy_cid, cy_next.data_to_send())
+    cy_next.receive_data(host.data_to_send(cy_cid))
+    host.receive_data(cy_cid, cy_next.data_to_send())  # cy's join: held until bo answers
+    bo_next = bo.next_peer()
+    host.receive_data(bo_cid, bo_next.data_to_send())
+    bo_next.receive_data(host.data_to_send(bo_cid))
+    host.receive_data(bo_cid, bo_next.data_to_send())  # bo sits; cy's join is now stale
+    host.close(cy_cid)  # and cy's program dies before it proposes it again
+    assert [m.name for m in host.table.members] == ["ann", "bo"]
+    assert host.phase is Phase.LOBBY  # cy stayed: its seat is waited for
+    host.end_answers()  # the time to answer is over
+    assert host.phase is Phase.KEYS and [m.name for m in host.table.members] == ["ann", "bo"]
+    assert [(e.name, e.stays) for e in _events(host, Answered)] == [
+        ("cy", True),
+        ("bo", True),
+        ("cy", False),
+    ]
