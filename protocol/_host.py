@@ -366,9 +366,11 @@ class Host(NightSeating, LobbyControl, _Seat):
                 msg = decode_message(payload)
                 if isinstance(msg, Challenge | Relay | Refuse | Halt | Offer):
                     raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
-                if c.watching:
+                if c.watching and isinstance(msg, Watch) and c.expect == b"":
+                    self._watch_on(c, msg.pos)  # a spectator follows a night's next table
+                elif c.watching:
                     raise RemoteProtocolError(f"a spectator sent a {msg.TYPE} frame")
-                if isinstance(msg, Hello):
+                elif isinstance(msg, Hello):
                     self._hello(c, msg)
                 elif isinstance(msg, Watch):
                     self._watch(c, msg)

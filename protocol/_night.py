@@ -161,8 +161,19 @@ class NightSeating:
         c = Conn(nonce, 0, origin)
         c.out = [frame(encode_message(Offer(opened.raw, opened.sig, nonce)))]
         c.expect = key if key is not None else b""
+        if key is None:  # a spectator follows at once: nothing it is sent waits on its answer
+            c.watching = True
+            c.out.extend(self._relays)
         self._conns[cid] = c
         return cid
+
+    def _watch_on(self, c: Conn, pos: int) -> None:
+        """A spectator's answer to the offer of this table: a watch holding no entry (it is
+        sent the table's relays already). Raises :class:`RemoteProtocolError` for another
+        answer, or a second one."""
+        if c.expect != b"" or pos != 0:
+            raise RemoteProtocolError("a spectator answered the offer of a table out of place")
+        c.expect = None  # answered: a second watch is a spectator's frame like any
 
     def offered_here(self, cid: int) -> bool:
         """True if connection ``cid`` came from the table before and was offered this one,

@@ -319,8 +319,14 @@ class Harness:
         watchers = []
         for w in self.watchers:
             cid = host.offer(None, None)
-            w.receive_data(host.data_to_send(cid))
+            reader = FrameReader()  # the offer, then the relays a spectator is sent at once
+            reader.feed(host.data_to_send(cid))
+            offer = reader.next_frame()
+            assert offer is not None
+            w.receive_data(frame(offer))
             nw = w.next_watcher()
+            while (payload := reader.next_frame()) is not None:
+                nw.receive_data(frame(payload))
             nw.defer_checks = w.defer_checks
             watchers.append((nw, cid))
         self.host, self.peers, self.conns = host, peers, conns

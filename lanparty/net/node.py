@@ -416,20 +416,22 @@ class PeerClient(Pokable):
         if next_link(self.peer.table) is None or self.peer.refused is not None:
             return False  # it stopped mid-game: there is no next game to this one
         night.ended(self.peer)
-        while self.peer.offer is None:
-            incoming: bytes | bytearray = b""
-            with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
-                incoming = await self._stream.receive_some(CHUNK)
-            if not incoming:
-                return False  # the host ended the night
-            self._frames.feed(bytes(incoming))
-            try:
+        while True:
+            try:  # what came already first (the offer may have come with the table's end)
                 while self.peer.offer is None and (payload := self._frames.next_frame()):
                     self.peer.receive_data(frame(payload))
             except RemoteProtocolError as exc:
                 night.refused(exc)
                 return False
             drain_events(self.peer, self._driver, self._sink)
+            if self.peer.offer is not None:
+                break
+            incoming: bytes | bytearray = b""
+            with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                incoming = await self._stream.receive_some(CHUNK)
+            if not incoming:
+                return False  # the host ended the night
+            self._frames.feed(bytes(incoming))
         seat = await night.answer(self.peer)
         if seat is None:
             self.peer.decline()
@@ -443,6 +445,18 @@ class PeerClient(Pokable):
         if self._nursery is not None:
             self._driver.attach(self._nursery, self.poke)
         return True
+
+    async def _frame(self, payload: bytes) -> None:
+        """Feed one frame to the peer, then let the driver act and send what is due. Raises
+        :class:`RemoteProtocolError` for a broken stream, :class:`InternalError` for a bug."""
+        try:
+            self.peer.receive_data(frame(payload))
+        except RemoteProtocolError:
+            raise
+        except Exception as exc:  # a bug: say so in one line, keep the transcript
+            what = f"{type(exc).__name__}: {exc}"[:200]
+            raise InternalError(f"internal error (a bug) on a frame: {what}") from exc
+        await self.after_input()
 
     def _may_rejoin(self) -> bool:
         return (
@@ -483,6 +497,13 @@ class PeerClient(Pokable):
         await self.after_input()
         # A fatal refusal (a full table, a taken name): the host takes nothing more from us.
         while self.peer.phase not in DONE_PHASES and self.peer.refused is None:
+            # One frame at a time: the driver sees each entry's effect on the view. Frames
+            # that came before this table began (with the offer of a night's next game) go
+            # first; what comes after its end is left in the reader for the next table.
+            while self.peer.phase not in DONE_PHASES and (payload := reader.next_frame()):
+                await self._frame(payload)
+            if self.peer.phase in DONE_PHASES or self.peer.refused is not None:
+                break
             waiting = self.peer.table.waiting_on()
             patience = (
                 self._patience if waiting and waiting[1] not in PERSONS_CHOICE else float("inf")
@@ -496,17 +517,7 @@ class PeerClient(Pokable):
                               f"for {describe(self.peer, *waiting)}")  # fmt: skip
             if not incoming:
                 raise PeerVanished("the host vanished")
-            # One frame at a time: the driver sees each entry's effect on the view.
             reader.feed(bytes(incoming))
-            while (payload := reader.next_frame()) is not None:
-                try:
-                    self.peer.receive_data(frame(payload))
-                except RemoteProtocolError:
-                    raise
-                except Exception as exc:  # a bug: say so in one line, keep the transcript
-                    what = f"{type(exc).__name__}: {exc}"[:200]
-                    raise InternalError(f"internal error (a bug) on a frame: {what}") from exc
-                await self.after_input()
         # What ended the table may have come from a proof check's thread between two frames
         # (its Stopped event queued, the poke that would hand it on not yet run): hand it on.
         drain_events(self.peer, self._driver, self._sink)

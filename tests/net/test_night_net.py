@@ -54,14 +54,25 @@ def _chained(games: list[dict[str, object]]) -> None:
         assert now["table"] == games[number - 1]["table"]
 
 
+async def _host(procs: Procs, game: str, *args: str) -> str:
+    """A bot host (hugo) of ``game``; its HOST:PORT once it listens."""
+    await procs.start("host", "host", game, "--bot", "--local", "--nick", "hugo", "--json",
+                      *QUICK, *args)  # fmt: skip
+    line = await procs.until("host", "table ")
+    return line.split(" on ")[1].split(" ")[0]
+
+
 async def _join(procs: Procs, who: str, at: str, *args: str) -> None:
     await procs.start(who, "join", "--bot", "--connect", at, "--nick", who, "--json",
                       "--seed", str(len(procs.procs)), *QUICK, *args)  # fmt: skip
 
 
 async def test_a_night_of_three_games_over_the_same_connections(tmp_path: Path) -> None:
+    """KaTO, then ``next unanimo``, then ``again``: four peers and a spectator, who follows
+    every game on its one connection."""
     async with table(tmp_path) as procs:
         at = await procs.host("--then", "unanimo:cards=1,again", *QUICK)
+        await procs.start("eve", "watch", "--connect", at, "--json")
         for who in ("ann", "bob", "cyd"):
             await _join(procs, who, at)
         host = await _lines(procs, "host")
@@ -70,30 +81,39 @@ async def test_a_night_of_three_games_over_the_same_connections(tmp_path: Path) 
         assert [g["game"] for g in host] == ["kato", "unanimo", "unanimo"]
         assert [g["number"] for g in host] == [1, 2, 3]
         assert all(g["audit_ok"] and not g["stopped"] for g in host)
-        # the host accepted three connections in all: one per player, kept all night
-        assert [g["connections"] for g in host] == [3, 3, 3]
+        # the host accepted four connections in all: one per player and the spectator's,
+        # each kept all night
+        assert [g["connections"] for g in host] == [4, 4, 4]
         for who in ("ann", "bob", "cyd"):
             games = await _lines(procs, who)
             assert [g["table"] for g in games] == [g["table"] for g in host]
             assert [g["connections"] for g in games] == [1, 1, 1]  # connected once
             assert all(g["names"] == seats for g in games)
         _chained(host)
+        watched = await _lines(procs, "eve")
+        end = watched[-1]
+        assert end["end"] and end["audit_ok"] and len(end["transcripts"]) == 3
+        assert sum(1 for line in watched if line.get("pos") == 0) == 3  # each table from 0
+        for path, game in zip(end["transcripts"], host, strict=True):
+            assert _audit(str(path))["table"] == game["table"]
 
 
 async def test_a_player_who_leaves_leaves_one_seat_fewer_too_few_for_unanimo(
     tmp_path: Path,
 ) -> None:
-    """bob goes after the first game: Unanimo (3 players at least) cannot start with the two
-    who stay, the host is told, and the next game of its list is offered in its place."""
+    """bob goes after the first game: Unanimo again (3 players at least) cannot start with
+    the two who stay, the host is told, and the next game of its list is offered in its
+    place."""
     async with table(tmp_path) as procs:
-        at = await procs.host("--seats", "3", "--then", "unanimo:cards=1,kato:rounds=1", *QUICK)
+        at = await _host(procs, "unanimo", "--option", "cards=1", "--seats", "3",
+                         "--then", "again,kato:rounds=1")  # fmt: skip
         await _join(procs, "ann", at)
         await _join(procs, "bob", at, "--games", "1")  # goes after the first game
         await procs.until("host", "bob leaves the table")
         await procs.until("host", "too few players stayed for unanimo: 2 of the 3 it needs")
         host = await _lines(procs, "host")
         stayed = [name for name in host[0]["names"] if name != "bob"]  # in their old order
-        assert [g["game"] for g in host] == ["kato", "kato"]
+        assert [g["game"] for g in host] == ["unanimo", "kato"]
         assert host[1]["names"] == stayed and host[1]["number"] == 2
         assert len(await _lines(procs, "bob")) == 1
         assert [g["names"] for g in await _lines(procs, "ann")][1] == stayed
@@ -102,7 +122,7 @@ async def test_a_player_who_leaves_leaves_one_seat_fewer_too_few_for_unanimo(
 
 async def test_a_seat_lost_between_games_resumes_and_plays_the_next(tmp_path: Path) -> None:
     async with table(tmp_path) as procs:
-        at = await procs.host("--then", "unanimo:cards=1", *QUICK)
+        at = await _host(procs, "unanimo", "--option", "cards=1", "--then", "again")
         for who in ("ann", "bob", "cyd"):
             await _join(procs, who, at)
         await procs.until("host", "bob stays for the next game")
@@ -110,7 +130,7 @@ async def test_a_seat_lost_between_games_resumes_and_plays_the_next(tmp_path: Pa
         await procs.procs["bob"].wait()
         await procs.start("bob2", "join", "--bot", "--resume", "--json", *QUICK, home="bob")
         host = await _lines(procs, "host")
-        assert [g["game"] for g in host] == ["kato", "unanimo"]
+        assert [g["game"] for g in host] == ["unanimo", "unanimo"]
         assert host[1]["names"] == host[0]["names"] and host[1]["audit_ok"]
         [back] = await _lines(procs, "bob2")
         assert back["table"] == host[1]["table"] and back["audit_ok"]
@@ -123,18 +143,3 @@ def test_then_is_checked_before_anything_starts(tmp_path: Path) -> None:
     done = subprocess.run([*LANPARTY, *args], capture_output=True, text=True, timeout=60,
                           check=False, env=env)  # fmt: skip
     assert done.returncode == 2 and "--then: unknown game 'chess'" in done.stderr, done.stderr
-
-
-async def test_a_spectator_follows_the_night_on_its_connection(tmp_path: Path) -> None:
-    async with table(tmp_path) as procs:
-        at = await procs.host("--seats", "2", "--then", "again", *QUICK)
-        await procs.start("eve", "watch", "--connect", at, "--json")
-        await _join(procs, "ann", at)
-        host = await _lines(procs, "host")
-        lines = await _lines(procs, "eve")
-        end = lines[-1]
-        assert end["end"] and end["audit_ok"] and len(end["transcripts"]) == 2
-        assert sum(1 for line in lines if line.get("pos") == 0) == 2  # each table from its start
-        for path, game in zip(end["transcripts"], host, strict=True):
-            assert _audit(str(path))["table"] == game["table"]
-        assert host[-1]["connections"] == 2  # ann and eve: one connection each, all night

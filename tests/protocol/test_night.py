@@ -44,9 +44,13 @@ def _bots(game: str, n: int) -> list:
     return [bots_for(game)["heuristic"]() for _ in range(n)]
 
 
-def _played(seats: int = 3, watchers: int = 0) -> Harness:
-    h = Harness(GAMES, "kato", seats, {"rounds": 1}, [Honest() for _ in range(seats)],
-                seed=5, names=["ann", "bo", "cy", "di"][:seats], watchers=watchers)  # fmt: skip
+def _played(seats: int = 3, watchers: int = 0, game: str = "unanimo") -> Harness:
+    """A closed table of ``game`` (one Unanimo card: no deck to shuffle, so quick) at which
+    ann hosts bo, cy (and di)."""
+    options, bots = ({"cards": 1}, _bots(game, seats)) if game == "unanimo" else (
+        {"rounds": 1}, [Honest() for _ in range(seats)])  # fmt: skip
+    h = Harness(GAMES, game, seats, options, bots, seed=5,
+                names=["ann", "bo", "cy", "di"][:seats], watchers=watchers)  # fmt: skip
     h.run()
     assert h.done and all(p.phase is Phase.CLOSED for p in h.parties)
     return h
@@ -61,7 +65,7 @@ def _events(party, kind):  # type: ignore[no-untyped-def]
 
 
 def test_a_night_of_three_games_over_the_same_connections() -> None:
-    h = _played(3, watchers=1)
+    h = _played(3, watchers=1, game="kato")
     first = h.host
     tables = [first]
     links = []
@@ -93,7 +97,7 @@ def test_a_night_of_three_games_over_the_same_connections() -> None:
 
 def test_seats_follow_the_old_order_whatever_order_the_answers_come_in() -> None:
     h = _played(4)
-    host = h.next_game("kato", {"rounds": 1}, [Honest() for _ in range(4)], order=[2, 1, 0])
+    host = h.next_game("unanimo", {"cards": 1}, _bots("unanimo", 4), order=[2, 1, 0])
     h.run()
     assert [m.name for m in host.table.members] == ["ann", "bo", "cy", "di"]
     answered = [e for e in h.events[0] if isinstance(e, Answered)] or _events(host, Answered)
@@ -102,8 +106,7 @@ def test_seats_follow_the_old_order_whatever_order_the_answers_come_in() -> None
 
 def test_a_player_who_leaves_leaves_one_seat_fewer() -> None:
     h = _played(4)
-    host = h.next_game("kato", {"rounds": 1}, [Honest() for _ in range(3)],
-                       stays=[True, False, True])  # fmt: skip
+    host = h.next_game("unanimo", {"cards": 1}, _bots("unanimo", 3), stays=[True, False, True])
     h.run()
     assert host.phase is Phase.CLOSED
     assert [m.name for m in host.table.members] == ["ann", "bo", "di"]
