@@ -132,6 +132,9 @@ class HostNight:
                 self.tell(str(exc))
                 continue  # the host chooses again (an item of --then: the next one)
             self.last = choice
+            with suppress(trio.WouldBlock, trio.EndOfChannel):  # typed twice: one offer
+                while True:
+                    self._chosen.receive_nowait()
             return nxt
 
     def _open(self, choice: NightGame) -> NextTable:
