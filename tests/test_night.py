@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from lanparty.commands import main as cli
-from lanparty.replay.night import GameResult, game_results, nights, placing_points
-from lanparty.replay.nightwords import night_line, night_text, points_text
+from lanparty.night import GameResult, night_line, nights, placing_points, points_text
+from lanparty.replay.night import game_results
+from lanparty.ui.nightboard import night_text
 from protocol.contract import Outcome
 
 DATA = Path(__file__).parent / "data"
@@ -185,3 +186,33 @@ def test_the_night_command(
     assert code == 0 and json.loads(out)["standings"][0]["name"] == "p0"
     code, _out, err = _run(capsys, "night", "--files", str(tmp_path / "nothing.lptx"))
     assert code == 2 and "no such file" in err
+
+
+def test_the_lobby_shows_the_last_night_kept_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table's end records its game (:func:`record`); the lobby's greeting gives the last
+    night in a line, and ``night`` shows its board; nothing kept: it says so."""
+    from lanparty.night import kept_nights, record
+    from lanparty.ui import lobbymodel
+
+    monkeypatch.setenv("LANPARTY_HOME", str(tmp_path))
+    lobby = lobbymodel._Lobby("ann")
+    said: list[str] = []
+    assert lobbymodel._choose("night", lobby, lambda line, *_: said.append(line)) is None
+    assert said == ["no night kept here yet: play a game (or run lanparty night)"]
+    saved = tmp_path / "transcripts"
+    saved.mkdir(exist_ok=True)
+    path = saved / "20261206-200000-kato-ana.lptx"
+    shutil.copy(DATA / "kato_2p.lptx", path)
+    record(_game(1, "ab", (1, 0), when="2026-12-06 20:00"), path)
+    gone = saved / "20261206-210000-kato-gone.lptx"
+    gone.write_bytes(b"x")
+    record(_game(2, "ab", (0, 1)), gone)
+    gone.unlink()  # a transcript deleted since: its game is not on the board
+    assert [len(n.games) for n in kept_nights()] == [1]
+    greeting = [text for text, _style in lobby.greeting("loopback", again=False)]
+    assert "Your last night (2026-12-06 20:00): A 1 · B 0 (type night for the board)" in greeting
+    said.clear()
+    lobbymodel._choose("night", lobby, lambda line, *_: said.append(line))
+    assert said[0] == "Night of December 6, 2026 · 1 game" and "★ A" in said[3]

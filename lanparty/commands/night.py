@@ -19,10 +19,11 @@ from lanparty import i18n
 from lanparty.commands.common import CliError, Command
 from lanparty.commands.progress import Progress
 from lanparty.i18n import N_, _, ngettext
-from lanparty.replay.night import Night, game_results, nights
-from lanparty.replay.nightwords import night_json, night_text, points_text
+from lanparty.night import Night, night_json, nights, points_text
+from lanparty.replay.night import game_results
 from lanparty.text import printable
 from lanparty.ui.layout import game_title
+from lanparty.ui.nightboard import night_text
 
 __all__ = ["COMMAND"]
 

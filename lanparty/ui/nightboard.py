@@ -1,37 +1,23 @@
-"""A night's scoreboard told in words (a board that fits 80 columns, in the reader's
-language) and as JSON (for scripts: the same in every language)."""
+"""A night's scoreboard on screen: a board that fits 80 columns, in the reader's language
+(the board's data, its one-line form and its JSON: :mod:`lanparty.night`)."""
 
 from __future__ import annotations
 
 import textwrap
 from datetime import datetime
-from fractions import Fraction
-from typing import Any
 
-from crypto import fingerprint
 from lanparty.games.cells import cells
 from lanparty.i18n import _, language, ngettext
-from lanparty.replay.night import GameResult, Night
+from lanparty.night import GameResult, Night, points_text
 from lanparty.text import printable
 from lanparty.ui.layout import game_title
 
-__all__ = ["night_json", "night_line", "night_text", "points_text"]
+__all__ = ["night_text"]
 
 #: At most this many games get a column of their own; the board keeps the latest ones.
 COLUMNS = 5
 _NAME_CELLS = 18
 WIDTH = 80  # the notes under the board are wrapped to it
-
-
-def points_text(points: Fraction | None) -> str:
-    """``"2½"``, ``"½"``, ``"3"``; ``"·"`` for no points (not at that table, or the game
-    counts for nothing)."""
-    if points is None:
-        return "·"
-    whole, half = divmod(points * 2, 2)
-    if half:
-        return f"{int(whole)}½" if whole else "½"
-    return str(int(whole))
 
 
 def _date(when: str) -> str:
@@ -117,46 +103,3 @@ def night_text(night: Night) -> str:
     )
     wrapped = [line for note in notes for line in textwrap.wrap(note, WIDTH)]
     return "\n".join([*board, "", *wrapped]) + "\n"
-
-
-def night_line(night: Night) -> str:
-    """The board in one line, for the end of a game and the lobby: ``"The night so far
-    (3 games): Ana 6½ · Bea 6½ · Carl 2"``."""
-    n = len(night.games)
-    said = ngettext(
-        "The night so far ({n} game): {board}", "The night so far ({n} games): {board}", n
-    )
-    board = " · ".join(f"{printable(r.name)} {points_text(r.total)}" for r in night.standings())
-    return said.format(n=n, board=board)
-
-
-def night_json(night: Night) -> dict[str, Any]:
-    """The board as plain data: the night's id, its games (with whether each counts) and
-    every player's points per game and total (as strings such as ``"5/2"``)."""
-    return {
-        "night": night.first.hex(),
-        "games": [
-            {
-                "number": g.number,
-                "game": g.game,
-                "table": g.table.hex(),
-                "when": g.when,
-                "status": g.status,
-                "counted": night.counted(g),
-                "path": g.path,
-            }
-            for g in night.games
-        ],
-        "missing": night.missing(),
-        "standings": [
-            {
-                "name": r.name,
-                "key": r.key.hex(),
-                "fingerprint": fingerprint(r.key),
-                "place": r.place,
-                "total": str(r.total),
-                "games": [None if p is None else str(p) for p in r.games],
-            }
-            for r in night.standings()
-        ],
-    }
