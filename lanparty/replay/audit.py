@@ -42,6 +42,7 @@ from protocol import (
     PERSONS_CHOICE,
     AuditReport,
     Finding,
+    NightLink,
     ProtocolError,
     RemoteProtocolError,
     VersionMismatchError,
@@ -123,6 +124,12 @@ class Verdict:
     error_pos: int | None = None
     #: The refusal behind ``error`` (told again in the reader's words), or ``None``.
     refused: ProtocolError | None = None
+    #: The table's id, its ``open``'s night link (``None``: the table starts a night) and,
+    #: for a complete log, the closing digest every seat signed: how the games of a night
+    #: chain (``protocol.NightLink``). Known once the whole file verified.
+    table_id: bytes | None = None
+    night: NightLink | None = None
+    closing: bytes | None = None
 
     @property
     def passed(self) -> bool:
@@ -374,6 +381,8 @@ def audit_file(
     verdict.kinds = dict(lobby.kinds)
     verdict.complete = report.complete
     verdict.waiting = report.waiting
+    verdict.table_id, verdict.closing = report.table_id, report.closing
+    verdict.night = report.table_open.night if report.table_open is not None else None
     verdict.findings = [f for f in report.findings if f.rule != _NOT_AUDITED or f.seat >= 0]
     game = watched.get(verdict.game)
     verdict.outcome = game.final() if game is not None else None
