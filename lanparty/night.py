@@ -40,6 +40,7 @@ from crypto import fingerprint
 from lanparty import store
 from lanparty.i18n import ngettext
 from lanparty.text import printable
+from protocol import NightLink
 from protocol.contract import Outcome
 
 __all__ = [
@@ -142,26 +143,12 @@ class GameResult:
         )
 
 
-def night_link(night: object, table: bytes) -> tuple[bytes, int, bytes, bytes] | None:
-    """(first, number, after, digest) from an ``open`` entry's ``night`` field; the table's
-    own start of a night for ``None``; ``None`` for anything malformed."""
+def night_link(night: NightLink | None, table: bytes) -> tuple[bytes, int, bytes, bytes]:
+    """(first, number, after, digest) of a table from its ``open`` entry's night link (as
+    the protocol read and checked it): the table's own start of a night for ``None``."""
     if night is None:
         return table, 1, b"", b""
-    if not isinstance(night, dict):
-        return None
-    first, after, digest, number = (night.get(k) for k in ("first", "after", "digest", "number"))
-    if not (
-        isinstance(first, bytes)
-        and len(first) == TABLE_BYTES
-        and isinstance(after, bytes)
-        and len(after) == TABLE_BYTES
-        and isinstance(digest, bytes)
-        and len(digest) == DIGEST_BYTES
-        and type(number) is int
-        and number >= 2
-    ):
-        return None
-    return first, number, after, digest
+    return night.first, night.number, night.after, night.digest
 
 
 def saved_when(path: Path) -> str:

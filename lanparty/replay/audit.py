@@ -104,13 +104,8 @@ class Verdict:
     seats: int = 0
     names: list[str] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
-    #: The table's id (16 bytes), each seat's identity key (32 bytes, in seat order), the
-    #: ``night`` field of its ``open`` entry as logged (``None``: the first game of a night)
-    #: and the closing digest its seats signed off (``b""`` before the first signoff).
-    table: bytes = b""
+    #: Each seat's identity key (32 bytes, in seat order, as the names).
     authors: list[bytes] = field(default_factory=list)
-    night: Any = None
-    closing: bytes = b""
     entries: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
     last_kind: str = ""
@@ -241,13 +236,7 @@ class _Lobby:
         seat = body.get("seat")
         if kind == "kick" and isinstance(seat, int) and 0 < seat < len(verdict.names):
             del verdict.names[seat], verdict.keys[seat], verdict.authors[seat]  # move up
-        digest = body.get("digest")
-        if kind == "signoff" and not verdict.closing and isinstance(digest, bytes):
-            verdict.closing = digest
         if kind == "open":
-            table = value.get("table")
-            verdict.table = table if isinstance(table, bytes) else b""
-            verdict.night = body.get("night")
             verdict.game = str(body.get("game", ""))
             opts, seats = body.get("options"), body.get("seats")
             verdict.options = opts if isinstance(opts, dict) else {}

@@ -34,10 +34,10 @@ def read_game(path: Path) -> GameResult | None:
         verdict = audit_file(str(path))
     except NetError:
         return None
-    link = night_link(verdict.night, verdict.table)
-    if link is None or len(verdict.table) != TABLE_BYTES or not verdict.authors:
-        return None
-    first, number, after, digest = link
+    table = verdict.table_id
+    if table is None or len(table) != TABLE_BYTES or not verdict.authors:
+        return None  # it does not verify as far as its table's opening
+    first, number, after, digest = night_link(verdict.night, table)
     outcome = verdict.outcome
     counts = verdict.passed and outcome is not None and outcome.finished
     points = placing_points(outcome) if counts and outcome is not None else None
@@ -45,13 +45,13 @@ def read_game(path: Path) -> GameResult | None:
         points = None  # the seats and the scores disagree: nothing to add up
     return GameResult(
         str(path),
-        verdict.table,
+        table,
         verdict.game,
         first,
         number,
         after,
         digest,
-        verdict.closing,
+        verdict.closing or b"",
         tuple(verdict.names),
         tuple(verdict.authors),
         verdict.status,
