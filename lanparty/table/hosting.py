@@ -154,7 +154,7 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
         if server.vanished and not out.audit_ok:
             out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
         forget_seat(host.table_id, host.identity.public.raw)  # we end here
-        finish(host, out, game, name)
+        finish(host, out, game, name, seat.note if seat is not None else None)
     return out
 
 

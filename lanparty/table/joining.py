@@ -84,7 +84,8 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
             out.stopped, out.audit_ok = out.stopped or out.refused, False
         elif len(peer.table.log) and not plan.no_transcript:
             game = peer.table.game.name if peer.table.game is not None else "table"
-            finish(peer, out, game, f"joined-{plan.nick}")
+            finish(peer, out, game, f"joined-{plan.nick}",
+                   seat.note if seat is not None else None)  # fmt: skip
         if seat is not None and out.stopped and admission.seated:
             seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out

@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -19,6 +20,15 @@ import trio
 from lanparty.errors import NetError
 from lanparty.i18n import _, ngettext
 from lanparty.interrupt import call_on_ctrl_c
+from lanparty.night import (
+    GameResult,
+    kept_nights,
+    night_line,
+    night_link,
+    placing_points,
+    record,
+    saved_when,
+)
 from lanparty.store import save_transcript
 from lanparty.table.stopwords import blamed, name_refused
 from lanparty.table.stopwords import said as stop_said
@@ -37,6 +47,7 @@ from protocol import (
     Stopped,
     TableClosed,
 )
+from protocol.contract import Outcome as GameOutcome
 
 __all__ = [
     "NotSeated",
@@ -84,6 +95,8 @@ class Outcome:
     opener: str = ""
     #: A spectator's outcome (``lanparty watch``): it watched, it did not join.
     spectator: bool = False
+    #: The night's board in a line once the game is counted in it (:mod:`lanparty.night`).
+    night: str = ""
 
 
 class NotSeated(NetError):  # noqa: N818 - names what happened
@@ -213,6 +226,7 @@ def summary(out: Outcome) -> dict[str, Any]:
         "stopped": out.stopped,
         "refused": out.refused,
         "transcript": out.transcript,
+        "night": out.night,
         "moves": out.moves,
         "rounds": out.rounds,
         "rounds_won": _per_seat(out, out.rounds_won),
@@ -269,12 +283,46 @@ def verdict(s: dict[str, Any]) -> str:
             findings="; ".join(s["findings"])))  # fmt: skip
     if s["transcript"]:
         lines.append(_("transcript: {path}").format(path=s["transcript"]))
+    if s.get("night"):
+        lines.append(s["night"])
     return "\n".join(lines)
 
 
-def finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
-    """Save ``party``'s transcript; its path goes to ``out``."""
-    out.transcript = str(save_transcript(party.transcript(), game, label))
+def finish(
+    party: Host | Peer, out: Outcome, game: str, label: str,
+    note: Callable[[str], None] | None = None,
+) -> None:
+    """Save ``party``'s transcript (its path goes to ``out``) and count the game on the
+    night's board: ``out.night`` is the night's board in a line, also told to ``note``
+    (the player's story), if the night is known here."""
+    path = save_transcript(party.transcript(), game, label)
+    out.transcript = str(path)
+    out.night = _in_the_night(party, out, game, path)
+    if out.night and note is not None:
+        note(out.night)
+
+
+def _in_the_night(party: Host | Peer, out: Outcome, game: str, path: Path) -> str:
+    """Record ``party``'s game for the night's board, as its own end checked it (the
+    audit's checks, made at the table: it counts if the table closed with its audit passed,
+    for nothing if it stopped); the night's board in a line, or "" for a table that never
+    got its seats."""
+    table = party.table
+    tid, opening = table.table_id, table.opening
+    members = list(table.members)
+    if tid is None or opening is None or not members:
+        return ""
+    first, number, after, digest = night_link(opening.night, tid)
+    closing = table.closing
+    ended = out.audit_ok and not out.stopped and closing is not None and bool(out.winners)
+    points = (placing_points(GameOutcome(out.totals, (), out.winners, True))
+              if ended and len(out.totals) == len(members) else None)  # fmt: skip
+    record(GameResult(str(path), tid, game, first, number, after, digest, closing or b"",
+                      tuple(m.name for m in members), tuple(m.key for m in members),
+                      "passed" if ended else "incomplete", points, saved_when(path)),
+           path)  # fmt: skip
+    night = next((n for n in kept_nights() if n.first == first), None)
+    return night_line(night) if night is not None else ""
 
 
 def leave_on_ctrl_c(out: Outcome, leave: Any) -> None:
