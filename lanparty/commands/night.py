@@ -22,8 +22,6 @@ from lanparty.i18n import N_, _, ngettext
 from lanparty.night import Night, night_json, nights, points_text
 from lanparty.replay.night import game_results
 from lanparty.text import printable
-from lanparty.ui.layout import game_title
-from lanparty.ui.nightboard import night_text
 
 __all__ = ["COMMAND"]
 
@@ -53,6 +51,8 @@ def _chosen(found: list[Night], which: str | None) -> Night:
 
 def _list_line(index: int, night: Night) -> str:
     """One night in ``--list``: its number, id, when, its games and its leader."""
+    from lanparty.ui.layout import game_title  # the screen's modules only when asked for
+
     games = ", ".join(game_title(g.game) for g in night.games)
     top = night.standings()[0] if night.standings() else None
     leader = (
@@ -102,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(night_json(night)))
     else:
+        from lanparty.ui.nightboard import night_text  # the screen's modules only now
+
         sys.stdout.write(night_text(night))
     return 0
 
