@@ -16,7 +16,7 @@ from lanparty.commands.common import CliError, Command
 from lanparty.friends import Friend, Friends, FriendsError, complaint, forget, label_trouble
 from lanparty.friends import load as load_friends
 from lanparty.friends import rename as rename_friend
-from lanparty.i18n import N_, _
+from lanparty.i18n import N_, _, pgettext
 from lanparty.text import printable
 
 __all__ = ["COMMAND", "table"]
@@ -38,7 +38,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    "under or you gave them, or the start of their key's fingerprint"))  # fmt: skip
     p.add_argument("new", nargs="?", metavar="NEW", help=_("rename: what to call them from now "
                    "on (shown in the lobby and at the table)"))  # fmt: skip
-    p.add_argument("--json", action="store_true", help=_("print JSON (for scripts)"))
+    p.add_argument("--json", action="store_true", help=_("print the friends as JSON (for scripts)"))
 
 
 def _entry(friend: Friend) -> dict[str, object]:
@@ -54,7 +54,9 @@ def table(friends: Friends) -> list[str]:
     """The friends as lines of at most :data:`WIDTH` columns: one row each (what you call
     them, the key's fingerprint, games, the first and the last day played), under it the
     names they were met and seen under, if others; the most recently played first."""
-    titles = [_("friend"), _("key"), _("games"), _("first"), _("last")]
+    titles = [pgettext("friends", "friend"), pgettext("friends", "key"),
+              pgettext("friends", "games"), pgettext("friends", "first"),
+              pgettext("friends", "last")]  # fmt: skip
     listed = list(friends)
     rows = [[_cut(printable(f.called), NAME_WIDTH), f.fingerprint, str(f.games), f.first,
              f.last] for f in listed]  # fmt: skip

@@ -164,4 +164,4 @@ def test_who_means_one_friend_or_the_command_names_the_candidates(
     assert lines[2].strip() == "first met as Max"
     assert all(len(line) <= 80 for line in lines)
     assert main(["--lang", "pl", "friends", "forget", "Zed"]) == 0
-    assert capsys.readouterr().out.startswith("zapomniano")
+    assert capsys.readouterr().out.startswith("zapomniano Zed (")
