@@ -161,5 +161,5 @@ def _list(friends: Friends, as_json: bool) -> None:
         print("\n".join(table(friends)))
 
 
-COMMAND = Command("friends", N_("the players you played with, known by their keys: list, "
-                                "rename, forget"), configure, run)  # fmt: skip
+COMMAND = Command("friends", N_("the players you played with, known by their keys"), configure,
+                  run)  # fmt: skip
