@@ -64,6 +64,16 @@ def load_identity(base: Path | None = None) -> Identity:
     return ident
 
 
+def persistent_key(base: Path | None = None) -> bytes | None:
+    """The public key of this data directory's persistent identity, if it has a sound one
+    (``None`` otherwise); never makes one. Never raises."""
+    try:
+        seed = ((base or home()) / _IDENTITY_FILE).read_bytes()
+        return Identity(seed).public.raw if len(seed) == 32 else None
+    except (OSError, CryptoError, ValueError):
+        return None
+
+
 def transcripts_dir(base: Path | None = None) -> Path:
     """The folder of saved games (created if missing)."""
     path = (base or home()) / "transcripts"

@@ -28,6 +28,7 @@ from typing import Any
 from crypto import fingerprint
 from lanparty.friends import Friend, Friends, FriendsError, complaint, record
 from lanparty.i18n import _, long_date, ngettext
+from lanparty.store import persistent_key
 from lanparty.table.whoami import bot_identity
 from lanparty.text import printable
 from protocol import Event, Host, JoinAsked, Joined, Peer, Watcher
@@ -157,15 +158,17 @@ def marking(sink: Any, party: Host | Peer | Watcher, tell: Tell, friends: Friend
 
 def record_table(party: Host | Peer, tell: Tell) -> None:
     """Record the other seats of ``party``'s table as friends if the table began (its seats
-    were fixed), leaving out this program and the bots it started; say what was added, who
-    was passed over (a friend's name under another key) and, once, why nothing could be.
-    Never raises."""
+    were fixed), leaving out this program, the bots it started and this data directory's own
+    key (a second terminal of the same person signs with a one-off key, and meets the first);
+    say what was added, who was passed over (a friend's name under another key) and, once,
+    why nothing could be. Never raises."""
     table, me = party.table, party.table.me
     if table.state is None or me is None:  # the seats were never fixed: no game with them
         return
     mine = me.identity
+    own = {mine.public.raw, persistent_key()}
     players = [(m.key, m.name) for m in table.members
-               if m.key != mine.public.raw
+               if m.key not in own
                and m.key != bot_identity(mine, m.name).public.raw]  # fmt: skip
     if not players:
         return

@@ -13,6 +13,7 @@ from crypto import Identity
 from lanparty import friends as store
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
+from lanparty.store import load_identity
 from lanparty.table.friendly import marking, record_table
 from lanparty.table.networked import NetSeat
 from lanparty.table.whoami import bot_identity
@@ -108,7 +109,7 @@ def test_a_played_table_records_the_other_seats_for_each_program(
     assert ana.key == h.host.identity.public.raw and ana.name == "Ana"
 
 
-def test_the_hosts_own_bots_and_a_table_that_never_began_record_nobody(
+def test_the_hosts_own_bots_its_own_key_and_a_table_that_never_began_record_nobody(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LANPARTY_HOME", str(tmp_path))
@@ -127,6 +128,14 @@ def test_the_hosts_own_bots_and_a_table_that_never_began_record_nobody(
     assert len(lobby.table.members) == 2 and lobby.table.state is None
     record_table(lobby, told.append)
     record_table(stranger, told.append)
+    # A second terminal of the same data directory (a one-off key) plays the first: the
+    # data directory's own key is no friend of its own.
+    first = load_identity(tmp_path)
+    second = Host(Identity(), "ana 2", GAMES, "kato", OPTIONS, 2)
+    me = Peer(first, "ana", GAMES)
+    _pump(second, [(me, second.connect())], NetSeat(second), {second: lambda e: None})
+    assert second.table.state is not None
+    record_table(second, told.append)
     assert told == [] and not (tmp_path / "friends.json").exists()
     # The same bot at Ana's next table has the same key: a friend of a friend's bot meets
     # the one it knows.
