@@ -156,12 +156,12 @@ def marking(sink: Any, party: Host | Peer | Watcher, tell: Tell, friends: Friend
     return marked
 
 
-def record_table(party: Host | Peer, tell: Tell) -> None:
+def record_table(party: Host | Peer, tell: Tell, *, news: bool = True) -> None:
     """Record the other seats of ``party``'s table as friends if the table began (its seats
     were fixed), leaving out this program, the bots it started and this data directory's own
     key (a second terminal of the same person signs with a one-off key, and meets the first);
-    say what was added, who was passed over (a friend's name under another key) and, once,
-    why nothing could be. Never raises."""
+    say who was passed over (a friend's name under another key), once why nothing could be
+    recorded, and (``news``) the friends added. Never raises."""
     table, me = party.table, party.table.me
     if table.state is None or me is None:  # the seats were never fixed: no game with them
         return
@@ -179,7 +179,7 @@ def record_table(party: Host | Peer, tell: Tell) -> None:
         if said is not None:
             tell(said)
         return
-    if done.added:
+    if done.added and news:
         names = ", ".join(printable(f.name) for f in done.added)
         tell(_("New among your friends: {names} (lanparty friends lists them)").format(
             names=names))  # fmt: skip

@@ -159,9 +159,13 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
             out.stopped = out.stopped or "a peer vanished: " + ", ".join(server.vanished)
         forget_seat(host.table_id, host.identity.public.raw)  # we end here
         finish(host, out, game, name)
-        if not plan.no_friends:
-            record_table(host, tell)
+        if not plan.no_friends:  # Ctrl-C ends headless in one line: nothing more is said then
+            record_table(host, _quiet if out.interrupted else tell, news=seat is not None)
     return out
+
+
+def _quiet(line: str) -> None:
+    """Say nothing."""
 
 
 def _counting_seats(sink: Any, seat_taken: trio.MemorySendChannel[int]) -> Any:

@@ -89,7 +89,9 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
             game = peer.table.game.name if peer.table.game is not None else "table"
             finish(peer, out, game, f"joined-{plan.nick}")
             if not plan.no_friends:  # the bots a command starts keep neither
-                record_table(peer, tell)
+                # Ctrl-C ends a headless peer in one line: nothing more is said then.
+                quiet = out.interrupted
+                record_table(peer, (lambda _line: None) if quiet else tell, news=seat is not None)
         if seat is not None and out.stopped and admission.seated:
             seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out

@@ -72,7 +72,6 @@ async def test_friends_over_two_games_the_list_and_the_command(tmp_path: Path) -
         bea1 = await _key_of(t, "host", "seat 1: Bea joined")
         for who in ("host", "bea", "solo"):
             assert (await t.result(who))["audit_ok"] is True
-        assert "New among your friends: Bea (lanparty friends lists them)" in t.err["host"]
         (bea,) = await _friends(tmp_path, "host")
         assert (bea["name"], bea["fingerprint"], bea["games"]) == ("Bea", bea1, 1)
         (hugo,) = await _friends(tmp_path, "bea")
