@@ -129,24 +129,28 @@ def host_json(friends: Friends, host: str, fp: str) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _mine(party: Host | Peer | Watcher) -> str:
-    """This program's key fingerprint at ``party``'s table ("" for a spectator)."""
+def _ours(party: Host | Peer | Watcher, event: Joined) -> bool:
+    """Whether the seat ``event`` took is this program's, or a bot this program started
+    (its key derived from ours: a bot of ours called like a friend is no impostor)."""
     me = party.table.me
-    return me.identity.public.fingerprint if me is not None else ""
+    if me is None:  # a spectator
+        return False
+    bot = bot_identity(me.identity, event.name)
+    return event.fingerprint in (me.identity.public.fingerprint, bot.public.fingerprint)
 
 
 def marking(sink: Any, party: Host | Peer | Watcher, tell: Tell, friends: Friends) -> Any:
     """``sink``, then each seat taken (and, at the host, each join held for its yes) marked
-    or flagged through ``tell`` from ``friends`` (said once if their file is damaged)."""
+    or flagged through ``tell`` from ``friends`` (said once if their file is damaged); not
+    this program's own seat, nor its own bots'."""
     said = complaint(friends)
     if said is not None:
         tell(said)
-    mine = _mine(party)
 
     def marked(event: Event) -> None:
         sink(event)
         line = None
-        if isinstance(event, Joined) and event.fingerprint != mine:
+        if isinstance(event, Joined) and not _ours(party, event):
             line = seat_note(friends, event.name, event.seat, event.fingerprint)
         elif isinstance(event, JoinAsked):
             line = asked_note(friends, event.name, event.request, event.fingerprint)

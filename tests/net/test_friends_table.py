@@ -115,10 +115,13 @@ def test_the_hosts_own_bots_its_own_key_and_a_table_that_never_began_record_nobo
     monkeypatch.setenv("LANPARTY_HOME", str(tmp_path))
     ana = Identity()
     told: list[str] = []
-    # Ana's table of 2 with a bot of hers (its key hers to derive): the seats are fixed.
+    # Ana's table of 2 with a bot of hers (its key hers to derive): the seats are fixed. She
+    # knows another Bea, a friend's bot: her own bot Bea is not flagged for it.
+    other = store.Friend(Identity().public.raw, "Bea", (), "", "2026-12-01", "2026-12-01", 1)
     host = Host(ana, "Ana", GAMES, "kato", OPTIONS, 2)
     bot = Peer(bot_identity(ana, "Bea"), "Bea", GAMES)
-    _pump(host, [(bot, host.connect())], NetSeat(host), {host: lambda e: None})
+    marked = marking(lambda e: None, host, told.append, store.Friends([other]))
+    _pump(host, [(bot, host.connect())], NetSeat(host), {host: marked})
     assert host.table.state is not None
     record_table(host, told.append)
     # A table of 3 that one stranger joined: it never began.
