@@ -6,7 +6,8 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
 - ``_messages``: frames (challenge, hello, watch, propose, relay, refuse, halt, leave) and signed
   log entries, strictly decoded;
-  ``_bodies``: one class per entry kind;
+  ``_bodies``: one class per entry kind (:class:`OpenTable` with its :class:`NightLink`, the
+  link between the games of a night at one table);
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
 - ``_deck``: the deck sub-protocol's schedule (joint shuffles, deals, reveals, show-to-one,
   coins); ``_steps``: its entries' duties, checks and results;
@@ -25,6 +26,7 @@ Errors: :class:`LocalProtocolError` (the caller misused the API) and
 """
 
 from ._audit import ShowRecord
+from ._bodies import NightLink, OpenTable
 from ._checks import DeferredCheck, run_check
 from ._codec import pack, unpack
 from ._errors import LocalProtocolError, ProtocolError, RemoteProtocolError, VersionMismatchError
@@ -55,6 +57,8 @@ from ._frames import MAX_FRAME, FrameReader, frame
 from ._host import Host
 from ._log import Equivocation, Log, context, read_transcript
 from ._messages import (
+    ENTRY_VERSION,
+    ENTRY_VERSIONS,
     MAX_ENTRY,
     PROTOCOL_VERSION,
     Challenge,
@@ -80,6 +84,8 @@ from ._table import Table
 from ._watcher import Watcher
 
 __all__ = [
+    "ENTRY_VERSION",
+    "ENTRY_VERSIONS",
     "MAX_ENTRY",
     "MAX_FRAME",
     "PERSONS_CHOICE",
@@ -108,6 +114,8 @@ __all__ = [
     "Member",
     "Message",
     "MoveDropped",
+    "NightLink",
+    "OpenTable",
     "Peer",
     "Phase",
     "PhaseClosed",

@@ -29,6 +29,10 @@ from ._errors import RemoteProtocolError
 
 HASH_BYTES: Final = 32
 KEY_BYTES: Final = 32
+#: A table's id: 16 random bytes, named by every entry of it (``_messages.TABLE_ID_BYTES``).
+TABLE_BYTES: Final = 16
+#: The most games a night may hold (a night link's ``number``): bounds a peer's value.
+MAX_NIGHT_GAMES: Final = 9999
 MAX_NAME: Final = 32
 MAX_HANDLE: Final = 2**31 - 1
 MAX_SEATS: Final = 64
@@ -146,9 +150,52 @@ def _proof(value: object, what: str, needed: bool) -> DleqProof | None:
     return proof
 
 
+_NIGHT_FIELDS: Final = frozenset({"first", "after", "digest", "number"})
+
+
+@dataclass(frozen=True, slots=True)
+class NightLink:
+    """Where a table stands in a night of games at one table (the ``night`` of its ``open``):
+    the id of the night's ``first`` table, the table just finished (``after``) and the
+    closing digest every seat of it signed off (``digest``), and this game's ``number`` in
+    the night (2 for the second game). The host signs it; each seat checks it against the
+    table it has just closed itself."""
+
+    first: bytes
+    after: bytes
+    digest: bytes
+    number: int
+
+    def to_plain(self) -> dict[str, object]:
+        """Plain form."""
+        return {
+            "first": self.first,
+            "after": self.after,
+            "digest": self.digest,
+            "number": self.number,
+        }
+
+    @classmethod
+    def from_plain(cls, value: object) -> NightLink:
+        """Parse strictly (exact fields, sizes, ``number`` in 2..:data:`MAX_NIGHT_GAMES`, the
+        second game's ``first`` being its ``after``); raises :class:`RemoteProtocolError`."""
+        d = _map(value, "night", _NIGHT_FIELDS)
+        link = cls(
+            _bytes(d["first"], "night's first table", TABLE_BYTES),
+            _bytes(d["after"], "night's previous table", TABLE_BYTES),
+            _bytes(d["digest"], "night's closing digest", HASH_BYTES),
+            _int(d["number"], "game number in the night", 2, MAX_NIGHT_GAMES),
+        )
+        if (link.number == 2) != (link.first == link.after):
+            raise _bad("night", "the second game follows the first, and only it")
+        return link
+
+
 @dataclass(frozen=True, slots=True)
 class OpenTable:
-    """Position 0, by the host (seat 0): the game, its options, the seat count."""
+    """Position 0, by the host (seat 0): the game, its options, the seat count, the host's
+    name and seal key, and where the table stands in a night (``night``: ``None`` for a
+    table that starts one)."""
 
     KIND: ClassVar[str] = "open"
     LIMIT: ClassVar[int] = 64 << 10
@@ -157,29 +204,34 @@ class OpenTable:
     seats: int
     name: str
     seal: bytes
+    night: NightLink | None = None
 
     def to_plain(self) -> dict[str, object]:
-        """Plain form."""
+        """Plain form (of an entry of version 4; :func:`body_plain` gives version 3's)."""
         return {
             "game": self.game,
             "options": self.options,
             "seats": self.seats,
             "name": self.name,
             "seal": self.seal,
+            "night": None if self.night is None else self.night.to_plain(),
         }
 
     @classmethod
     def from_plain(cls, d: dict[str, object]) -> OpenTable:
-        """Parse; raises :class:`RemoteProtocolError`."""
+        """Parse; raises :class:`RemoteProtocolError`. The field set is checked before, by
+        the entry's version (:func:`body_fields`): an entry of version 3 has no ``night``."""
         options = d["options"]
         if not isinstance(options, dict):
             raise _bad("open options", "expected a map")
+        night = d.get("night")
         return cls(
             _str(d["game"], "game", 64),
             options,
             _int(d["seats"], "seats", 1, MAX_SEATS),
             read_name(d["name"]),
             _bytes(d["seal"], "seal key", KEY_BYTES),
+            None if night is None else NightLink.from_plain(night),
         )
 
 
@@ -549,6 +601,30 @@ _BODY_FIELDS: Final[dict[str, tuple[type, frozenset[str]]]] = {
         SignOff,
     )
 }
+
+#: What entries of version 3 lack (before the night link): kind -> the fields it has not.
+_V3_LACKS: Final[dict[str, frozenset[str]]] = {"open": frozenset({"night"})}
+
+
+def body_fields(kind: str, version: int) -> frozenset[str] | None:
+    """The exact field set of a ``kind`` body in an entry of ``version`` (3 or 4); ``None``
+    for an unknown kind."""
+    spec = _BODY_FIELDS.get(kind)
+    if spec is None:
+        return None
+    return spec[1] - _V3_LACKS.get(kind, frozenset()) if version == 3 else spec[1]
+
+
+def body_plain(body: Body, version: int) -> dict[str, object]:
+    """``body``'s plain form in an entry of ``version``: version 3 has no night link (a body
+    that holds one cannot be written in it: raises ``ValueError``)."""
+    plain = body.to_plain()
+    if version == 3:
+        for name in _V3_LACKS.get(body.KIND, frozenset()):
+            if plain.pop(name) is not None:
+                raise ValueError(f"an entry of version 3 has no {name}")
+    return plain
+
 
 #: The most bytes an entry of each kind may take (see each body's ``LIMIT``).
 BODY_LIMITS: Final[dict[str, int]] = {

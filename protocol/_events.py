@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from ._bodies import OpenTable
 from ._errors import RemoteProtocolError
 from .contract import Move, Outcome, Seat
 
@@ -33,6 +34,14 @@ class AuditReport:
     #: seat the table was waiting on where the log ends, and what it owed
     #: (:meth:`Table.waiting_on`); ``None`` otherwise, and not part of :meth:`to_plain`.
     waiting: tuple[Seat, str] | None = None
+    #: What an offline audit (``audit_transcript``) read of the table, none of it part of
+    #: :meth:`to_plain`: its id, its parsed ``open`` body (the game, options, seats and the
+    #: ``night`` link to the table before it), and the closing digest every seat signed off
+    #: (``None`` unless the log is complete): what links the next game of a night to it.
+    #: Not compared either: a report equals another when their verdicts are equal.
+    table_id: bytes | None = field(default=None, compare=False)
+    table_open: OpenTable | None = field(default=None, compare=False)
+    closing: bytes | None = field(default=None, compare=False)
 
     @property
     def ok(self) -> bool:

@@ -19,6 +19,7 @@ from ._bodies import (
     BODY_LIMITS,
     Join,
     MoveBody,
+    NightLink,
     OpenTable,
     Start,
 )
@@ -76,9 +77,11 @@ class Host(LobbyControl, _Seat):
         seal: SealKey | None = None,
         rng: Rng = _SYSTEM_RNG,
         spectators: int = 16,
+        night: NightLink | None = None,
     ) -> None:
         """Open a table of ``game`` for ``seats`` players, and at most ``spectators`` people
-        watching at once (0: none).
+        watching at once (0: none); ``night`` links it to the table before it in a night of
+        games (``None``: it starts a night).
 
         Raises :class:`LocalProtocolError` for an unknown game, bad options or seat count.
         """
@@ -103,7 +106,7 @@ class Host(LobbyControl, _Seat):
         tid = table_id if table_id is not None else os.urandom(TABLE_ID_BYTES)
         me = self.table.me
         assert me is not None
-        body = OpenTable(game, dict(full), seats, name, me.seal.public)
+        body = OpenTable(game, dict(full), seats, name, me.seal.public, night)
         entry = Entry(tid, 0, bytes(32), identity.public.raw, body)
         try:
             self._sequence(SignedEntry.create(identity, entry), own=True)

@@ -82,6 +82,12 @@ class Log:
         """The table id (``None`` before the first entry)."""
         return self.entries[0].entry.table if self.entries else None
 
+    @property
+    def version(self) -> int:
+        """The entry version of this log: its first entry's (every entry has it), else
+        :data:`ENTRY_VERSION` (what a new table is written in)."""
+        return self.entries[0].entry.v if self.entries else ENTRY_VERSION
+
     def check_place(self, se: SignedEntry) -> None:
         """Raise :class:`RemoteProtocolError` unless ``se`` belongs right after the head."""
         e = se.entry
@@ -96,6 +102,11 @@ class Log:
             )
         if e.prev != self.head:
             raise RemoteProtocolError("previous-entry hash does not match this log")
+        if self.entries and e.v != self.version:
+            raise RemoteProtocolError(
+                f"an entry of version {e.v} in a log of version {self.version} (every entry "
+                "of a table has its open's version)"
+            )
 
     def append(self, se: SignedEntry, seq: bytes) -> None:
         """Add an entry already checked in place (and applied)."""
@@ -117,10 +128,11 @@ class Log:
         return ev
 
     def transcript(self) -> bytes:
-        """The self-contained transcript file: every entry, signature and relay signature."""
+        """The self-contained transcript file: every entry, signature and relay signature,
+        under the log's entry version."""
         return pack(
             {
-                "v": ENTRY_VERSION,
+                "v": self.version,
                 "type": "lanparty-transcript",
                 "entries": [
                     [s.raw, s.sig, q] for s, q in zip(self.entries, self.seqs, strict=True)
@@ -254,7 +266,7 @@ def _too_large(limit: int, size: int | None = None) -> RemoteProtocolError:
 
 
 def iter_transcript(
-    source: bytes | ByteSource, limit: int = MAX_TRANSCRIPT
+    source: bytes | ByteSource, limit: int = MAX_TRANSCRIPT, *, version: list[int] | None = None
 ) -> Iterator[tuple[bytes, bytes, bytes]]:
     """The ``(entry, signature, relay signature)`` triples of a transcript file, in order,
     read from ``source`` (its bytes or a binary file) a chunk at a time: memory for one
@@ -264,7 +276,8 @@ def iter_transcript(
     a bad triple) when it is reached, after the triples before it were yielded; the type, the
     version and the end of the file come after the entries (canonical order) and are checked
     last. More than ``limit`` bytes are refused as soon as they are read. To refuse a malformed
-    file before using any triple, read it with :func:`check_transcript` first.
+    file before using any triple, read it with :func:`check_transcript` first. ``version``,
+    if given, is appended the file's entry version once it is read (after the triples).
     """
     s = _Stream(source, limit)
     if s.map_header("not a lanparty transcript") != len(_FIELDS):
@@ -287,16 +300,29 @@ def iter_transcript(
     s.key("type")
     kind = s.value()
     s.key("v")
-    _check_version(s.value(), entries=True)
+    v = s.value()
+    _check_version(v, entries=True)
     if kind != "lanparty-transcript":
         raise RemoteProtocolError("not a lanparty transcript")
     s.end()
+    if version is not None:
+        assert isinstance(v, int)
+        version.append(v)
 
 
 def check_transcript(source: bytes | ByteSource, limit: int = MAX_TRANSCRIPT) -> int:
     """The number of entries of a well-formed transcript file, read as :func:`iter_transcript`
     reads it (keeping nothing); raises :class:`RemoteProtocolError` if it is malformed."""
-    return sum(1 for _ in iter_transcript(source, limit))
+    return transcript_form(source, limit)[0]
+
+
+def transcript_form(source: bytes | ByteSource, limit: int = MAX_TRANSCRIPT) -> tuple[int, int]:
+    """The number of entries and the entry version of a well-formed transcript file (read as
+    :func:`check_transcript` reads it); raises :class:`RemoteProtocolError` if it is
+    malformed."""
+    version: list[int] = []
+    n = sum(1 for _ in iter_transcript(source, limit, version=version))
+    return n, version[0]
 
 
 def read_transcript(

@@ -21,6 +21,7 @@ from ._bodies import (
     _BODY_FIELDS,
     HASH_BYTES,
     KEY_BYTES,
+    TABLE_BYTES,
     Body,
     _bad,
     _bool,
@@ -28,6 +29,8 @@ from ._bodies import (
     _int,
     _map,
     _str,
+    body_fields,
+    body_plain,
 )
 from ._codec import pack, unpack
 from ._errors import RemoteProtocolError, VersionMismatchError, clamp, excerpt
@@ -40,15 +43,21 @@ from ._frames import MAX_FRAME
 #: 4: a connection may answer the challenge with ``watch`` instead of a hello (a spectator).
 #: 5: log entries of version 3 (coins bound to the log head, declared shapes), so a peer of
 #: version 4 is told at its first frame rather than at its first entry.
-PROTOCOL_VERSION: Final = 5
+#: 6: log entries of version 4 (the ``open``'s night link), for the same reason.
+PROTOCOL_VERSION: Final = 6
 #: The version of the signed log entries (and so of a transcript file): unchanged by what
 #: only concerns connections, so a transcript stays auditable across protocol versions.
 #: 2: every point is a ristretto255 element (version 1: edwards25519), so a transcript of
 #: version 1 is refused with its version named, not misread.
 #: 3: a joint coin's contribution is bound to the log head it is committed on, and every
 #: move, sealed value and option is read against its game's declared shapes.
-ENTRY_VERSION: Final = 3
-TABLE_ID_BYTES: Final = 16
+#: 4: the ``open`` entry has a ``night``: nil, or the link to the table before it in a
+#: night of games at one table (``NightLink``).
+ENTRY_VERSION: Final = 4
+#: The entry versions this program reads: 3 (an ``open`` without ``night``, read as none)
+#: and 4. Every entry of a table has its ``open``'s version (``Log.check_place``).
+ENTRY_VERSIONS: Final = (3, 4)
+TABLE_ID_BYTES: Final = TABLE_BYTES
 SIG_BYTES: Final = 64
 NONCE_BYTES: Final = 32
 GENESIS_PREV: Final = bytes(HASH_BYTES)
@@ -68,37 +77,44 @@ _ENTRY_FIELDS: Final = frozenset({"v", "table", "pos", "prev", "author", "kind",
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One log entry: where it belongs (table, position, previous hash), who wrote it, what."""
+    """One log entry: where it belongs (table, position, previous hash), who wrote it, what,
+    and its entry version (``v``: :data:`ENTRY_VERSION` for every entry written now; 3 for
+    one read from a table of before the night link)."""
 
     table: bytes
     pos: int
     prev: bytes
     author: bytes
     body: Body
+    v: int = ENTRY_VERSION
 
     def encode(self) -> bytes:
-        """The canonical bytes that the author signs."""
+        """The canonical bytes that the author signs. Raises ``ValueError`` for a version
+        this program does not read, or a body that version cannot hold."""
+        if self.v not in ENTRY_VERSIONS:
+            raise ValueError(f"no entry version {self.v}")
         return pack(
             {
-                "v": ENTRY_VERSION,
+                "v": self.v,
                 "table": self.table,
                 "pos": self.pos,
                 "prev": self.prev,
                 "author": self.author,
                 "kind": self.body.KIND,
-                "body": self.body.to_plain(),
+                "body": body_plain(self.body, self.v),
             }
         )
 
 
 def _check_version(value: object, entries: bool = False) -> None:
-    """Raise unless ``value`` is our protocol version (``entries``: our entry version)."""
+    """Raise unless ``value`` is our protocol version (``entries``: an entry version we
+    read, :data:`ENTRY_VERSIONS`)."""
     if type(value) is not int:
         raise RemoteProtocolError("no protocol version")
-    if entries and value != ENTRY_VERSION:
+    if entries and value not in ENTRY_VERSIONS:
         raise VersionMismatchError(
             f"incompatible log entries: they are of lanparty entry version {value}, this "
-            f"program reads version {ENTRY_VERSION}"
+            f"program reads version {ENTRY_VERSION} (and {ENTRY_VERSIONS[0]})"
         )
     if not entries and value != PROTOCOL_VERSION:
         raise VersionMismatchError(
@@ -110,7 +126,8 @@ def _check_version(value: object, entries: bool = False) -> None:
 @dataclass(frozen=True, slots=True)
 class EntryHead:
     """An entry read up to its body: where it belongs, who wrote it, its kind, and the body's
-    plain map, not yet parsed (parsing a body validates its curve points, which costs)."""
+    plain map, not yet parsed (parsing a body validates its curve points, which costs), and
+    the entry's version (``v``, one of :data:`ENTRY_VERSIONS`)."""
 
     table: bytes
     pos: int
@@ -118,25 +135,28 @@ class EntryHead:
     author: bytes
     kind: str
     body: dict[str, object]
+    v: int = ENTRY_VERSION
 
     def entry(self) -> Entry:
         """The whole entry, its body parsed (every point validated); raises
         :class:`RemoteProtocolError`."""
         cls, _ = _BODY_FIELDS[self.kind]
         body = cls.from_plain(self.body)  # type: ignore[attr-defined]
-        return Entry(self.table, self.pos, self.prev, self.author, body)
+        return Entry(self.table, self.pos, self.prev, self.author, body, self.v)
 
 
 def read_head(raw: bytes) -> EntryHead:
     """Decode an entry's signed bytes strictly, all but the body's contents (whose field set
-    is checked); raises :class:`RemoteProtocolError`."""
+    is checked, as of the entry's version); raises :class:`RemoteProtocolError` (a
+    :class:`VersionMismatchError` for a version this program does not read)."""
     value = unpack(raw, MAX_FRAME)
     if isinstance(value, dict) and "v" in value:
         _check_version(value["v"], entries=True)
     d = _map(value, "entry", _ENTRY_FIELDS)
-    kind = d["kind"]
-    spec = _BODY_FIELDS.get(kind) if isinstance(kind, str) else None
-    if spec is None:
+    kind, v = d["kind"], d["v"]
+    assert isinstance(v, int)
+    names = body_fields(kind, v) if isinstance(kind, str) else None
+    if names is None:
         raise _bad("entry", f"unknown entry kind {excerpt(kind)}")
     assert isinstance(kind, str)
     return EntryHead(
@@ -145,7 +165,8 @@ def read_head(raw: bytes) -> EntryHead:
         _bytes(d["prev"], "previous hash", HASH_BYTES),
         _bytes(d["author"], "author key", KEY_BYTES),
         kind,
-        _map(d["body"], f"{kind} entry", spec[1]),
+        _map(d["body"], f"{kind} entry", names),
+        v,
     )
 
 

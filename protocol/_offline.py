@@ -4,13 +4,14 @@ signature, relay signature, proof and move, then the end-of-game audit."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any, Protocol
 
 from crypto import fingerprint
 
 from ._errors import RemoteProtocolError
 from ._events import AuditReport, Finding
-from ._log import ByteSource, check_transcript, iter_transcript
+from ._log import ByteSource, iter_transcript, transcript_form
 from ._messages import SignedEntry, read_head, verify_entry_signature, verify_relay
 from ._roles import Phase
 from ._table import Table
@@ -52,20 +53,23 @@ def audit_transcript(
     it).
     """
     if isinstance(source, bytes):
-        check_transcript(source)
-        return _replay(iter_transcript(source), games, seen)
+        _, version = transcript_form(source)
+        return _replay(iter_transcript(source), games, seen, version)
     start = source.tell()
-    check_transcript(source)
+    _, version = transcript_form(source)
     source.seek(start)
-    return _replay(iter_transcript(source), games, seen)
+    return _replay(iter_transcript(source), games, seen, version)
 
 
 def _replay(
     items: Iterable[tuple[bytes, bytes, bytes]],
     games: Mapping[str, Game[Any]],
     seen: Callable[[int, bytes], None] | None,
+    version: int,
 ) -> AuditReport:
-    """Replay well-formed triples on a spectator's table; see :func:`audit_transcript`."""
+    """Replay well-formed triples on a spectator's table; see :func:`audit_transcript`.
+    ``version`` is the file's: its entries must be of it (the table checks each against
+    the first)."""
     table = Table(games)
     host: bytes | None = None
     for pos, (raw, sig, seq) in enumerate(items):
@@ -77,6 +81,10 @@ def _replay(
             exc.pos = pos if exc.pos is None else exc.pos
             raise
         if host is None:
+            if head.v != version:
+                raise RemoteProtocolError(
+                    f"a transcript of entry version {version} whose entries are of version "
+                    f"{head.v}", pos=pos)  # fmt: skip
             host = head.author
         try:
             verify_relay(host, raw, seq)
@@ -93,12 +101,18 @@ def _replay(
         if table.phase is Phase.STOPPED and table.stop_error is not None:
             raise table.stop_error
     report = table.report
+    tid, opening = table.table_id, table.opening
     if report is None:
         return AuditReport(
             (Finding(len(table.log), -1, "incomplete", "the game was not audited"),),
             complete=False,
             waiting=table.waiting_on(),
+            table_id=tid,
+            table_open=opening,
         )
     if table.phase is not Phase.CLOSED:
-        return AuditReport(report.findings, complete=False, waiting=table.waiting_on())
-    return report
+        return AuditReport(
+            report.findings, complete=False, waiting=table.waiting_on(), table_id=tid,
+            table_open=opening,
+        )  # fmt: skip
+    return replace(report, table_id=tid, table_open=opening, closing=table.closing)

@@ -142,6 +142,21 @@ class Table(MoveSteps, SealedSteps):
         """The member with identity ``key``, if any."""
         return self._by_key.get(key)
 
+    @property
+    def opening(self) -> OpenTable | None:
+        """The table's ``open`` body (its game, options, seats, and ``night``: where it
+        stands in a night of games), once applied."""
+        if not self.log.entries:
+            return None
+        body = self.log.entries[0].entry.body
+        return body if isinstance(body, OpenTable) else None
+
+    @property
+    def closing(self) -> bytes | None:
+        """The closing digest every seat signed off, once the table is closed (what the next
+        game of a night names as ``NightLink.digest``); else ``None``."""
+        return self._closing if self.phase is Phase.CLOSED else None
+
     def member_at(self, seat: int) -> Member | None:
         """The member in ``seat``, if that seat is taken."""
         return self.members[seat] if 0 <= seat < len(self.members) else None
@@ -238,8 +253,9 @@ class Table(MoveSteps, SealedSteps):
         tid = self.table_id
         if tid is None:
             raise LocalProtocolError("no table yet")
-        me = self.me.identity
-        return SignedEntry.create(me, Entry(tid, len(self.log), self.log.head, me.public.raw, body))
+        me, log = self.me.identity, self.log
+        entry = Entry(tid, len(log), log.head, me.public.raw, body, log.version)
+        return SignedEntry.create(me, entry)
 
     def duty(self) -> Body | None:
         """The entry this peer owes now (key share, shuffle, shares, coin, show, secrets,
@@ -376,6 +392,9 @@ class Table(MoveSteps, SealedSteps):
             raise _fail("only position 0 may open the table")
         if self.host_key is not None and e.author != self.host_key:
             raise _fail("the table was opened by another key than the expected host")
+        night = body.night
+        if night is not None and e.table in (night.first, night.after):
+            raise _fail("a table cannot follow itself in a night")
         game = self.games.get(body.game)
         if game is None:
             raise _fail(f"unknown game {excerpt(body.game)}")

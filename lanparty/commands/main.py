@@ -25,6 +25,7 @@ from lanparty.commands import (
     join,
     listing,
     lobby,
+    night,
     play,
     replay,
     rules,
@@ -115,6 +116,7 @@ SUBCOMMANDS: list[Command] = [
     rules.COMMAND,
     audit.COMMAND,
     replay.COMMAND,
+    night.COMMAND,
     bench.COMMAND,
 ]
 """Every command, in the order ``--help`` lists them."""

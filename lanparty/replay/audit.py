@@ -42,6 +42,7 @@ from protocol import (
     PERSONS_CHOICE,
     AuditReport,
     Finding,
+    NightLink,
     ProtocolError,
     RemoteProtocolError,
     VersionMismatchError,
@@ -103,6 +104,8 @@ class Verdict:
     seats: int = 0
     names: list[str] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
+    #: Each seat's identity key (32 bytes, in seat order, as the names).
+    authors: list[bytes] = field(default_factory=list)
     entries: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
     last_kind: str = ""
@@ -116,6 +119,12 @@ class Verdict:
     error_pos: int | None = None
     #: The refusal behind ``error`` (told again in the reader's words), or ``None``.
     refused: ProtocolError | None = None
+    #: The table's id, its ``open``'s night link (``None``: the table starts a night) and,
+    #: for a complete log, the closing digest every seat signed: how the games of a night
+    #: chain (``protocol.NightLink``). Known once the whole file verified.
+    table_id: bytes | None = None
+    night: NightLink | None = None
+    closing: bytes | None = None
 
     @property
     def passed(self) -> bool:
@@ -223,6 +232,10 @@ class _Lobby:
         if kind in ("open", "join") and isinstance(body.get("name"), str):
             verdict.names.append(body["name"])
             verdict.keys.append(fingerprint(author) if isinstance(author, bytes) else "?")
+            verdict.authors.append(author if isinstance(author, bytes) else b"")
+        seat = body.get("seat")
+        if kind == "kick" and isinstance(seat, int) and 0 < seat < len(verdict.names):
+            del verdict.names[seat], verdict.keys[seat], verdict.authors[seat]  # move up
         if kind == "open":
             verdict.game = str(body.get("game", ""))
             opts, seats = body.get("options"), body.get("seats")
@@ -357,6 +370,8 @@ def audit_file(
     verdict.kinds = dict(lobby.kinds)
     verdict.complete = report.complete
     verdict.waiting = report.waiting
+    verdict.table_id, verdict.closing = report.table_id, report.closing
+    verdict.night = report.table_open.night if report.table_open is not None else None
     verdict.findings = [f for f in report.findings if f.rule != _NOT_AUDITED or f.seat >= 0]
     game = watched.get(verdict.game)
     verdict.outcome = game.final() if game is not None else None

@@ -48,7 +48,19 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
         "waiting_for": _waiting_json(v),
         "error": v.error or None,
         "error_pos": v.error_pos,
+        "table": v.table_id.hex() if v.table_id is not None else None,
+        "night": _night_json(v),
+        "closing": v.closing.hex() if v.closing is not None else None,
     }
+
+
+def _night_json(v: Verdict) -> dict[str, Any] | None:
+    """The table's night link, its ids and digest in hex (``None``: it starts a night)."""
+    n = v.night
+    if n is None:
+        return None
+    return {"first": n.first.hex(), "after": n.after.hex(), "digest": n.digest.hex(),
+            "number": n.number}  # fmt: skip
 
 
 def _waiting_json(v: Verdict) -> dict[str, Any] | None:

@@ -18,9 +18,11 @@ from lanparty.friends import load as load_friends
 from lanparty.games import DEFAULT_GAME, GAMES
 from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
 from lanparty.net.discovery import TableAd, same_name
+from lanparty.night import board_line, kept_nights
 from lanparty.store import SavedSeat, saved_seats
 from lanparty.table.friendly import host_note
 from lanparty.table.whoami import name_trouble
+from lanparty.ui.nightboard import night_text
 from protocol import PROTOCOL_VERSION
 
 __all__ = ["LANGUAGE_NAMES", "Choice", "describe", "help_lines"]
@@ -32,6 +34,7 @@ HELP = N_("""Commands (Tab completes):
   host GAME [SEATS] open a table of your own, e.g. host {example} 4
   play GAME         a game on this machine against bots
   list              show the tables again
+  night             the scoreboard of your last night of games
   name [NAME]       the name you join and host with (now: {nick})
   lang [LANG]       the language to read: {languages}
   help / quit""")
@@ -96,6 +99,11 @@ class _Lobby:
         damaged = complaint(self.friends)
         if damaged is not None:
             out.append((damaged, "class:warn"))
+        kept = kept_nights()
+        if kept:
+            last = kept[-1]
+            out.append((_("Your last night ({when}): {board} (type night for the board)").format(
+                when=last.latest, board=board_line(last)), ""))  # fmt: skip
         for seat in self.resumable:
             if seat.host:
                 line = _("The table you hosted {table} ({endpoint}) may still be waiting for "
@@ -199,7 +207,7 @@ class _LobbyCompleter(Completer):
         options = [f"join {n}" for n, ad in tables if not ad.playing]
         options += [f"watch {n}" for n, ad in tables if ad.spectators > 0]
         options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
-        options += ["list", "help", "quit", "name"]
+        options += ["list", "help", "quit", "name", "night"]
         options += ["resume"] if self.lobby.resumable else []
         options += [f"lang {lang}" for lang in LANGUAGES]
         for option in options:
@@ -236,12 +244,10 @@ def _choose(
         _name(text.strip()[len(words[0]) :].strip(), lobby, show)
     elif head == "lang":
         _lang(args, show)
+    elif head == "night":
+        _night(show)
     elif head in ("list", "ls"):
-        tables = lobby.numbered()
-        for n, ad in tables:
-            show(f"  {n}: {describe(ad, lobby.friends)}")
-        if not tables:
-            show("  " + _("no tables yet (they appear here as they open)"))
+        _list(lobby, show)
     elif head in ("join", "watch"):
         return _join_or_watch(head, args, lobby, show)
     elif head in ("host", "play"):
@@ -256,6 +262,26 @@ def _choose(
         show(_("unknown command {word} (type help, or press Tab)").format(word=repr(words[0])),
              "class:error")  # fmt: skip
     return None
+
+
+def _list(lobby: _Lobby, show: Any) -> None:
+    """``list``: every table seen, by number."""
+    tables = lobby.numbered()
+    for n, ad in tables:
+        show(f"  {n}: {describe(ad, lobby.friends)}")
+    if not tables:
+        show("  " + _("no tables yet (they appear here as they open)"))
+
+
+def _night(show: Any) -> None:
+    """``night``: the board of the last night of games kept here, a line at a time (the
+    games ``lanparty night`` has read or a table has checked to its end)."""
+    kept = kept_nights()
+    if not kept:
+        show(_("no night kept here yet: play a game (or run lanparty night)"))
+        return
+    for line in night_text(kept[-1]).rstrip("\n").splitlines():
+        show(line)
 
 
 def _resume(lobby: _Lobby, show: Any) -> Choice | None:
