@@ -65,6 +65,8 @@ def network_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=_("print the outcome as JSON"))
     p.add_argument("--quiet", action="store_true", help=_("no progress lines on stderr"))
     plain_arg(p)
+    p.add_argument("--no-friends", action="store_true", help=_("record nobody at this table "
+                   "as a friend (lanparty friends lists those you played with)"))  # fmt: skip
     p.add_argument("--grace", type=float, default=30.0, metavar="S",
                    help=_("seconds a lost connection may take to come back before the table "
                    "stops (default 30; 0: stop at once)"))  # fmt: skip

@@ -15,12 +15,14 @@ import trio
 
 from crypto import CryptoError, Identity, KeyShare, SealKey, fingerprint
 from lanparty.errors import NetError
+from lanparty.friends import load as load_friends
 from lanparty.games import GAMES
 from lanparty.i18n import _
 from lanparty.net.node import InternalError, PeerClient, PeerVanished, Stalled
 from lanparty.store import SavedSeat, forget_seat
 from lanparty.table.admitting import Admission
 from lanparty.table.botseat import bot_driver
+from lanparty.table.friendly import marking, record_table
 from lanparty.table.keeping import forget_saved, keeping_seat, saved_peer
 from lanparty.table.locate import dial, first_dial, locate
 from lanparty.table.networked import NetSeat
@@ -60,7 +62,8 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
     resumed: SavedSeat | None = plan.resumed
     if resumed is not None:  # the peer resumes it (``saved_peer``)
         tell(_("resuming seat at table {table}…").format(table=resumed.table_hex[:12]))
-    sink = admission.sink(keeping_seat(sink, peer, out.where, tell))
+    sink = marking(keeping_seat(sink, peer, out.where, tell), peer, tell, load_friends())
+    sink = admission.sink(sink)
     client = PeerClient(peer, stream, admission.driver(driver), sink, connect=connect,
                         grace=plan.grace, notice=tell, trusted=_trusted(plan))  # fmt: skip
     if seat is not None:
@@ -86,6 +89,10 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
             game = peer.table.game.name if peer.table.game is not None else "table"
             finish(peer, out, game, f"joined-{plan.nick}",
                    seat.note if seat is not None else None)  # fmt: skip
+            if not plan.no_friends:  # the bots a command starts keep neither
+                # Ctrl-C ends a headless peer in one line: nothing more is said then.
+                quiet = out.interrupted
+                record_table(peer, (lambda _line: None) if quiet else tell, news=seat is not None)
         if seat is not None and out.stopped and admission.seated:
             seat.lost(_("The table stopped: {error}").format(error=said(out.stopped)))
     return out

@@ -51,6 +51,8 @@ class TablePlan:
     """``--resume``: the saved seat whose table id starts with this (``""``: the only one)."""
     resumed: SavedSeat | None = None
     """The saved seat being resumed, once it is loaded."""
+    no_friends: bool = False
+    """Record nobody at this table as a friend (``lanparty friends``)."""
 
     # ------------------------------------------------------------------ a host
     game: str | None = None

@@ -13,11 +13,14 @@ from typing import Any
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from lanparty.friends import Friends, complaint
+from lanparty.friends import load as load_friends
 from lanparty.games import DEFAULT_GAME, GAMES
 from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
 from lanparty.net.discovery import TableAd, same_name
 from lanparty.night import board_line, kept_nights
 from lanparty.store import SavedSeat, saved_seats
+from lanparty.table.friendly import host_note
 from lanparty.table.whoami import name_trouble
 from lanparty.ui.nightboard import night_text
 from protocol import PROTOCOL_VERSION
@@ -64,6 +67,8 @@ class _Lobby:
         self.resumable = saved_seats() + saved_seats(host=True)
         #: The name the player joins and hosts with (``name NEW`` changes it).
         self.nick = nick
+        #: The friends as they were when the lobby opened (a table played since adds some).
+        self.friends = load_friends()
 
     def announced(self, endpoint: str) -> bool:
         """True if a table is announced at ``endpoint`` (``HOST:PORT``) now."""
@@ -91,6 +96,9 @@ class _Lobby:
                       "help.").format(where=where), "")]  # fmt: skip
         out.append((_("You join and host as {nick} (name NEW to change it).").format(
             nick=self.nick), ""))  # fmt: skip
+        damaged = complaint(self.friends)
+        if damaged is not None:
+            out.append((damaged, "class:warn"))
         kept = kept_nights()
         if kept:
             last = kept[-1]
@@ -124,12 +132,14 @@ class _Lobby:
             n = None
         if n is not None:
             self.tables[n] = ad
-            self.lines.append(_("table {n}: {table}").format(n=n, table=describe(ad)))
+            self.lines.append(_("table {n}: {table}").format(
+                n=n, table=describe(ad, self.friends)))  # fmt: skip
             return
         n, self._next = self._next, self._next + 1
         self._numbers[ad.instance] = n
         self.tables[n] = ad
-        self.lines.append(_("new table {n}: {table}").format(n=n, table=describe(ad)))
+        self.lines.append(_("new table {n}: {table}").format(
+            n=n, table=describe(ad, self.friends)))  # fmt: skip
         namesakes = self.named(ad.name)
         if len(namesakes) > 1:
             numbers = ", ".join(str(m) for m, _ad in namesakes)
@@ -155,8 +165,9 @@ LANGUAGE_NAMES = {"en": N_("English"), "pl": N_("Polish"), "es": N_("Spanish")}
 """The writing languages a table may advertise, by name (translated where shown)."""
 
 
-def describe(ad: TableAd) -> str:
-    """One table in words (with its writing language, if it advertises one)."""
+def describe(ad: TableAd, friends: Friends | None = None) -> str:
+    """One table in words (with its writing language, if it advertises one; and, with
+    ``friends``, a friend's key marked, a friend's name under another key flagged)."""
     seated = ad.seats - ad.free
     version = ""
     if ad.proto != PROTOCOL_VERSION:
@@ -176,6 +187,9 @@ def describe(ad: TableAd) -> str:
         )
     if ad.watchers:
         text += " · " + ngettext("{n} watching", "{n} watching", ad.watchers).format(n=ad.watchers)
+    note = host_note(friends, ad.host, ad.fingerprint) if friends is not None else None
+    if note is not None:
+        text += " · " + note[0]
     return text + version
 
 
@@ -254,7 +268,7 @@ def _list(lobby: _Lobby, show: Any) -> None:
     """``list``: every table seen, by number."""
     tables = lobby.numbered()
     for n, ad in tables:
-        show(f"  {n}: {describe(ad)}")
+        show(f"  {n}: {describe(ad, lobby.friends)}")
     if not tables:
         show("  " + _("no tables yet (they appear here as they open)"))
 
