@@ -4,8 +4,8 @@ with mental poker among peers who do not trust each other, the host included.
 Layout (implementation in private modules; this file only re-exports):
 
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
-- ``_messages``: frames (challenge, hello, watch, propose, relay, refuse, halt, leave) and signed
-  log entries, strictly decoded;
+- ``_messages``: frames (challenge, hello, watch, propose, relay, refuse, halt, leave, say,
+  said) and signed log entries, strictly decoded;
   ``_bodies``: one class per entry kind;
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
 - ``_deck``: the deck sub-protocol's schedule (joint shuffles, deals, reveals, show-to-one,
@@ -16,6 +16,7 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_peer``: :class:`Peer` (``_held``: what a seat keeps so a host cannot roll it back);
   ``_host``: :class:`Host` (``_lobby``: its connections, held joins, kicks and spectators);
   ``_watcher``: :class:`Watcher`, a spectator; bytes in, events and bytes out;
+- ``_talk``: table talk (signed lines kept out of the log; their bounds and rates);
 - ``harness``: N peers in one process (tests, benchmark); ``bench``: the benchmark;
 - ``contract``: the game contract every game implements; ``shapes``: the declared shapes of
   its moves and options, read before any game code sees a peer's value.
@@ -46,10 +47,12 @@ from ._events import (
     Rejected,
     Removed,
     Returned,
+    Said,
     SealedMove,
     SeatsFixed,
     Stopped,
     TableClosed,
+    TalkRefused,
 )
 from ._frames import MAX_FRAME, FrameReader, frame
 from ._host import Host
@@ -66,6 +69,8 @@ from ._messages import (
     Propose,
     Refuse,
     Relay,
+    SaidLine,
+    Say,
     SignedEntry,
     Watch,
     decode_entry,
@@ -77,13 +82,17 @@ from ._offline import audit_transcript
 from ._peer import Peer
 from ._roles import PERSONS_CHOICE, Member, Phase, Private
 from ._table import Table
+from ._talk import MAX_TALK, TALK_BURST, TALK_EVERY, talk_problem
 from ._watcher import Watcher
 
 __all__ = [
     "MAX_ENTRY",
     "MAX_FRAME",
+    "MAX_TALK",
     "PERSONS_CHOICE",
     "PROTOCOL_VERSION",
+    "TALK_BURST",
+    "TALK_EVERY",
     "Applied",
     "AuditFinished",
     "AuditReport",
@@ -122,6 +131,9 @@ __all__ = [
     "RemoteProtocolError",
     "Removed",
     "Returned",
+    "Said",
+    "SaidLine",
+    "Say",
     "SealedMove",
     "SeatsFixed",
     "ShowRecord",
@@ -129,6 +141,7 @@ __all__ = [
     "Stopped",
     "Table",
     "TableClosed",
+    "TalkRefused",
     "VersionMismatchError",
     "Watch",
     "Watcher",
@@ -142,5 +155,6 @@ __all__ = [
     "race_rank",
     "read_transcript",
     "run_check",
+    "talk_problem",
     "unpack",
 ]
