@@ -380,6 +380,12 @@ class Talker:
         """The driver's clock (seconds, any origin): talk's rates are counted on it."""
         self.hearing.now = now
 
+    def talk_fingerprint(self) -> str:
+        """The fingerprint of the key our lines are signed with ("" while we may not
+        talk)."""
+        who = self._talks_as()
+        return who[0].public.fingerprint if who is not None else ""
+
     def say(self, text: str) -> None:
         """Say ``text`` to the table (it is shown, as a :class:`Said` event, once the host
         relays it back; a :class:`TalkRefused` event if it refuses it). Raises

@@ -58,7 +58,7 @@ from lanparty.i18n import _
 from lanparty.table.local import TableSession
 
 from .commands import completions
-from .control import Conduct, Reply, countdown, deadline, host_offers
+from .control import Conduct, Reply, countdown, deadline, host_offers, talks
 from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
 from .handing import current_editor
 from .layout import draw_board, editor_rows, fit, game_title, header, line_count, wide
@@ -87,6 +87,10 @@ def make_style(screen: GameScreen | None = None) -> Style:
             "log": "",
             "log.you": "ansicyan",
             "log.round": "bold ansiyellow",
+            "talk.name": "bold ansigreen",
+            "talk": "ansigreen",
+            "talk.mine.name": "bold ansicyan",
+            "talk.mine": "ansicyan",
             "error": "bold ansired",
             "prompt": "bold",
             "bottom-toolbar": "noreverse ansigray",
@@ -128,7 +132,8 @@ class MoveCompleter(Completer):
         if editor is not None and editor.command.startswith(text.strip().lower()):
             yield Completion(editor.command, -len(text), display_meta=_("back to the editor"))
         legal = s.legal_moves()
-        found = completions(text, s.screen, s.view(), legal, s.can_decline(), host_offers(s))
+        found = completions(text, s.screen, s.view(), legal, s.can_decline(), host_offers(s),
+                            talks(s))  # fmt: skip
         for command, meta in found:
             yield Completion(command, start_position=-len(text), display_meta=meta or None)
 
