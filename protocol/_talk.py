@@ -82,13 +82,19 @@ MAX_AUTHORS_HEARD: Final = 256
 _PURPOSE: Final = "lanparty/say"
 
 
+#: Unicode's categories of what a line of talk may not hold: control characters (C0, C1:
+#: an escape sequence, a tab, a carriage return) and line or paragraph separators (a line of
+#: talk stays one line, whoever shows it how).
+_BREAKING: Final = frozenset({"Cc", "Zl", "Zp"})
+
+
 def talk_problem(text: str) -> str | None:
     """Why ``text`` cannot be a line of talk (its length, a space at either end, a control
-    character), in English; ``None`` if it can. Format characters (a bidi override, a
-    zero-width space) may be said: they are shown escaped."""
+    character or a line separator), in English; ``None`` if it can. Format characters (a
+    bidi override, a zero-width space) may be said: they are shown escaped."""
     if not text or text != text.strip() or len(text) > MAX_TALK:
         return f"a line of talk is 1 to {MAX_TALK} characters, with no space at either end"
-    if any(unicodedata.category(ch) == "Cc" for ch in text):
+    if any(unicodedata.category(ch) in _BREAKING for ch in text):
         return "a line of talk has no control characters"
     return None
 

@@ -56,6 +56,7 @@ from prompt_toolkit.validation import DynamicValidator, Validator
 from lanparty.games.screens import STORY_COLUMNS, Editor, Fragments, GameScreen
 from lanparty.i18n import _
 from lanparty.table.local import TableSession
+from lanparty.text import printable_lines, safe_fragments
 
 from .commands import completions
 from .control import Conduct, Reply, countdown, deadline, host_offers, talks
@@ -230,7 +231,7 @@ class TableApp:
                 drawn = self.conduct.ending()
             else:
                 drawn = draw_board(self.session, columns, rows, typed, self.editing)
-            self._board = (key, drawn)
+            self._board = (key, safe_fragments(drawn))  # a peer's word steers nothing
         return self._board[1]
 
     def _board_height(self) -> Dimension:
@@ -508,10 +509,8 @@ class TableApp:
 
 def _print_plain(fragments: Fragments) -> None:
     """The end of the game left on the terminal once the table's screen is gone."""
-    from lanparty.text import printable
-
     text = "".join(t for _s, t in fragments)
-    sys.stdout.write("\n".join(printable(line) for line in text.splitlines()) + "\n")
+    sys.stdout.write(printable_lines(text.removesuffix("\n")) + "\n")
     sys.stdout.flush()
 
 
