@@ -18,6 +18,8 @@ from prompt_toolkit.output import DummyOutput
 from zeroconf import ServiceInfo
 
 from lanparty.games.bots import bots_for
+from lanparty.games.unanimo.fold import problem
+from lanparty.games.unanimo.rules import check_words
 from lanparty.net.discovery import SERVICE_TYPE, AdError, TableAd, bad_table_name
 from lanparty.replay.told import plain_text
 from lanparty.table.local import LocalTable
@@ -29,6 +31,7 @@ from lanparty.ui.plain import _writer
 from lanparty.ui.story import Story, lines_of
 from protocol import PROTOCOL_VERSION, RemoteProtocolError, talk_problem
 from protocol._bodies import read_name
+from protocol.contract import IllegalMove
 
 HOSTILE = (
     "\x1b]0;pwned\x07",  # the window's title
@@ -73,6 +76,15 @@ def test_names_and_table_names_with_them_are_refused_where_they_come_in(bad: str
                        properties=props)  # fmt: skip
     with pytest.raises(AdError):
         TableAd.from_service(info)  # nor does any lobby or `lanparty list` show one heard
+
+
+@pytest.mark.parametrize("bad", HOSTILE)
+def test_a_unanimo_word_with_them_is_refused_naming_it_harmlessly(bad: str) -> None:
+    word = f"sea{bad}"
+    assert problem(word) is not None  # the editor marks it, and no copy takes it
+    with pytest.raises(IllegalMove) as refused:
+        check_words(("sand", word))  # what every copy says of a peer's sealed words
+    assert harmless(refused.value.reason) and bad not in refused.value.reason
 
 
 @pytest.mark.parametrize("bad", HOSTILE)
