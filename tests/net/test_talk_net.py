@@ -2,7 +2,8 @@
 joining and a spectator, each a ``lanparty`` process in the plain mode (typed to on stdin,
 read on stdout, as a screen reader would), talk in the waiting room and at the game; the
 spectator reads every line and, as the host lets spectators talk, says one too; a line
-typed too fast is refused to its author alone and the table goes on."""
+typed too fast is refused to its author alone and the table goes on. At the host, each
+connection's talk waits behind its game frames, and a slow reader loses talk first."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import re
 from pathlib import Path
 
 import trio
+import trio.testing
+
+from lanparty.net.link import TALK_LINES, Link
 
 from .procs import table
 
@@ -61,3 +65,18 @@ async def test_talk_between_peers_with_a_spectator_reading(tmp_path: Path) -> No
         said = [line for line in procs.out["zed"] if ": line " in line]
         assert said and all(line.startswith("Bea: line ") for line in said)
         assert len(said) <= 5  # Bea's burst at most: the rest never left Bea's program
+
+
+async def test_a_connection_sends_talk_after_its_game_frames_and_drops_talk_first() -> None:
+    ours, _theirs = trio.testing.memory_stream_pair()
+    link = Link(ours, "?")
+    link.push([b"relay 1"], [b"line %d" % n for n in range(TALK_LINES + 8)])
+    link.push([b"relay 2"])  # a game frame queued after the talk still goes first
+    sent = []
+    while (chunk := link.next_chunk()) is not None:
+        sent.append(chunk)
+    assert sent[:2] == [(b"relay 1", False), (b"relay 2", False)]
+    # A reader that has let this much talk pile up loses the oldest lines, never a frame.
+    assert [text for text, talk in sent[2:] if talk] == [
+        b"line %d" % n for n in range(8, TALK_LINES + 8)
+    ]
