@@ -48,13 +48,13 @@ TALK, TALK_SHORT = "say", '"'
 _HELP = (
     (N_("go (or Enter)"), N_("let an out-of-turn chance go and play on")),
     ("close", N_("(when you may) end a sealed round: the rest hand in nothing")),
-    (N_('say TEXT (or "TEXT)'),
-     N_("say something to the table: everyone there reads it, spectators too")),
+    ("say TEXT", N_('say something to the table: everyone there reads it, spectators '
+                    'too (or type "TEXT)')),
     ("start", N_("(host) begin now, with the players seated so far")),
     ("kick N", N_("(host, before the game) remove the player in seat N")),
     ("approve N / deny N", N_("(host with --approve) let in the join request numbered N, or not")),
 )
-_SAID = frozenset({_HELP[0][0], _HELP[2][0]})
+_SAID = frozenset({_HELP[0][0]})
 """The commands in :data:`_HELP` said with words of the reader's language around them."""
 _TALKS = frozenset({_HELP[2][0]})
 """The rows of :data:`_HELP` only at a networked table (where there is someone to talk to)."""
