@@ -205,6 +205,8 @@ class Host(LobbyControl, TalkControl, _Seat):
         return talk
 
     def _talk_conns(self) -> Iterable[TalkConn]:
+        """Every connection registered now (talk is relayed to the seats' and the
+        spectators' among them)."""
         return self._conns.values()
 
     def data_to_send(self, cid: int) -> bytes:

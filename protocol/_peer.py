@@ -203,6 +203,7 @@ class Peer(Talker, _Seat):
         self._init_talker()
 
     def _talks_as(self) -> tuple[Identity, str] | None:
+        """Our identity and no name once we hold a seat (the log names us); else ``None``."""
         me = self.table.me
         return (me.identity, "") if me is not None and self.table.my_seat is not None else None
 

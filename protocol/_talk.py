@@ -100,6 +100,8 @@ def talk_problem(text: str) -> str | None:
 
 
 def _signed(table: bytes, n: int, text: str, name: str) -> bytes:
+    """What a line's signature covers: the canonical msgpack of its table, number, text and
+    name."""
     return pack([table, n, text, name])
 
 
@@ -256,7 +258,8 @@ class TalkControl:
     _events: deque[Event]
 
     def _talk_conns(self) -> Iterable[TalkConn]:
-        raise NotImplementedError  # every connection
+        """Every connection of the host (its own, mixed in)."""
+        raise NotImplementedError
 
     def _init_talk(self) -> None:
         #: Whether spectators may talk (each under its own key and the name it gives).

@@ -50,6 +50,7 @@ class Watcher(Peer):
         self._identity = identity
 
     def _talks_as(self) -> tuple[Identity, str] | None:
+        """The key and name we were given to talk with, if both were."""
         return (self._identity, self.name) if self._identity is not None and self.name else None
 
     def _challenged(self, msg: Challenge) -> None:

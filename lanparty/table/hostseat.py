@@ -25,7 +25,8 @@ class HostCommands:
     _poke: Callable[[], None]
 
     def _run(self, action: Callable[[], None]) -> str:
-        raise NotImplementedError  # do it on the network side (trio)
+        """Do ``action`` on the network side (trio); "" (the seat's own)."""
+        raise NotImplementedError
 
     def start_now(self) -> str:
         """As the host, start with the players seated so far; "" if it starts, else why not."""
@@ -94,8 +95,8 @@ class HostCommands:
         return self._run(lambda: party.turn_away(number))
 
     def _start(self) -> None:
+        """(In trio) start the game with the players seated now, if it still may."""
         assert isinstance(self.party, Host)
         with suppress(LocalProtocolError):  # someone sat down meanwhile and filled the table
             self.party.start()
         self._poke()
-

@@ -48,8 +48,10 @@ TALK, TALK_SHORT = "say", '"'
 _HELP = (
     (N_("go (or Enter)"), N_("let an out-of-turn chance go and play on")),
     ("close", N_("(when you may) end a sealed round: the rest hand in nothing")),
-    ("say TEXT", N_('say something to the table: everyone there reads it, spectators '
-                    'too (or type "TEXT)')),
+    (
+        "say TEXT",
+        N_('say something to the table: everyone there reads it, spectators too (or type "TEXT)'),
+    ),
     ("start", N_("(host) begin now, with the players seated so far")),
     ("kick N", N_("(host, before the game) remove the player in seat N")),
     ("approve N / deny N", N_("(host with --approve) let in the join request numbered N, or not")),
@@ -74,17 +76,16 @@ class Action:
     arg: str = ""
 
 
-def help_text(
-    screen: GameScreen, *, host: bool = True, width: int = 79, talk: bool = True
-) -> str:
+def help_text(screen: GameScreen, *, host: bool = True, width: int = 79, talk: bool = True) -> str:
     """What ``help`` prints in ``width`` columns: the game's commands, the table's (the
     host's only for the host of a networked table: ``host``; ``say`` only where there is
     someone to talk to: ``talk``), then every short form."""
     lines = [_("Commands (Tab completes):")]
     # The commands are typed as they are, in every language: only the words around one
     # ("go (or Enter)") are said in the reader's.
-    rows_of_table = [row for row in _HELP
-                     if (host or row[0] not in _HOSTS) and (talk or row[0] not in _TALKS)]
+    rows_of_table = [
+        row for row in _HELP if (host or row[0] not in _HOSTS) and (talk or row[0] not in _TALKS)
+    ]
     table = [(_(command) if command in _SAID else command, _(what))
              for command, what in (*rows_of_table, *META_COMMANDS.items())]  # fmt: skip
     rows: list[tuple[str, str]] = []

@@ -256,8 +256,11 @@ class Conduct:
     def _say(self, text: str) -> None:
         """Say ``text`` to the table, or tell the player why it cannot go."""
         say: Callable[[str], str] | None = getattr(self.session, "say", None)
-        why = say(text) if say is not None else _(
-            "there is nobody to talk to here: talk is for tables on the network")
+        why = (
+            say(text)
+            if say is not None
+            else _("there is nobody to talk to here: talk is for tables on the network")
+        )
         if why:
             self.say([("class:error", _("Not said: {reason}").format(reason=why) + "\n")])
 
