@@ -7,7 +7,8 @@ from the log whenever it comes, is never waited for, and keeps the transcript li
 (``lanparty audit``/``replay`` it afterwards; :mod:`lanparty.table.watching`).
 
 On screen: the board, the narration, whose turn and the scores, as a seated player sees them
-minus any hand (``quit`` leaves). ``--json``: no screen, one JSON line per entry applied,
+minus any hand, and the table's talk (``quit`` leaves; ``say TEXT`` talks, as ``--nick``,
+where the host lets spectators talk). ``--json``: no screen, one JSON line per entry applied,
 ``{"pos", "kind", "seat", "view"}`` (the game's view for no seat), then a summary line.
 """
 
