@@ -197,7 +197,9 @@ def held_path(seat: SavedSeat, base: Path | None = None) -> Path:
 
 def save_held(seat: SavedSeat, blob: bytes, base: Path | None = None) -> None:
     """Keep ``blob`` (``protocol.Holding``) for ``seat``: mode 0600, replaced atomically and
-    flushed to the disk before this returns (what the seat signs next leaves after it)."""
+    flushed to the disk before this returns (what the seat signs next leaves after it). A
+    seat that keeps it after every entry names the file once (:func:`held_path`) and
+    writes it with :func:`write_private`: the name costs a key derivation."""
     write_private(held_path(seat, base), blob)
 
 

@@ -156,7 +156,7 @@ class Host(LobbyControl, TalkControl, _Seat):
                 msg = decode_message(payload)
                 if not isinstance(msg, Relay):
                     raise RemoteProtocolError(f"a {msg.TYPE} frame among the relays")
-                verify_relay(identity.public.raw, msg.raw, msg.seq)
+                verify_relay(identity.public.raw, msg.raw, msg.seq, host.table.keys)
                 se = SignedEntry.parse(msg.raw, msg.sig)
                 host.table.apply(se, msg.seq)  # checked as any peer's, our own included
                 host._relays.append(frame(payload))
@@ -453,7 +453,7 @@ class Host(LobbyControl, TalkControl, _Seat):
         t = self.table
         key = c.key
         assert key is not None
-        verify_entry_signature(key, msg.raw, msg.sig)
+        verify_entry_signature(key, msg.raw, msg.sig, t.keys)
         head = read_head(msg.raw)
         if head.author != key:
             raise RemoteProtocolError("proposed an entry signed by another peer's key")

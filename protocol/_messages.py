@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Final, TypeAlias
 
-from crypto import CryptoError, Identity, PublicIdentity
+from crypto import CryptoError, Identity, KnownKeys, PublicIdentity
 
 from ._bodies import (
     _BODY_FIELDS,
@@ -216,18 +216,27 @@ class SignedEntry:
         """Decode the entry (signature not yet checked); raises :class:`RemoteProtocolError`."""
         return cls(raw, sig, decode_entry(raw))
 
-    def verify(self) -> None:
+    def verify(self, keys: KnownKeys | None = None) -> None:
         """Check the author's signature; raises :class:`RemoteProtocolError` naming the author
-        (as claimed: the one whose key does not sign these bytes)."""
-        verify_entry_signature(self.entry.author, self.raw, self.sig)
+        (as claimed: the one whose key does not sign these bytes). ``keys``: see
+        :func:`verify_entry_signature`."""
+        verify_entry_signature(self.entry.author, self.raw, self.sig, keys)
 
 
-def verify_entry_signature(author: bytes, raw: bytes, sig: bytes) -> None:
+def _public(raw: bytes, keys: KnownKeys | None) -> PublicIdentity:
+    """The key ``raw``, checked (by ``keys`` once, if given); raises :class:`CryptoError`."""
+    return PublicIdentity(raw) if keys is None else keys.get(raw)
+
+
+def verify_entry_signature(
+    author: bytes, raw: bytes, sig: bytes, keys: KnownKeys | None = None
+) -> None:
     """Raise :class:`RemoteProtocolError` unless ``sig`` is ``author``'s signature of the
     entry bytes ``raw`` (checked before ``raw`` is decoded, so an unsigned entry costs only
-    a hash)."""
+    a hash). ``keys``: the verifying peer's :class:`~crypto.KnownKeys`, so that a key it has
+    checked before is not validated again (the signature always is)."""
     try:
-        PublicIdentity(author).verify(_ENTRY_PURPOSE, raw, sig)
+        _public(author, keys).verify(_ENTRY_PURPOSE, raw, sig)
     except CryptoError as exc:
         raise RemoteProtocolError(f"forged or corrupt entry signature ({exc})") from None
 
@@ -237,10 +246,11 @@ def relay_signature(host: Identity, raw: bytes) -> bytes:
     return host.sign(_RELAY_PURPOSE, entry_hash(raw))
 
 
-def verify_relay(host: bytes, raw: bytes, seq: bytes) -> None:
-    """Raise :class:`RemoteProtocolError` unless ``seq`` is ``host``'s relay signature."""
+def verify_relay(host: bytes, raw: bytes, seq: bytes, keys: KnownKeys | None = None) -> None:
+    """Raise :class:`RemoteProtocolError` unless ``seq`` is ``host``'s relay signature
+    (``keys``: as for :func:`verify_entry_signature`)."""
     try:
-        PublicIdentity(host).verify(_RELAY_PURPOSE, entry_hash(raw), seq)
+        _public(host, keys).verify(_RELAY_PURPOSE, entry_hash(raw), seq)
     except CryptoError as exc:
         raise RemoteProtocolError(f"bad relay signature ({exc})") from None
 

@@ -461,14 +461,14 @@ class Peer(Talker, _Seat):
         try:
             if host is None:
                 raise RemoteProtocolError("the first relayed entry must open the table")
-            verify_relay(host, msg.raw, msg.seq)
+            verify_relay(host, msg.raw, msg.seq, t.keys)
         except RemoteProtocolError as exc:
             return self._stop(exc.blame(self._host_fp, 0, head.pos))
         if own and out is not None:
             se = out
         else:
             try:
-                verify_entry_signature(head.author, msg.raw, msg.sig)
+                verify_entry_signature(head.author, msg.raw, msg.sig, t.keys)
             except RemoteProtocolError as exc:
                 return self._stop(self._host_fault(f"relayed a forgery: {exc.reason}", head.pos,
                                                    evidence))  # fmt: skip
