@@ -9,7 +9,7 @@ Layout (implementation in private modules, this file only re-exports):
 - ``_shuffle``: re-encryption shuffles with the Terelius–Wikström proof of shuffle;
 - ``_seal`` and ``_show``: sealed boxes (X25519, HKDF, ChaCha20-Poly1305), show-to-one;
 - ``_commit``: commit-reveal and the joint coin;
-- ``_identity``: Ed25519 identities and read-aloud fingerprints;
+- ``_identity``: Ed25519 identities, read-aloud fingerprints, the keys a peer checked;
 - ``_rng``: prover randomness (the OS CSPRNG; a seeded stream for tests).
 
 Errors: :class:`DecodeError` (malformed input from outside, :class:`InvalidPointError` for points)
@@ -39,7 +39,7 @@ from ._elgamal import (
 )
 from ._errors import CryptoError, DecodeError, InvalidPointError, ProofError
 from ._group import IDENTITY, G, L, Point, base_mul, hash_to_point, random_scalar
-from ._identity import Identity, PublicIdentity, fingerprint
+from ._identity import Identity, KnownKeys, PublicIdentity, fingerprint
 from ._keys import KeyShare, PublicKeyShare, SchnorrProof, joint_key
 from ._rng import SYSTEM_RNG, Rng, SeededRng
 from ._seal import SealKey, read_seal_public, seal
@@ -61,6 +61,7 @@ __all__ = [
     "Identity",
     "InvalidPointError",
     "KeyShare",
+    "KnownKeys",
     "L",
     "Opening",
     "Point",

@@ -182,8 +182,10 @@ _BASE_BYTES: Final = G.encode()
 
 def point_sum(points: list[Point]) -> Point:
     """The sum of ``points`` (the identity for an empty list)."""
-    acc = _IDENTITY_BYTES
-    for p in points:
+    if not points:
+        return IDENTITY
+    acc = points[0]._b  # the first term as it is: adding it to the identity changes nothing
+    for p in points[1:]:
         acc = _add(acc, p._b)
     return Point(acc)
 
@@ -192,8 +194,10 @@ def lincomb(scalars: list[int], points: list[Point]) -> Point:
     """``Σ scalars[i] * points[i]``; the lists must have equal length."""
     if len(scalars) != len(points):
         raise ValueError("lincomb needs as many scalars as points")
-    acc = _IDENTITY_BYTES
-    for s, p in zip(scalars, points, strict=True):
+    if not points:
+        return IDENTITY
+    acc = (points[0] * scalars[0])._b  # the first term as it is, not added to the identity
+    for s, p in zip(scalars[1:], points[1:], strict=True):
         acc = _add(acc, (p * s)._b)
     return Point(acc)
 

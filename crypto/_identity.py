@@ -83,6 +83,36 @@ class PublicIdentity:
         return f"PublicIdentity({self.fingerprint})"
 
 
+class KnownKeys:
+    """The public keys one peer has checked: each key is validated and parsed once (about
+    as costly as checking a signature), however many signatures it then verifies.
+
+    One per peer, never shared between peers: what one peer checked is checked again by the
+    next. It holds at most ``limit`` keys and forgets them all when one more comes, so a
+    stranger's keys cannot grow it; a key that fails its check is never kept.
+    """
+
+    __slots__ = ("_keys", "limit")
+
+    def __init__(self, limit: int = 64) -> None:
+        self.limit = limit
+        self._keys: dict[bytes, PublicIdentity] = {}
+
+    def get(self, raw: bytes) -> PublicIdentity:
+        """The key ``raw``, checked the first time it is asked for; raises
+        :class:`DecodeError` (every time) if it is not a valid key."""
+        key = self._keys.get(raw) if type(raw) is bytes else None
+        if key is None:
+            key = PublicIdentity(raw)
+            if len(self._keys) >= self.limit:
+                self._keys.clear()
+            self._keys[raw] = key
+        return key
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
 class Identity:
     """A peer's Ed25519 signing key."""
 
@@ -111,4 +141,4 @@ class Identity:
         return f"Identity({self.public.fingerprint})"
 
 
-__all__ = ["Identity", "ProofError", "PublicIdentity", "fingerprint"]
+__all__ = ["Identity", "KnownKeys", "ProofError", "PublicIdentity", "fingerprint"]

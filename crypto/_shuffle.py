@@ -48,6 +48,12 @@ def _generators(n: int) -> tuple[Point, tuple[Point, ...]]:
     return h0, tuple(hash_to_point("shuffle/generator", i.to_bytes(4, "big")) for i in range(n))
 
 
+@lru_cache(maxsize=8)
+def _generators_sum(n: int) -> Point:
+    """``h_1 + … + h_n``: a public constant of the deck size, added once, not per proof."""
+    return point_sum(list(_generators(n)[1]))
+
+
 def _encode_points(points: Sequence[Point]) -> bytes:
     return b"".join(p.encode() for p in points)
 
@@ -258,7 +264,7 @@ def verify_shuffle(
         u_prod = u_prod * ui % L
 
     neg = L - ch  # −c
-    c_bar = point_sum(c_list) - point_sum(list(h))
+    c_bar = point_sum(c_list) - _generators_sum(n)
     c_hat = chain[-1] - h0 * u_prod
     t1 = c_bar * neg + base_mul(s1)
     t2 = c_hat * neg + base_mul(s2)

@@ -32,7 +32,7 @@ from functools import cache
 from importlib import resources
 
 __all__ = ["DOMAIN", "LANGUAGES", "N_", "_", "catalogue", "detect", "in_language", "known",
-           "language", "ngettext", "pgettext", "set_language"]  # fmt: skip
+           "language", "long_date", "ngettext", "pgettext", "set_language"]  # fmt: skip
 
 DOMAIN = "lanparty"
 LANGUAGES = ("en", "pl", "es")
@@ -136,3 +136,23 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
     """Mark ``message`` for extraction only; it is translated where it is shown."""
     return message
+
+
+#: The locale whose long dates each language reads ("1 December 2026", not "December 1").
+_DATE_LOCALES = {"en": "en_GB"}
+
+
+def long_date(iso: str) -> str:
+    """The date ``iso`` (``"2026-12-01"``) written out in the current language: "1 December
+    2026", "1 grudnia 2026", "1 de diciembre de 2026"; ``iso`` itself if it is no date.
+    Never raises."""
+    import datetime
+
+    from babel.dates import format_date
+
+    try:
+        day = datetime.date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    lang = _state["lang"]
+    return str(format_date(day, "long", locale=_DATE_LOCALES.get(lang, lang)))

@@ -33,7 +33,10 @@ def home() -> Path:
     return path
 
 
-def _write_private(path: Path, data: bytes) -> None:
+def write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` with mode 0600, atomically (a temporary file in the same
+    folder, flushed to the disk, then renamed over it): a reader sees the old file or the
+    new one, never half of one. Raises :class:`OSError` if it cannot."""
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # several peers may share a home
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
@@ -57,8 +60,18 @@ def load_identity(base: Path | None = None) -> Identity:
             raise ValueError(f"{path} is damaged (expected 32 bytes); move it away to start anew")
         return Identity(seed)
     ident = Identity()
-    _write_private(path, ident.seed())
+    write_private(path, ident.seed())
     return ident
+
+
+def persistent_key(base: Path | None = None) -> bytes | None:
+    """The public key of this data directory's persistent identity, if it has a sound one
+    (``None`` otherwise); never makes one. Never raises."""
+    try:
+        seed = ((base or home()) / _IDENTITY_FILE).read_bytes()
+        return Identity(seed).public.raw if len(seed) == 32 else None
+    except (OSError, CryptoError, ValueError):
+        return None
 
 
 def transcripts_dir(base: Path | None = None) -> Path:
@@ -173,7 +186,7 @@ def save_seat(seat: SavedSeat, base: Path | None = None) -> Path:
         "host": seat.host, "sealed": seat.sealed.hex(),
     }  # fmt: skip
     path = _seats_dir(base) / seat.file_name
-    _write_private(path, json.dumps(data).encode())
+    write_private(path, json.dumps(data).encode())
     return path
 
 
@@ -184,8 +197,10 @@ def held_path(seat: SavedSeat, base: Path | None = None) -> Path:
 
 def save_held(seat: SavedSeat, blob: bytes, base: Path | None = None) -> None:
     """Keep ``blob`` (``protocol.Holding``) for ``seat``: mode 0600, replaced atomically and
-    flushed to the disk before this returns (what the seat signs next leaves after it)."""
-    _write_private(held_path(seat, base), blob)
+    flushed to the disk before this returns (what the seat signs next leaves after it). A
+    seat that keeps it after every entry names the file once (:func:`held_path`) and
+    writes it with :func:`write_private`: the name costs a key derivation."""
+    write_private(held_path(seat, base), blob)
 
 
 def _seat_file(table: bytes, key: bytes) -> str:

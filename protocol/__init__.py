@@ -4,8 +4,8 @@ with mental poker among peers who do not trust each other, the host included.
 Layout (implementation in private modules; this file only re-exports):
 
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
-- ``_messages``: frames (challenge, hello, watch, offer, propose, relay, refuse, halt, leave)
-  and signed log entries, strictly decoded;
+- ``_messages``: frames (challenge, hello, watch, offer, propose, relay, refuse, halt, leave,
+  say, said) and signed log entries, strictly decoded;
   ``_fields``: the strict readers of every field;
   ``_bodies``: one class per entry kind (:class:`OpenTable` with its :class:`NightLink`, the
   link between the games of a night at one table);
@@ -17,9 +17,12 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_audit``: the end-of-game audit; ``_offline``: auditing a transcript file;
 - ``_night``: the next game of a night at the same table (the host's offer, each seat's
   check of it, the next table's seats in the old order);
-- ``_peer``: :class:`Peer` (``_held``: what a seat keeps so a host cannot roll it back);
-  ``_host``: :class:`Host` (``_lobby``: its connections, held joins, kicks and spectators);
+- ``_peer``: :class:`Peer` (``_held``: what a seat keeps so a host cannot roll it back;
+  ``_seat``: what a peer and the host share);
+  ``_host``: :class:`Host` (``_lobby``: its connections, held joins, kicks and spectators;
+  ``_race``: its race window);
   ``_watcher``: :class:`Watcher`, a spectator; bytes in, events and bytes out;
+- ``_talk``: table talk (signed lines kept out of the log; their bounds and rates);
 - ``harness``: N peers in one process (tests, benchmark); ``bench``: the benchmark;
 - ``contract``: the game contract every game implements; ``shapes``: the declared shapes of
   its moves and options, read before any game code sees a peer's value.
@@ -53,10 +56,12 @@ from ._events import (
     Rejected,
     Removed,
     Returned,
+    Said,
     SealedMove,
     SeatsFixed,
     Stopped,
     TableClosed,
+    TalkRefused,
     TooFew,
 )
 from ._frames import MAX_FRAME, FrameReader, frame
@@ -77,6 +82,8 @@ from ._messages import (
     Propose,
     Refuse,
     Relay,
+    SaidLine,
+    Say,
     SignedEntry,
     Watch,
     decode_entry,
@@ -89,6 +96,7 @@ from ._offline import audit_transcript
 from ._peer import Peer
 from ._roles import PERSONS_CHOICE, Member, Phase, Private
 from ._table import Table
+from ._talk import MAX_TALK, TALK_BURST, TALK_EVERY, talk_problem
 from ._watcher import Watcher
 
 __all__ = [
@@ -96,8 +104,11 @@ __all__ = [
     "ENTRY_VERSIONS",
     "MAX_ENTRY",
     "MAX_FRAME",
+    "MAX_TALK",
     "PERSONS_CHOICE",
     "PROTOCOL_VERSION",
+    "TALK_BURST",
+    "TALK_EVERY",
     "Answered",
     "Applied",
     "AuditFinished",
@@ -141,6 +152,9 @@ __all__ = [
     "RemoteProtocolError",
     "Removed",
     "Returned",
+    "Said",
+    "SaidLine",
+    "Say",
     "SealedMove",
     "SeatsFixed",
     "ShowRecord",
@@ -148,6 +162,7 @@ __all__ = [
     "Stopped",
     "Table",
     "TableClosed",
+    "TalkRefused",
     "TooFew",
     "VersionMismatchError",
     "Watch",
@@ -164,5 +179,6 @@ __all__ = [
     "race_rank",
     "read_transcript",
     "run_check",
+    "talk_problem",
     "unpack",
 ]

@@ -8,8 +8,7 @@ A peer that lost its connection may rejoin on a new one; one that leaves makes i
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from contextlib import suppress
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from crypto import SYSTEM_RNG as _SYSTEM_RNG
@@ -18,13 +17,12 @@ from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 from ._bodies import (
     BODY_LIMITS,
     Join,
-    MoveBody,
     NightLink,
     OpenTable,
     Start,
 )
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import MoveDropped, RaceOpened, Rejected, Returned, Stopped
+from ._events import Rejected, Returned, Stopped
 from ._frames import FrameReader, frame
 from ._lobby import Conn, LobbyControl
 from ._messages import (
@@ -34,15 +32,17 @@ from ._messages import (
     Halt,
     Hello,
     Leave,
+    Message,
     Offer,
     Propose,
     Refuse,
     Relay,
+    SaidLine,
+    Say,
     SignedEntry,
     Watch,
     decode_message,
     encode_message,
-    race_rank,
     read_head,
     relay_signature,
     verify_entry_signature,
@@ -51,9 +51,11 @@ from ._messages import (
     verify_relay,
 )
 from ._night import NightSeating
-from ._peer import _Seat
+from ._race import RaceWindow
 from ._roles import Phase, Private
+from ._seat import _Seat
 from ._table import Table
+from ._talk import TalkConn, TalkControl
 from .contract import Commit, Game, Move, Plain
 
 #: Proposals a key may have refused, over all its connections, before the host hangs up on
@@ -62,7 +64,7 @@ from .contract import Commit, Game, Move, Plain
 MAX_REFUSALS = 16
 
 
-class Host(NightSeating, LobbyControl, _Seat):
+class Host(NightSeating, LobbyControl, TalkControl, RaceWindow, _Seat):
     """The peer that opened the table: seat 0, and the sequencer of every entry."""
 
     def __init__(
@@ -101,6 +103,7 @@ class Host(NightSeating, LobbyControl, _Seat):
         if roster and night is None:
             raise LocalProtocolError("a roster of the game before needs the night's link")
         self._init_night(roster)
+        self._init_talk()
         self._relays: list[bytes] = []
         self._race: list[tuple[SignedEntry, Conn | None]] = []  # moves for one position
         self._race_pos = -1
@@ -149,6 +152,7 @@ class Host(NightSeating, LobbyControl, _Seat):
         host.approve_joins = False
         host._init_lobby(spectators)
         host._init_night(())
+        host._init_talk()
         host._relays = []
         host._race, host._race_pos = [], -1
         if sealed is not None:
@@ -160,7 +164,7 @@ class Host(NightSeating, LobbyControl, _Seat):
                 msg = decode_message(payload)
                 if not isinstance(msg, Relay):
                     raise RemoteProtocolError(f"a {msg.TYPE} frame among the relays")
-                verify_relay(identity.public.raw, msg.raw, msg.seq)
+                verify_relay(identity.public.raw, msg.raw, msg.seq, host.table.keys)
                 se = SignedEntry.parse(msg.raw, msg.sig)
                 host.table.apply(se, msg.seq)  # checked as any peer's, our own included
                 host._relays.append(frame(payload))
@@ -189,15 +193,32 @@ class Host(NightSeating, LobbyControl, _Seat):
         c = self._conns.get(cid)
         return c is None or c.closed
 
-    def chunks_to_send(self, cid: int) -> list[bytes]:
-        """The frames for connection ``cid`` (and clear them; none once it is closed). Relays
-        are shared among connections, not copied: a peer that reads slowly costs no more
-        than the log."""
+    def chunks_to_send(self, cid: int, talk: bool = True) -> list[bytes]:
+        """The frames for connection ``cid`` (and clear them; none once it is closed): its
+        game frames, then (unless ``talk`` is False: see :meth:`talk_to_send`) its table
+        talk. Relays are shared among connections, not copied: a peer that reads slowly
+        costs no more than the log."""
         c = self._conns.get(cid)
         if c is None:
             return []
         out, c.out = c.out, []
-        return out
+        return [*out, *self.talk_to_send(cid)] if talk else out
+
+    def talk_to_send(self, cid: int) -> list[bytes]:
+        """The table talk for connection ``cid`` (and clear it): lines said, refusals of its
+        own lines. A driver that sends it apart sends it after the game frames, and may drop
+        it (the oldest first) for a connection that reads slowly; never a game frame."""
+        c = self._conns.get(cid)
+        if c is None or not c.talk:
+            return []
+        talk = list(c.talk)
+        c.talk.clear()
+        return talk
+
+    def _talk_conns(self) -> Iterable[TalkConn]:
+        """Every connection registered now (talk is relayed to the seats' and the
+        spectators' among them)."""
+        return self._conns.values()
 
     def data_to_send(self, cid: int) -> bytes:
         """Bytes for connection ``cid`` (and clear them)."""
@@ -293,55 +314,6 @@ class Host(NightSeating, LobbyControl, _Seat):
         except RemoteProtocolError as exc:
             raise LocalProtocolError(exc.reason) from None
 
-    @property
-    def busy(self) -> bool:
-        """True while a move of ours waits in a race (see :meth:`close_race`)."""
-        return any(c is None for _, c in self._race)
-
-    def racing(self) -> int | None:
-        """The log position moves are racing for, if a race was opened and not yet closed."""
-        return self._race_pos if self._race else None
-
-    def _enter_race(self, se: SignedEntry, c: Conn | None) -> None:
-        """Keep a move made while seats may move out of turn: the winner of the position is
-        drawn by :func:`race_rank`, never by which arrived first (the host's own included)."""
-        pos = len(self.table.log)
-        if self._race_pos != pos:
-            self._race, self._race_pos = [], pos
-            self._events.append(RaceOpened(pos))
-        for other, _ in self._race:
-            if other.entry.author == se.entry.author:
-                if other.raw != se.raw and c is not None:
-                    self._refuse(c, "one move per seat in a race", pos)
-                return
-        self._race.append((se, c))
-
-    def close_race(self) -> None:
-        """The race window has passed (the driver's clock): sequence the move that ranks
-        first among those that apply; the others lose (their authors see the winner). Does
-        nothing if no race is open or the table moved on."""
-        pos, entrants = self._race_pos, self._race
-        self._race, self._race_pos = [], -1
-        if not entrants or pos != len(self.table.log):
-            return
-        prev = self.table.log.head
-        ranked = sorted(entrants, key=lambda e: race_rank(prev, e[0].entry.author))
-        winner: SignedEntry | None = None
-        for se, c in ranked:
-            try:
-                if winner is None:
-                    self._sequence(se, own=c is None, sig_checked=True)
-                    winner = se
-                    continue
-            except RemoteProtocolError as exc:
-                if c is not None and not c.closed:
-                    with suppress(RemoteProtocolError):  # past its budget: it hears no more
-                        self._reject(c, exc, pos)
-                continue
-            if c is None:
-                assert isinstance(se.entry.body, MoveBody)
-                self._events.append(MoveDropped(se.entry.body.move))  # type: ignore[arg-type]
-
     def receive_data(self, cid: int, data: bytes) -> None:
         """Feed bytes from connection ``cid``.
 
@@ -363,29 +335,35 @@ class Host(NightSeating, LobbyControl, _Seat):
                 payload = c.reader.next_frame()
                 if payload is None:
                     return
-                msg = decode_message(payload)
-                if isinstance(msg, Challenge | Relay | Refuse | Halt | Offer):
-                    raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
-                if c.watching and isinstance(msg, Watch) and c.expect == b"":
-                    self._watch_on(c, msg.pos)  # a spectator follows a night's next table
-                elif c.watching:
-                    raise RemoteProtocolError(f"a spectator sent a {msg.TYPE} frame")
-                elif isinstance(msg, Hello):
-                    self._hello(c, msg)
-                elif isinstance(msg, Watch):
-                    self._watch(c, msg)
-                    if c.expect:  # a player of the game before who only watches this one
-                        self._night_left(c)
-                elif isinstance(msg, Leave) and c.key is None and c.expect:
-                    self._decline(c, msg)
-                elif c.key is None:
-                    raise RemoteProtocolError(f"a {msg.TYPE} frame before the hello")
-                elif isinstance(msg, Propose):
-                    self._proposal(c, msg)
-                else:
-                    self._leave(c, msg)
+                self._frame(c, decode_message(payload))
             except RemoteProtocolError as exc:
                 raise self._fatal(c, exc, -1 if exc.pos is None else exc.pos) from None
+
+    def _frame(self, c: Conn, msg: Message) -> None:
+        """One frame from connection ``c``, by its type and where the connection stands.
+        Raises :class:`RemoteProtocolError` for a frame it may not send now."""
+        if isinstance(msg, Challenge | Relay | Refuse | Halt | Offer | SaidLine):
+            raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
+        if isinstance(msg, Say) and (c.watching or c.key is not None):
+            self._talk_from(c, msg)  # refused to it alone if it may not talk
+        elif c.watching and isinstance(msg, Watch) and c.expect == b"":
+            self._watch_on(c, msg.pos)  # a spectator follows a night's next table
+        elif c.watching:
+            raise RemoteProtocolError(f"a spectator sent a {msg.TYPE} frame")
+        elif isinstance(msg, Hello):
+            self._hello(c, msg)
+        elif isinstance(msg, Watch):
+            self._watch(c, msg)
+            if c.expect:  # a player of the game before who only watches this one
+                self._night_left(c)
+        elif isinstance(msg, Leave) and c.key is None and c.expect:
+            self._decline(c, msg)
+        elif c.key is None:
+            raise RemoteProtocolError(f"a {msg.TYPE} frame before the hello")
+        elif isinstance(msg, Propose):
+            self._proposal(c, msg)
+        elif isinstance(msg, Leave):
+            self._leave(c, msg)
 
     def _hello(self, c: Conn, msg: Hello) -> None:
         """A peer proves its key: a newcomer, or a seat back on a new connection (a lost one,
@@ -463,7 +441,7 @@ class Host(NightSeating, LobbyControl, _Seat):
         t = self.table
         key = c.key
         assert key is not None
-        verify_entry_signature(key, msg.raw, msg.sig)
+        verify_entry_signature(key, msg.raw, msg.sig, t.keys)
         head = read_head(msg.raw)
         if head.author != key:
             raise RemoteProtocolError("proposed an entry signed by another peer's key")

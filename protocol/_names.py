@@ -30,12 +30,11 @@ Case mappings use the root locale, never the machine's (a Turkish locale maps ``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import icu  # type: ignore[import-untyped]  # PyICU ships no type information
 
-__all__ = ["DATA_VERSION", "looks_alike", "name_problem", "skeleton"]
+__all__ = ["DATA_VERSION", "looks_alike", "name_problem", "readings", "skeleton"]
 
 #: What decides every verdict: the Unicode data of the ICU that PyICU was built against.
 DATA_VERSION = f"Unicode {icu.UNICODE_VERSION} (ICU {icu.ICU_VERSION})"
@@ -108,16 +107,18 @@ def skeleton(name: str) -> str:
     return text
 
 
-def _readings(name: str) -> Iterator[str]:
-    yield skeleton(name)
-    yield _bare(_skel(name))
-    yield _bare(_skel(str(icu.UnicodeString(name).toUpper(_ROOT))))
+def readings(name: str) -> tuple[str, str, str]:
+    """The three readings :func:`looks_alike` compares, in a fixed order: lowercased
+    (:func:`skeleton`), as written, uppercased. Two names look alike exactly when they agree
+    in one place, so a reading, with its place, can key an index of names. Never raises."""
+    upper = str(icu.UnicodeString(name).toUpper(_ROOT))
+    return skeleton(name), _bare(_skel(name)), _bare(_skel(upper))
 
 
 def looks_alike(one: str, other: str) -> bool:
     """Whether ``one`` and ``other`` read as the same name (rule 3): some reading gives both
     the same skeleton. Symmetric; true for names equal without case. Never raises."""
-    return any(a == b for a, b in zip(_readings(one), _readings(other), strict=True))
+    return any(a == b for a, b in zip(readings(one), readings(other), strict=True))
 
 
 def _scripts(name: str) -> str:

@@ -87,12 +87,12 @@ def _replay(
                     f"{head.v}", pos=pos)  # fmt: skip
             host = head.author
         try:
-            verify_relay(host, raw, seq)
+            verify_relay(host, raw, seq, table.keys)
         except RemoteProtocolError as exc:
             raise exc.blame(None, 0, head.pos) from None
         member = table.member(head.author)
         try:  # the signature before the body's points: a forgery costs no point check
-            verify_entry_signature(head.author, raw, sig)
+            verify_entry_signature(head.author, raw, sig, table.keys)
             se = SignedEntry(raw, sig, head.entry())
         except RemoteProtocolError as exc:
             raise exc.blame(fingerprint(head.author), member.seat if member else None,

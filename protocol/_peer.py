@@ -4,12 +4,12 @@ A :class:`Peer` has one connection (to the host): feed it what arrives with
 :meth:`Peer.receive_data`, send what :meth:`Peer.data_to_send` returns, and read
 :meth:`Peer.next_event`. The host (:mod:`protocol._host`) is a peer too (seat 0) and also the
 sequencer. Both fill the entries the protocol owes (key share, shuffles, shares, ...) by
-themselves; the driver only chooses game moves (:meth:`play`). ``_Seat`` is what they share.
+themselves; the driver only chooses game moves (:meth:`play`). ``_Seat``
+(:mod:`protocol._seat`) is what they share.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,18 +19,15 @@ from crypto import Identity, KeyShare, Rng, SealKey, fingerprint
 from ._bodies import (
     Join,
     MoveBody,
-    SealClose,
 )
-from ._checks import DeferredCheck
 from ._errors import LocalProtocolError, RemoteProtocolError
 from ._events import (
-    Event,
     Holding,
     MoveDropped,
     Refused,
     Removed,
-    SealedMove,
     Stopped,
+    TalkRefused,
 )
 from ._frames import FrameReader, frame
 from ._held import RACING_KINDS, Held
@@ -44,6 +41,7 @@ from ._messages import (
     Propose,
     Refuse,
     Relay,
+    SaidLine,
     SignedEntry,
     decode_message,
     encode_message,
@@ -56,109 +54,13 @@ from ._messages import (
 )
 from ._night import NightOffers
 from ._roles import PERSONS_CHOICE, Phase, Private
+from ._seat import _Seat
 from ._table import Table
-from .contract import Commit, Game, Move, Plain, Status, Turn
+from ._talk import TALK_POS, Talker
+from .contract import Commit, Game, Move, Turn
 
 
-class _Seat:
-    """What a peer and the host share: a table copy, an event queue, the driver's API."""
-
-    table: Table
-
-    def __init__(self) -> None:
-        self._events: deque[Event] = deque()
-
-    def next_event(self) -> Event | None:
-        """The oldest event not yet taken, or ``None``."""
-        return self._events.popleft() if self._events else None
-
-    @property
-    def seat(self) -> int | None:
-        """Our seat, once seated."""
-        return self.table.my_seat
-
-    @property
-    def phase(self) -> Phase:
-        """Where the table is in its life."""
-        return self.table.phase
-
-    def status(self) -> Status | None:
-        """The game's status (``None`` outside the game or while a table batch runs)."""
-        return self.table.status()
-
-    def may_move(self) -> bool:
-        """True if we may send a game move now (our turn, or out of turn where allowed)."""
-        seat = self.seat
-        return seat is not None and not self.table.checking and self.table.may_move(seat)
-
-    @property
-    def busy(self) -> bool:
-        """True while an entry of ours waits for the host (a move now would be refused)."""
-        return False
-
-    def legal_moves(self) -> list[Move]:
-        """Our legal moves now (none while a shuffle proof is being checked)."""
-        return [] if self.table.checking else self.table.legal_moves()
-
-    def take_checks(self) -> list[DeferredCheck]:
-        """Proof checks to run beside the table (only with ``defer_checks``): run each with
-        :func:`protocol.run_check`, anywhere, and report it with :meth:`checked`."""
-        return self.table.take_checks()
-
-    def checked(self, check: DeferredCheck, error: RemoteProtocolError | None) -> None:
-        """Report a check's outcome; a failed one stops the table naming its author."""
-        err = self.table.checked(check, error)
-        if err is not None:
-            self._check_failed(err)
-        elif not self.table.checking:
-            self._checks_done()
-
-    def _checks_done(self) -> None:
-        """Every check reported: make what we owe and held back while one was open."""
-
-    @property
-    def defer_checks(self) -> bool:
-        """Whether shuffle proofs are checked beside the table (see :meth:`take_checks`);
-        off by default (checked inside ``apply``), turned on by a network driver."""
-        return self.table.defer_checks
-
-    @defer_checks.setter
-    def defer_checks(self, on: bool) -> None:
-        self.table.defer_checks = on
-
-    def _check_failed(self, err: RemoteProtocolError) -> None:
-        raise NotImplementedError  # the host halts the table for everyone, a peer for itself
-
-    def view(self) -> dict[str, Plain]:
-        """Our seat's view of the game (the only thing a UI or bot should read)."""
-        game = self.table.game
-        if game is None or self.table.state is None:
-            return {}
-        return game.view(self.table.state, self.seat)
-
-    def transcript(self) -> bytes:
-        """The self-contained transcript file of the log so far (see :func:`audit_transcript`)."""
-        return self.table.log.transcript()
-
-    def _seal(self, move: Move) -> None:
-        """Seal ``move``; a :class:`SealedMove` event carries what to keep (before anything
-        queued is sent, a driver saves it). Raises :class:`LocalProtocolError`."""
-        self.table.seal_move(move)
-        self._events.append(SealedMove(self.table.sealed_blob() or b""))
-
-    def closer(self) -> bool:
-        """True if we may close the sealed phase now (the game's status names our seat)."""
-        st = self.table.status()
-        return isinstance(st, Commit) and st.closer is not None and st.closer == self.seat
-
-    def _close_body(self) -> SealClose:
-        st = self.table.status()
-        if not isinstance(st, Commit) or st.closer is None or st.closer != self.seat:
-            raise LocalProtocolError("we may not close this phase")
-        return SealClose(st.seats)
-
-
-class Peer(NightOffers, _Seat):
+class Peer(NightOffers, Talker, _Seat):
     """A peer that joins a table through its host."""
 
     def __init__(
@@ -205,6 +107,12 @@ class Peer(NightOffers, _Seat):
         self._next_open: SignedEntry | None = None
         #: (A table we were offered) its opening entry: the first relay must be exactly it.
         self._opening: SignedEntry | None = None
+        self._init_talker()
+
+    def _talks_as(self) -> tuple[Identity, str] | None:
+        """Our identity and no name once we hold a seat (the log names us); else ``None``."""
+        me = self.table.me
+        return (me.identity, "") if me is not None and self.table.my_seat is not None else None
 
     @property
     def busy(self) -> bool:
@@ -390,7 +298,12 @@ class Peer(NightOffers, _Seat):
             raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame before its challenge")
         if isinstance(msg, Offer):
             return self._offered(msg)
+        if isinstance(msg, SaidLine):
+            return self._heard(msg)
         if isinstance(msg, Refuse):
+            if msg.pos == TALK_POS and not msg.fatal:  # a line of ours: nothing else changes
+                self._events.append(TalkRefused(msg.reason))
+                return
             if msg.fatal and self.table.my_seat is not None:
                 # Our seat is still ours: the host hangs up on this connection only, and we
                 # come back on a new one with what we had in flight.
@@ -425,6 +338,7 @@ class Peer(NightOffers, _Seat):
                    host_key=self._host)  # fmt: skip
         nxt._opening = opened
         nxt._nonce = offer.nonce
+        nxt.carry_talk(self)
         sig = hello_signature(me.identity, offer.nonce, 0)
         nxt._out += frame(encode_message(Hello(me.identity.public.raw, 0, sig)))
         return nxt
@@ -481,14 +395,14 @@ class Peer(NightOffers, _Seat):
         try:
             if host is None:
                 raise RemoteProtocolError("the first relayed entry must open the table")
-            verify_relay(host, msg.raw, msg.seq)
+            verify_relay(host, msg.raw, msg.seq, t.keys)
         except RemoteProtocolError as exc:
             return self._stop(exc.blame(self._host_fp, 0, head.pos))
         if own and out is not None:
             se = out
         else:
             try:
-                verify_entry_signature(head.author, msg.raw, msg.sig)
+                verify_entry_signature(head.author, msg.raw, msg.sig, t.keys)
             except RemoteProtocolError as exc:
                 return self._stop(self._host_fault(f"relayed a forgery: {exc.reason}", head.pos,
                                                    evidence))  # fmt: skip

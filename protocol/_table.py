@@ -17,6 +17,7 @@ from typing import Any
 
 from crypto import (
     CryptoError,
+    KnownKeys,
     Opening,
     Point,
     SealKey,
@@ -107,6 +108,8 @@ class Table(MoveSteps, SealedSteps):
         self.me = me
         self.host_key = host_key
         self.log = Log()
+        #: The keys this copy has checked (its seats', its host's): each validated once.
+        self.keys = KnownKeys()
         self.members: list[Member] = []
         self._by_key: dict[bytes, Member] = {}
         self.phase = Phase.LOBBY
@@ -313,7 +316,7 @@ class Table(MoveSteps, SealedSteps):
                 raise _fail(f"the table is {self.phase.value}; no entry may follow")
             self.log.check_place(se)
             if not (own or sig_checked):
-                se.verify()
+                se.verify(self.keys)
             self._events = []
             self._last_move = None
             self._contested = False

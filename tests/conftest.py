@@ -12,6 +12,7 @@ program again, a third of its start; the bytecode goes under ``.pytest_cache`` i
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Iterator
@@ -38,6 +39,14 @@ def _english() -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection made (every test module, its imports, the parameters) lives as long
+    as the run: out of the cyclic collector's sight once collected (``gc.freeze``), so that
+    its full collections do not walk it again and again while the tests run."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

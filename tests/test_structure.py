@@ -248,3 +248,18 @@ def test_an_engine_is_gathered_from_its_modules_by_name() -> None:
     bare.MIN_SEATS, bare.MAX_SEATS, bare.SPECS = 2, 4, ()  # type: ignore[attr-defined]
     with pytest.raises(TypeError, match="no module gives validate"):
         gather("toy", GAMES["kato"].moves, lambda n, o: None, bare)
+
+
+def test_the_command_line_loads_no_screen_until_a_command_needs_one() -> None:
+    """Every peer process (a bot, a host's helpers) and every one-shot command starts by
+    loading the command line: it loads no prompt-toolkit, no screen module and no Babel
+    until a command asks for them (a tenth of a second or more of every start)."""
+    import subprocess
+    import sys
+
+    heavy = ("prompt_toolkit", "lanparty.ui", "babel")
+    loaded = f"sorted(m for m in sys.modules if m.startswith({heavy!r}))"
+    code = f"import sys; import lanparty.commands.main; print({loaded})"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=True)  # fmt: skip
+    assert proc.stdout.strip() == "[]", proc.stdout

@@ -97,9 +97,9 @@ def _demo(args: argparse.Namespace, progress: Progress) -> dict[str, Any]:
         env = {"LANPARTY_TRACE": trace} if progress.on else None
         watch = _Watch(Path(trace) / f"{_HOST}.jsonl" if progress.on else None, args.players)
         host = spawn(
-            [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--seats",
-             str(args.players), "--name", name, "--seed", str(args.seed), "--nick", _HOST,
-             "--grace", "0", *(f"--option={o}" for o in getattr(args, "option", []))],
+            [*base, "host", args.game, "--bot", "--local", "--quiet", "--json", "--no-friends",
+             "--seats", str(args.players), "--name", name, "--seed", str(args.seed), "--nick",
+             _HOST, "--grace", "0", *(f"--option={o}" for o in getattr(args, "option", []))],
             stdout=subprocess.PIPE, env=env,
         )  # fmt: skip
         # Each joiner finds the table by its name over mDNS, and reports by its exit code;

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 import trio
 
 from lanparty.commands.common import Command, net_errors
 from lanparty.errors import NetError
+from lanparty.friends import Friends, complaint
+from lanparty.friends import load as load_friends
 from lanparty.i18n import N_, _, ngettext
 from lanparty.net.discovery import TableAd, browse
 from lanparty.net.interfaces import InterfaceError, choose_interface
+from lanparty.table.friendly import host_json, host_note
 from lanparty.table.locate import by_name
 from lanparty.text import printable
 from protocol._names import skeleton
@@ -38,8 +42,12 @@ def run_list(args: argparse.Namespace) -> int:
         tables = trio.run(_list, args)
     except InterfaceError as exc:
         raise NetError(str(exc)) from None
+    friends = load_friends()
+    damaged = complaint(friends)
+    if damaged is not None:
+        print(printable(damaged), file=sys.stderr)
     if args.json:
-        print(json.dumps([_ad(t) for t in tables]))
+        print(json.dumps([_ad(t, friends) for t in tables]))
     elif not tables:
         print(_("no tables found"))
     for t in [] if args.json else tables:
@@ -56,6 +64,9 @@ def run_list(args: argparse.Namespace) -> int:
                 language=_(said) if said is not None else t.lang
             )
         host = _("host {host} [{key}]").format(host=t.host, key=t.fingerprint)
+        note = host_note(friends, t.host, t.fingerprint)
+        if note is not None:
+            host += "  " + note[0]
         print(printable(f"{t.name:24} {t.game:9} {seated}  {host}  --connect {t.endpoint}"))
     for t, alike in [] if args.json else _namesakes(tables):
         said = _(
@@ -74,8 +85,11 @@ def _namesakes(tables: list[TableAd]) -> list[tuple[TableAd, int]]:
     return [(group[0], len(group)) for group in groups.values() if len(group) > 1]
 
 
-def _ad(t: TableAd) -> dict[str, Any]:
-    return {k: getattr(t, k) for k in TableAd.__slots__}
+def _ad(t: TableAd, friends: Friends) -> dict[str, Any]:
+    """A table as ``--json`` prints it: what it announced, and what the friends file says
+    of its host (``friend``, ``not_friend``: see :func:`host_json`)."""
+    return {**{k: getattr(t, k) for k in TableAd.__slots__},
+            **host_json(friends, t.host, t.fingerprint)}  # fmt: skip
 
 
 def configure(p: argparse.ArgumentParser) -> None:

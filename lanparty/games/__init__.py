@@ -93,6 +93,20 @@ def rules_text(name: str, lang: str = "en") -> str:
     return f"{text.rstrip()}\n\n{options_text(name, game.option_specs, code)}"
 
 
+NIGHT = "night"
+"""The rules page that is no game: how a night of games is scored (``lanparty rules night``)."""
+
+
+def night_rules(lang: str = "en") -> str:
+    """How a night of games is scored, in ``lang`` (English when not written in it)."""
+    rules = resources.files(__name__).joinpath("rules")
+    code = rules_language(lang)
+    localized = rules.joinpath(code, f"{NIGHT}.md")
+    if code == "en" or not localized.is_file():
+        localized = rules.joinpath(f"{NIGHT}.md")
+    return localized.read_text("utf-8")
+
+
 def narrator_for(
     game: str, seat: Seat | None, names: Sequence[str], state: Callable[[], Any]
 ) -> GameNarrator:
@@ -125,7 +139,7 @@ def rules_for_reader(name: str) -> str:
     reader's language now (English where the rules are not written in it)."""
     from lanparty.i18n import language
 
-    return rules_text(name, language())
+    return night_rules(language()) if name == NIGHT else rules_text(name, language())
 
 
 def options_text(name: str, specs: Sequence[OptionSpec], lang: str = "en") -> str:
@@ -160,9 +174,11 @@ def _typed(value: bool | int | str) -> str:
 
 __all__ = [
     "GAMES",
+    "NIGHT",
     "RULES_LANGUAGES",
     "get_game",
     "narrator_for",
+    "night_rules",
     "options_text",
     "rules_for_reader",
     "rules_language",

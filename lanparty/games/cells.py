@@ -20,6 +20,7 @@ _ZERO = frozenset({"Mn", "Me", "Cf"})
 
 @lru_cache(maxsize=4096)
 def _char(ch: str) -> int:
+    """The columns one character takes."""
     if ch < "\u0300":  # Latin-1 and before: one each (controls never reach a board)
         return 1
     if unicodedata.category(ch) in _ZERO or "\u1160" <= ch <= "\u11ff":
@@ -31,6 +32,13 @@ def cells(text: str) -> int:
     """The columns ``text`` (one line) takes on a terminal."""
     if text.isascii():
         return len(text)
+    return _wide(text)
+
+
+@lru_cache(maxsize=8192)
+def _wide(text: str) -> int:
+    """:func:`cells` of a text that is not all ASCII, counted once while it is drawn again
+    and again (a board's rules and marks, a name)."""
     return sum(_char(ch) for ch in text)
 
 

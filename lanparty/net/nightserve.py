@@ -85,6 +85,7 @@ class NightServing:
         self._checks = ProofChecks(host, inline=self._inline)
         self._faults, self._halting, self.vanished = {}, None, []
         self._night_names = {m.key: m.name for m in old.table.members}
+        host.carry_talk(old)  # numbers and rates go on (each seat's own peer does the same)
         for link in self._links.values():
             key = old.key_of(link.cid)
             if key is not None and key in host.seat_order:

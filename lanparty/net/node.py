@@ -17,6 +17,7 @@ away stops with :class:`PeerVanished`; a table that waits too long on a duty sto
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from functools import partial
@@ -331,6 +332,7 @@ class PeerClient(Pokable):
         #: Connections made to the host (the first one included): a night plays every
         #: game on the first, unless one was lost and made again.
         self.connects = 1
+        peer.talk_floor = time.time_ns() // 1000  # our lines are newer than a past run's
 
     async def after_input(self) -> None:
         """Hand events to the driver, let it act, send what the protocol wants sent."""
@@ -450,6 +452,7 @@ class PeerClient(Pokable):
         """Feed one frame to the peer, then let the driver act and send what is due. Raises
         :class:`RemoteProtocolError` for a broken stream, :class:`InternalError` for a bug."""
         try:
+            self.peer.tick(trio.current_time())  # talk's rates count on our clock
             self.peer.receive_data(frame(payload))
         except RemoteProtocolError:
             raise

@@ -23,6 +23,10 @@ connection does can hold up another or end the host:
   a small socket buffer, and within its address's budget (:data:`PULL_BURST` bytes, then
   :data:`PULL_RATE` a second, shared by that address's spectators). A spectator may stay
   silent as long as the table runs.
+- **Table talk waits for the game**: each connection's talk is queued apart
+  (:mod:`lanparty.net.link`), sent only when none of its game frames waits, and a slow
+  reader loses its oldest lines of talk, never a game frame. The protocol's talk rates
+  count on the host's clock (``Host.tick``).
 - **A bad frame ends one connection, never the host**: the protocol refuses it (a short
   refusal), the connection is closed, and only a bounded record of it is kept.
 
@@ -34,6 +38,7 @@ Seats are the table's business: a seated peer whose connection ends is waited fo
 from __future__ import annotations
 
 import socket
+import time
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
@@ -45,8 +50,7 @@ from protocol._frames import FrameReader, frame
 
 from .admission import Admission, Buckets
 from .door import accept
-from .links import Link as _Link
-from .links import peer_address as _address
+from .link import Link, address_of
 from .nightserve import ANSWER_TIME, NextTable, NightServing
 from .node import (
     CHUNK,
@@ -144,6 +148,7 @@ class HostServer(NightServing, Pokable):
         super().__init__()
         self.host = host
         host.defer_duties = True
+        host.talk_floor = time.time_ns() // 1000  # our lines are newer than a past run's
         self._journal = journal
         #: Relay frames handed to ``journal`` so far.
         self.journaled = 0
@@ -159,7 +164,7 @@ class HostServer(NightServing, Pokable):
         self._pulls = pulls if pulls is not None else Buckets(PULL_BURST, PULL_RATE)
         self._refused_from = ""  # the address whose connections were last closed at once
         self._nursery: trio.Nursery | None = None
-        self._links: dict[int, _Link] = {}
+        self._links: dict[int, Link] = {}
         self._progress = trio.Event()
         self._seen = 0
         self._grew_at = 0.0  # when the log last grew (the race window runs from there)
@@ -197,7 +202,7 @@ class HostServer(NightServing, Pokable):
                 self.journaled += len(frames)
         for sid, link in list(self._links.items()):
             cid = link.cid
-            link.push(self.host.chunks_to_send(cid))
+            link.push(self.host.chunks_to_send(cid, talk=False), self.host.talk_to_send(cid))
             if self._admission.pending(sid) and (self.host.seated(cid) or self.host.watching(cid)):
                 self._admission.seated(sid)  # out of the strangers' room: capped elsewhere
             link.seat = self.host.seated(cid)
@@ -216,13 +221,13 @@ class HostServer(NightServing, Pokable):
             self.watchers_changed.set()
             self.watchers_changed = trio.Event()
 
-    async def _writer(self, sid: int, link: _Link) -> None:
-        """Send ``link``'s queue as it fills; drop the connection if it stops taking bytes.
-        A spectator's go out a slice at a time, each once no seat has frames queued and its
-        address's budget allows."""
+    async def _writer(self, sid: int, link: Link) -> None:
+        """Send ``link``'s queue as it fills (its table talk once no game frame of it waits);
+        drop the connection if it stops taking bytes. A spectator's go out a slice at a
+        time, each once no seat has frames queued and its address's budget allows."""
         while True:
-            while link.queue:
-                chunk = link.queue.popleft()
+            while (next_chunk := link.next_chunk()) is not None:
+                chunk = next_chunk[0]
                 spectator = link.spectator
                 patience = WATCH_STALL if spectator else SEND_STALL
                 step = SPECTATOR_SLICE if spectator else len(chunk)
@@ -319,7 +324,7 @@ class HostServer(NightServing, Pokable):
         connections from its address is checked first, as for an accepted one). A pending
         connection may push the oldest pending one of the busiest address out (see
         :class:`Admission`); one that arrives after the table's end is closed at once."""
-        address = _address(stream)
+        address = address_of(stream)
         if not self._knock(address):
             await trio.aclose_forcefully(stream)
             return
@@ -345,7 +350,7 @@ class HostServer(NightServing, Pokable):
         self.accepted += 1
         sid = self._next_sid
         self._next_sid += 1
-        link = _Link(stream, address, self.host.connect(address))
+        link = Link(stream, address, self.host.connect(address))
         self._links[sid] = link
         for old in self._admission.admit(sid, link.address):
             if old in self._links:
@@ -378,7 +383,7 @@ class HostServer(NightServing, Pokable):
         if ended and who is not None:
             await self._gone(*who)
 
-    def _deadline(self, link: _Link, accepted: float) -> float:
+    def _deadline(self, link: Link, accepted: float) -> float:
         """When a silent connection is let go: a pending one soon, a seated one never."""
         cid = link.cid
         if (self.done.is_set() or self.host.seated(cid) or self.host.awaiting(cid)
@@ -393,7 +398,7 @@ class HostServer(NightServing, Pokable):
     def _said_hello(self, cid: int) -> bool:
         return self.host.key_of(cid) is not None
 
-    async def _serve_link(self, sid: int, link: _Link) -> bool:
+    async def _serve_link(self, sid: int, link: Link) -> bool:
         """Feed what connection ``cid`` sends, a frame at a time, until it ends; after the
         table's end, only wait for the peer to hang up. Returns True if the connection
         ended by itself (the peer hung up, or fell silent), False if the protocol finished
@@ -422,6 +427,7 @@ class HostServer(NightServing, Pokable):
             try:
                 while (not self.host.finished(link.cid)
                        and (payload := reader.next_frame()) is not None):  # fmt: skip
+                    self.host.tick(trio.current_time())  # talk's rates count on our clock
                     self.host.receive_data(link.cid, frame(payload))
                     await self.after_input()
             except RemoteProtocolError as exc:

@@ -104,6 +104,8 @@ class Verdict:
     seats: int = 0
     names: list[str] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
+    #: Each seat's identity key (32 bytes, in seat order, as the names).
+    authors: list[bytes] = field(default_factory=list)
     entries: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
     last_kind: str = ""
@@ -230,6 +232,10 @@ class _Lobby:
         if kind in ("open", "join") and isinstance(body.get("name"), str):
             verdict.names.append(body["name"])
             verdict.keys.append(fingerprint(author) if isinstance(author, bytes) else "?")
+            verdict.authors.append(author if isinstance(author, bytes) else b"")
+        seat = body.get("seat")
+        if kind == "kick" and isinstance(seat, int) and 0 < seat < len(verdict.names):
+            del verdict.names[seat], verdict.keys[seat], verdict.authors[seat]  # move up
         if kind == "open":
             verdict.game = str(body.get("game", ""))
             opts, seats = body.get("options"), body.get("seats")

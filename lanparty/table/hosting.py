@@ -19,6 +19,7 @@ import trio
 
 from crypto import Identity
 from lanparty.errors import NetError
+from lanparty.friends import load as load_friends
 from lanparty.games import GAMES, PLUGINS, get_game
 from lanparty.i18n import _
 from lanparty.interrupt import end_all, lanparty_command, spawn
@@ -27,6 +28,7 @@ from lanparty.net.interfaces import Interface, choose_interface
 from lanparty.net.server import HostServer
 from lanparty.store import SavedSeat, open_log
 from lanparty.table.botseat import bot_driver
+from lanparty.table.friendly import marking
 from lanparty.table.keeping import keep_host, keeping_sealed, restore_host
 from lanparty.table.local import BOT_NAMES
 from lanparty.table.networked import NetSeat
@@ -34,7 +36,7 @@ from lanparty.table.nighthost import HostNight
 from lanparty.table.nightplan import NightGame
 from lanparty.table.outcome import Outcome, event_sink, leave_on_ctrl_c, say, teller
 from lanparty.table.plan import TablePlan
-from lanparty.table.whoami import my_identity
+from lanparty.table.whoami import bot_identity, my_identity
 from lanparty.trace import Tracer
 from protocol import PROTOCOL_VERSION, Event, Host, Joined, LocalProtocolError, Phase, SeatsFixed
 from protocol._names import looks_alike
@@ -84,6 +86,7 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
     seat_taken, seats_taken = trio.open_memory_channel[int](math.inf)
     sink = _counting_seats(event_sink(out, quiet, tracer, host), seat_taken)
     sink = keeping_sealed(sink, lambda: kept, tell)
+    sink = marking(sink, host, tell, load_friends())
     server = HostServer(host, driver, sink, grace=plan.grace, notice=tell, journal=journal)
     server.journaled = len(host.relays_since(0))  # those are kept already
     night = HostNight(plan, server, seat, out, first=NightGame(game, dict(host.table.options)),
@@ -121,7 +124,8 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
             nursery.start_soon(server.serve, listeners)
             # Our bots sign with keys made here, so each knows its fellows: while every
             # seat is ours, they leave the proofs to us (we check every one for the table).
-            bot_ids = [Identity() for _ in range(plan.bots)]
+            # Each bot's key is the same at every table of ours (see ``bot_identity``).
+            bot_ids = [bot_identity(host.identity, bot_names[i]) for i in range(plan.bots)]
             trust = ",".join(
                 k.hex() for k in [host.identity.public.raw, *(b.public.raw for b in bot_ids)]
             )
@@ -265,4 +269,5 @@ def open_host(plan: TablePlan, options: dict[str, Any]) -> tuple[Host, Outcome]:
             raise NetError(str(exc)) from None
     host.approve_joins = plan.approve
     host.spectators = plan.spectators
+    host.spectators_talk = plan.spectators_talk
     return host, (_outcome_of(host) if plan.resumed else Outcome())

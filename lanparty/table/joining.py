@@ -15,12 +15,14 @@ import trio
 
 from crypto import CryptoError, Identity, KeyShare, SealKey, fingerprint
 from lanparty.errors import NetError
+from lanparty.friends import load as load_friends
 from lanparty.games import GAMES
 from lanparty.i18n import _
 from lanparty.net.node import InternalError, PeerClient, PeerVanished, Stalled
 from lanparty.store import SavedSeat, forget_seat
 from lanparty.table.admitting import Admission
 from lanparty.table.botseat import bot_driver
+from lanparty.table.friendly import marking
 from lanparty.table.keeping import forget_saved, keeping_seat, saved_peer
 from lanparty.table.locate import dial, first_dial, locate
 from lanparty.table.networked import NetSeat
@@ -61,7 +63,8 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
     resumed: SavedSeat | None = plan.resumed
     if resumed is not None:  # the peer resumes it (``saved_peer``)
         tell(_("resuming seat at table {table}…").format(table=resumed.table_hex[:12]))
-    sink = admission.sink(keeping_seat(sink, peer, out.where, tell))
+    sink = marking(keeping_seat(sink, peer, out.where, tell), peer, tell, load_friends())
+    sink = admission.sink(sink)
     night = JoinNight(plan, seat, out, tracer=tracer, tell=tell, label=f"joined-{plan.nick}")
     client = PeerClient(peer, stream, admission.driver(driver), sink, connect=connect,
                         grace=plan.grace, notice=tell, trusted=_trusted(plan),

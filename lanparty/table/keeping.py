@@ -22,10 +22,11 @@ from lanparty.store import (
     SavedSeat,
     append_journal,
     forget_seat,
+    held_path,
     journal_path,
     load_seat,
-    save_held,
     save_seat,
+    write_private,
 )
 from lanparty.table.locate import dial, split_endpoint
 from lanparty.table.plan import TablePlan
@@ -102,21 +103,23 @@ def keeping_seat(
     that a restarted process can take the seat back (``lanparty join --resume``) while the
     host waits for it; ``kept``: saved already (a night's next table: before our answer to
     its offer left)."""
+    held: Path | None = None  # named once: its name is made from the seat's public key
 
     def keeping(event: Event) -> None:
-        nonlocal kept
+        nonlocal kept, held
         t = peer.table
         if kept is None and peer.seat is not None and t.table_id is not None and t.me is not None:
             me = t.me
             kept = SavedSeat.of(t.table_id, peer.name, endpoint, (me.identity, me.key, me.seal))
             try:
                 save_seat(kept)
+                held = held_path(kept)
             except OSError as exc:  # only --resume needs it: play on without
                 tell(_("cannot keep this seat for --resume: {error}").format(
                     error=exc.strerror or exc))  # fmt: skip
         if isinstance(event, Holding) and kept is not None:
             try:  # before what we signed leaves: a resumed seat must not be rolled back
-                save_held(kept, event.blob)
+                write_private(held or held_path(kept), event.blob)
             except OSError as exc:
                 tell(_("cannot keep this seat for --resume: {error}").format(
                     error=exc.strerror or exc))  # fmt: skip

@@ -21,6 +21,7 @@ from lanparty.i18n import _
 from lanparty.net.server import HostServer, NextTable
 from lanparty.store import forget_seat
 from lanparty.table.botseat import bot_driver
+from lanparty.table.friendly import record_table
 from lanparty.table.keeping import keep_host, keeping_sealed
 from lanparty.table.networked import NetSeat
 from lanparty.table.nightplan import NightGame, read_choice, read_then, seats_for, then_choice
@@ -180,8 +181,7 @@ class HostNight:
         if host is not first and host.table.state is None:
             self.out.stopped = self.out.stopped or "the night ended before its next game began"
             return
-        game = host.table.game.name if host.table.game is not None else "table"
-        finish(host, self.out, game, self.name)
+        self._finish(host)
 
     def keep(self, host: Host) -> None:
         """Keep what ``host``'s table left (once): its transcript, if its game began, and
@@ -193,13 +193,24 @@ class HostNight:
         forget_seat(tid, host.identity.public.raw)  # nothing to restore: it ended
         if host.table.state is None:
             return  # its seats were never fixed: no game, nothing to keep
-        game = host.table.game.name if host.table.game is not None else "table"
         self.out.connections = self.server.accepted
-        finish(host, self.out, game, self.name)
+        self._finish(host)
         if self.seat is None:
             report(self.out, as_json=self.plan.json)
         else:
             self.seat.note(_("transcript saved: {path}").format(path=self.out.transcript))
+
+    def _finish(self, host: Host) -> None:
+        """What each game of the night leaves, once: its transcript, its place on the
+        night's board (told to the seat's story) and, unless ``--no-friends``, its players
+        recorded as friends (nothing more said after Ctrl-C: a headless host ends in one
+        line)."""
+        game = host.table.game.name if host.table.game is not None else "table"
+        seat = self.seat
+        finish(host, self.out, game, self.name, seat.note if seat is not None else None)
+        if not self.plan.no_friends:
+            tell = _quiet if self.out.interrupted else self.tell
+            record_table(host, tell, news=seat is not None)
 
     def _too_few(self, sink: Any) -> Any:
         """``sink``, halting the table once too few players stayed for it (the host may
@@ -213,3 +224,7 @@ class HostNight:
                     self._nursery.start_soon(self.server.halt, why)
 
         return watching
+
+
+def _quiet(line: str) -> None:
+    """Say nothing."""

@@ -16,6 +16,7 @@ from lanparty.i18n import _
 from lanparty.net.node import Driver, EventSink, PeerClient
 from lanparty.store import SavedSeat, forget_seat, save_seat
 from lanparty.table.botseat import bot_driver
+from lanparty.table.friendly import record_table
 from lanparty.table.keeping import keeping_seat
 from lanparty.table.networked import NetSeat
 from lanparty.table.outcome import Outcome, event_sink, finish, report
@@ -123,7 +124,10 @@ class JoinNight:
 
     def keep(self, party: Peer) -> None:
         """Keep what ``party``'s table left, once: its seat is forgotten (nothing to take
-        back), its transcript saved if its game began (unless ``--no-transcript``)."""
+        back); if its game began (and unless ``--no-transcript``) its transcript saved, the
+        game counted on the night's board (told to the seat's story) and, unless
+        ``--no-friends``, its players recorded as friends (nothing more said after Ctrl-C:
+        a headless peer ends in one line; the bots a command starts keep neither)."""
         tid, me = party.table.table_id, party.table.me
         if tid is None or tid in self._kept:
             return
@@ -134,7 +138,12 @@ class JoinNight:
             self.out.connections = self.client.connects
         if len(party.table.log) and not abandoned(party) and not self.plan.no_transcript:
             game = party.table.game.name if party.table.game is not None else "table"
-            finish(party, self.out, game, self.label)
+            seat = self.seat
+            note = seat.note if seat is not None and not self.spectator else None
+            finish(party, self.out, game, self.label, note)
+            if not self.plan.no_friends and not self.spectator:
+                quiet = self.out.interrupted
+                record_table(party, _quiet if quiet else self.tell, news=seat is not None)
 
     def _said(self, party: Peer) -> None:
         """Say how the game that ended went, as the next begins: a headless seat prints its
@@ -164,3 +173,7 @@ def spectator_driver(make: Callable[[Watcher], Any]) -> Callable[[Peer], Driver]
         return driver
 
     return build
+
+
+def _quiet(line: str) -> None:
+    """Say nothing."""

@@ -18,6 +18,7 @@ import trio
 
 from lanparty.games import GAMES
 from lanparty.i18n import _
+from lanparty.table.talk import Talk
 from lanparty.text import printable
 from protocol import Host, Offered, Peer, Watcher
 
@@ -40,7 +41,7 @@ class NightTalk:
 
     party: Host | Peer
     token: trio.lowlevel.TrioToken | None
-    _lines: list[str]
+    _lines: list[str | Talk]
 
     def over(self) -> bool:
         raise NotImplementedError

@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -19,10 +20,19 @@ import trio
 from lanparty.errors import NetError
 from lanparty.i18n import _, ngettext
 from lanparty.interrupt import call_on_ctrl_c
+from lanparty.night import (
+    GameResult,
+    kept_nights,
+    night_line,
+    night_link,
+    placing_points,
+    record,
+    saved_when,
+)
 from lanparty.store import save_transcript
 from lanparty.table.stopwords import blamed, name_refused
 from lanparty.table.stopwords import said as stop_said
-from lanparty.text import printable
+from lanparty.text import printable, printable_lines
 from lanparty.trace import Tracer
 from protocol import (
     Answered,
@@ -39,15 +49,16 @@ from protocol import (
     TableClosed,
     TooFew,
 )
+from protocol.contract import Outcome as GameOutcome
 
 __all__ = [
     "NotSeated",
     "Outcome",
+    "answer_line",
     "event_sink",
     "finish",
     "leave_on_ctrl_c",
     "name_at",
-    "night_line",
     "note_table",
     "refusal_line",
     "report",
@@ -99,6 +110,8 @@ class Outcome:
     #: audit, or it stopped): the exit status says so too.
     earlier: list[str] = field(default_factory=list)
     earlier_failed: bool = False
+    #: The night's board in a line once the game is counted in it (:mod:`lanparty.night`).
+    night: str = ""
 
     def next_game(self, counted: bool = True) -> None:
         """The night goes on: this outcome is the next game's from here (what it said of
@@ -224,7 +237,7 @@ def event_sink(  # noqa: C901
         elif isinstance(event, Refused) and event.fatal:
             out.stopped = f"refused by the host: {event.reason}"
         elif isinstance(event, Answered | TooFew):
-            say(quiet, night_line(event))
+            say(quiet, answer_line(event))
         elif isinstance(event, Rejected):  # the host refused an entry, naming its author
             error = stop_said(blamed(event.error, name_of))
             say(quiet, _("refused an entry: {error}").format(error=error))
@@ -232,7 +245,7 @@ def event_sink(  # noqa: C901
     return sink
 
 
-def night_line(event: Answered | TooFew) -> str:
+def answer_line(event: Answered | TooFew) -> str:
     """What the host is told of an answer to its offer of the next game, or that too few
     stayed for it, in the reader's words."""
     if isinstance(event, TooFew):
@@ -253,6 +266,7 @@ def summary(out: Outcome) -> dict[str, Any]:
         "stopped": out.stopped,
         "refused": out.refused,
         "transcript": out.transcript,
+        "night": out.night,
         "moves": out.moves,
         "rounds": out.rounds,
         "rounds_won": _per_seat(out, out.rounds_won),
@@ -283,7 +297,7 @@ def report(out: Outcome, *, as_json: bool = False) -> int:
         print(printable(said.format(why=stop_said(out.stopped), path=out.transcript)),
               file=sys.stderr)  # fmt: skip
     else:
-        print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
+        print(printable_lines(verdict(summary(out)).removesuffix("\n")))
     return 0 if out.audit_ok and not out.stopped and not out.earlier_failed else 1
 
 
@@ -313,13 +327,25 @@ def verdict(s: dict[str, Any]) -> str:
             findings="; ".join(s["findings"])))  # fmt: skip
     if s["transcript"]:
         lines.append(_("transcript: {path}").format(path=s["transcript"]))
+    if s.get("night"):
+        lines.append(s["night"])
     return "\n".join(lines)
 
 
-def finish(party: Host | Peer, out: Outcome, game: str, label: str) -> None:
-    """Save ``party``'s transcript; its path goes to ``out`` (with the game and its table)."""
-    out.transcript = str(save_transcript(party.transcript(), game, label))
+def finish(
+    party: Host | Peer, out: Outcome, game: str, label: str,
+    note: Callable[[str], None] | None = None,
+) -> None:
+    """Save ``party``'s transcript (its path goes to ``out``, with the game, its number in
+    the night and its table) and count the game on the night's board: ``out.night`` is the
+    night's board in a line, also told to ``note`` (the player's story), if the night is
+    known here."""
+    path = save_transcript(party.transcript(), game, label)
+    out.transcript = str(path)
     note_table(party, out)
+    out.night = _in_the_night(party, out, game, path)
+    if out.night and note is not None:
+        note(out.night)
 
 
 def note_table(party: Host | Peer, out: Outcome) -> None:
@@ -329,6 +355,29 @@ def note_table(party: Host | Peer, out: Outcome) -> None:
     out.table = t.table_id.hex() if t.table_id is not None else out.table
     night = t.opening.night if t.opening is not None else None
     out.number = night.number if night is not None else out.number
+
+
+def _in_the_night(party: Host | Peer, out: Outcome, game: str, path: Path) -> str:
+    """Record ``party``'s game for the night's board, as its own end checked it (the
+    audit's checks, made at the table: it counts if the table closed with its audit passed,
+    for nothing if it stopped); the night's board in a line, or "" for a table that never
+    got its seats."""
+    table = party.table
+    tid, opening = table.table_id, table.opening
+    members = list(table.members)
+    if tid is None or opening is None or not members:
+        return ""
+    first, number, after, digest = night_link(opening.night, tid)
+    closing = table.closing
+    ended = out.audit_ok and not out.stopped and closing is not None and bool(out.winners)
+    points = (placing_points(GameOutcome(out.totals, (), out.winners, True))
+              if ended and len(out.totals) == len(members) else None)  # fmt: skip
+    record(GameResult(str(path), tid, game, first, number, after, digest, closing or b"",
+                      tuple(m.name for m in members), tuple(m.key for m in members),
+                      "passed" if ended else "incomplete", points, saved_when(path)),
+           path)  # fmt: skip
+    night = next((n for n in kept_nights() if n.first == first), None)
+    return night_line(night) if night is not None else ""
 
 
 def leave_on_ctrl_c(out: Outcome, leave: Any) -> None:

@@ -51,6 +51,8 @@ class TablePlan:
     """``--resume``: the saved seat whose table id starts with this (``""``: the only one)."""
     resumed: SavedSeat | None = None
     """The saved seat being resumed, once it is loaded."""
+    no_friends: bool = False
+    """Record nobody at this table as a friend (``lanparty friends``)."""
 
     # ------------------------------------------------------------------ a host
     game: str | None = None
@@ -63,6 +65,8 @@ class TablePlan:
     approve: bool = False
     """Each join waits for the host's yes."""
     spectators: int = DEFAULT_SPECTATORS
+    spectators_talk: bool = False
+    """Spectators may talk at the table (each under the name it gives)."""
     advertise: bool = True
     """Announce the table over mDNS."""
     then: str = ""

@@ -11,9 +11,11 @@ from typing import Any
 
 import trio
 
+from lanparty.friends import load as load_friends
 from lanparty.i18n import _
 from lanparty.net.node import PeerClient
 from lanparty.table.admitting import Admission
+from lanparty.table.friendly import marking
 from lanparty.table.joining import pinned, run_client
 from lanparty.table.locate import dial, first_dial, locate
 from lanparty.table.networked import NetSeat
@@ -82,6 +84,8 @@ async def play_watch(
     sink = event_sink(out, plan.quiet or seat is not None or plan.json, tracer, watcher)
     if announced is not None:
         sink = pinned(sink, watcher, announced, out.where, given=plan.host_key is not None)
+    if seat is not None:  # on screen: a friend at the table is marked (the JSON lines are not)
+        sink = marking(sink, watcher, tell, load_friends())
     sink = admission.sink(sink)
     # A night's next game is followed on the same connection (no question asked).
     night = JoinNight(plan, seat, out, tracer=tracer, tell=tell, label="watched", spectator=True,

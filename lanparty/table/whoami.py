@@ -25,6 +25,7 @@ identity and the plain login name, as before.
 from __future__ import annotations
 
 import getpass
+import hashlib
 import os
 from pathlib import Path
 
@@ -39,6 +40,7 @@ from protocol._names import name_problem
 
 __all__ = [
     "FALLBACK_NAME",
+    "bot_identity",
     "claim_identity",
     "default_nick",
     "login_name",
@@ -154,6 +156,16 @@ def my_identity() -> Identity:
             ).format(key=identity.public.fingerprint),
         )
     return identity
+
+
+def bot_identity(owner: Identity, name: str) -> Identity:
+    """The key of the bot called ``name`` that ``owner``'s command starts: derived from the
+    owner's secret key and the name, so it is the same at every table of that owner (a friend
+    who played with Ana's bot Bea meets the same key next time, not a stranger under a
+    friend's name) and nobody without the owner's key can make it. Never raises."""
+    seed = hashlib.blake2b(name.encode(), key=owner.seed(), digest_size=32,
+                           person=b"lanparty/bot/v1").digest()  # fmt: skip
+    return Identity(seed)
 
 
 def name_trouble(name: str) -> str | None:

@@ -56,6 +56,7 @@ from prompt_toolkit.validation import DynamicValidator, Validator
 from lanparty.games.screens import STORY_COLUMNS, Editor, Fragments, GameScreen
 from lanparty.i18n import _
 from lanparty.table.local import TableSession
+from lanparty.text import printable_lines, safe_fragments
 
 from .commands import completions
 from .control import (
@@ -67,6 +68,7 @@ from .control import (
     night_rule,
     offer_question,
     offers_next,
+    talks,
 )
 from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
 from .handing import current_editor
@@ -96,6 +98,10 @@ def make_style(screen: GameScreen | None = None) -> Style:
             "log": "",
             "log.you": "ansicyan",
             "log.round": "bold ansiyellow",
+            "talk.name": "bold ansigreen",
+            "talk": "ansigreen",
+            "talk.mine.name": "bold ansicyan",
+            "talk.mine": "ansicyan",
             "error": "bold ansired",
             "prompt": "bold",
             "bottom-toolbar": "noreverse ansigray",
@@ -137,7 +143,8 @@ class MoveCompleter(Completer):
         if editor is not None and editor.command.startswith(text.strip().lower()):
             yield Completion(editor.command, -len(text), display_meta=_("back to the editor"))
         legal = s.legal_moves()
-        found = completions(text, s.screen, s.view(), legal, s.can_decline(), host_offers(s))
+        found = completions(text, s.screen, s.view(), legal, s.can_decline(), host_offers(s),
+                            talks(s))  # fmt: skip
         for command, meta in found:
             yield Completion(command, start_position=-len(text), display_meta=meta or None)
 
@@ -243,7 +250,7 @@ class TableApp:
                 drawn = self.conduct.ending()
             else:
                 drawn = draw_board(self.session, columns, rows, typed, self.editing)
-            self._board = (key, drawn)
+            self._board = (key, safe_fragments(drawn))  # a peer's word steers nothing
         return self._board[1]
 
     def _board_height(self) -> Dimension:
@@ -546,10 +553,8 @@ class TableApp:
 
 def _print_plain(fragments: Fragments) -> None:
     """The end of the game left on the terminal once the table's screen is gone."""
-    from lanparty.text import printable
-
     text = "".join(t for _s, t in fragments)
-    sys.stdout.write("\n".join(printable(line) for line in text.splitlines()) + "\n")
+    sys.stdout.write(printable_lines(text.removesuffix("\n")) + "\n")
     sys.stdout.flush()
 
 

@@ -13,11 +13,16 @@ from typing import Any
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from lanparty.friends import Friends, complaint
+from lanparty.friends import load as load_friends
 from lanparty.games import DEFAULT_GAME, GAMES
 from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
 from lanparty.net.discovery import TableAd, same_name
+from lanparty.night import board_line, kept_nights
 from lanparty.store import SavedSeat, saved_seats
+from lanparty.table.friendly import host_note
 from lanparty.table.whoami import name_trouble
+from lanparty.ui.nightboard import night_text
 from protocol import PROTOCOL_VERSION
 
 __all__ = ["LANGUAGE_NAMES", "Choice", "describe", "help_lines"]
@@ -29,6 +34,7 @@ HELP = N_("""Commands (Tab completes):
   host GAME [SEATS] open a table of your own, e.g. host {example} 4
   play GAME         a game on this machine against bots
   list              show the tables again
+  night             the scoreboard of your last night of games
   name [NAME]       the name you join and host with (now: {nick})
   lang [LANG]       the language to read: {languages}
   help / quit""")
@@ -61,6 +67,8 @@ class _Lobby:
         self.resumable = saved_seats() + saved_seats(host=True)
         #: The name the player joins and hosts with (``name NEW`` changes it).
         self.nick = nick
+        #: The friends as they were when the lobby opened (a table played since adds some).
+        self.friends = load_friends()
 
     def announced(self, endpoint: str) -> bool:
         """True if a table is announced at ``endpoint`` (``HOST:PORT``) now."""
@@ -88,6 +96,14 @@ class _Lobby:
                       "help.").format(where=where), "")]  # fmt: skip
         out.append((_("You join and host as {nick} (name NEW to change it).").format(
             nick=self.nick), ""))  # fmt: skip
+        damaged = complaint(self.friends)
+        if damaged is not None:
+            out.append((damaged, "class:warn"))
+        kept = kept_nights()
+        if kept:
+            last = kept[-1]
+            out.append((_("Your last night ({when}): {board} (type night for the board)").format(
+                when=last.latest, board=board_line(last)), ""))  # fmt: skip
         for seat in self.resumable:
             if seat.host:
                 line = _("The table you hosted {table} ({endpoint}) may still be waiting for "
@@ -116,12 +132,14 @@ class _Lobby:
             n = None
         if n is not None:
             self.tables[n] = ad
-            self.lines.append(_("table {n}: {table}").format(n=n, table=describe(ad)))
+            self.lines.append(_("table {n}: {table}").format(
+                n=n, table=describe(ad, self.friends)))  # fmt: skip
             return
         n, self._next = self._next, self._next + 1
         self._numbers[ad.instance] = n
         self.tables[n] = ad
-        self.lines.append(_("new table {n}: {table}").format(n=n, table=describe(ad)))
+        self.lines.append(_("new table {n}: {table}").format(
+            n=n, table=describe(ad, self.friends)))  # fmt: skip
         namesakes = self.named(ad.name)
         if len(namesakes) > 1:
             numbers = ", ".join(str(m) for m, _ad in namesakes)
@@ -147,8 +165,9 @@ LANGUAGE_NAMES = {"en": N_("English"), "pl": N_("Polish"), "es": N_("Spanish")}
 """The writing languages a table may advertise, by name (translated where shown)."""
 
 
-def describe(ad: TableAd) -> str:
-    """One table in words (with its writing language, if it advertises one)."""
+def describe(ad: TableAd, friends: Friends | None = None) -> str:
+    """One table in words (with its writing language, if it advertises one; and, with
+    ``friends``, a friend's key marked, a friend's name under another key flagged)."""
     seated = ad.seats - ad.free
     version = ""
     if ad.proto != PROTOCOL_VERSION:
@@ -168,6 +187,9 @@ def describe(ad: TableAd) -> str:
         )
     if ad.watchers:
         text += " · " + ngettext("{n} watching", "{n} watching", ad.watchers).format(n=ad.watchers)
+    note = host_note(friends, ad.host, ad.fingerprint) if friends is not None else None
+    if note is not None:
+        text += " · " + note[0]
     return text + version
 
 
@@ -185,7 +207,7 @@ class _LobbyCompleter(Completer):
         options = [f"join {n}" for n, ad in tables if not ad.playing]
         options += [f"watch {n}" for n, ad in tables if ad.spectators > 0]
         options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
-        options += ["list", "help", "quit", "name"]
+        options += ["list", "help", "quit", "name", "night"]
         options += ["resume"] if self.lobby.resumable else []
         options += [f"lang {lang}" for lang in LANGUAGES]
         for option in options:
@@ -222,12 +244,10 @@ def _choose(
         _name(text.strip()[len(words[0]) :].strip(), lobby, show)
     elif head == "lang":
         _lang(args, show)
+    elif head == "night":
+        _night(show)
     elif head in ("list", "ls"):
-        tables = lobby.numbered()
-        for n, ad in tables:
-            show(f"  {n}: {describe(ad)}")
-        if not tables:
-            show("  " + _("no tables yet (they appear here as they open)"))
+        _list(lobby, show)
     elif head in ("join", "watch"):
         return _join_or_watch(head, args, lobby, show)
     elif head in ("host", "play"):
@@ -242,6 +262,26 @@ def _choose(
         show(_("unknown command {word} (type help, or press Tab)").format(word=repr(words[0])),
              "class:error")  # fmt: skip
     return None
+
+
+def _list(lobby: _Lobby, show: Any) -> None:
+    """``list``: every table seen, by number."""
+    tables = lobby.numbered()
+    for n, ad in tables:
+        show(f"  {n}: {describe(ad, lobby.friends)}")
+    if not tables:
+        show("  " + _("no tables yet (they appear here as they open)"))
+
+
+def _night(show: Any) -> None:
+    """``night``: the board of the last night of games kept here, a line at a time (the
+    games ``lanparty night`` has read or a table has checked to its end)."""
+    kept = kept_nights()
+    if not kept:
+        show(_("no night kept here yet: play a game (or run lanparty night)"))
+        return
+    for line in night_text(kept[-1]).rstrip("\n").splitlines():
+        show(line)
 
 
 def _resume(lobby: _Lobby, show: Any) -> Choice | None:

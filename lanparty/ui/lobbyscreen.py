@@ -39,9 +39,11 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.utils import get_cwidth
 
+from lanparty.friends import Friends
 from lanparty.games.screens import Fragments
 from lanparty.i18n import N_, _, ngettext
 from lanparty.net.discovery import TableAd
+from lanparty.table.friendly import host_note
 from lanparty.text import printable
 from protocol import PROTOCOL_VERSION
 
@@ -85,14 +87,18 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(width - get_cwidth(text), 0)
 
 
-def _cells(n: int, ad: TableAd) -> list[str]:
+def _cells(n: int, ad: TableAd, friends: Friends) -> tuple[list[str], bool]:
     """One table's columns: number, name, game, seats, host and key, address, notes (every
-    string a peer sent made safe for the terminal)."""
+    string a peer sent made safe for the terminal); and whether the row is a warning (its
+    host uses a friend's name with another key)."""
     if ad.playing:
         seats = _("playing")
     else:
         seats = _("{seated} of {seats}").format(seated=ad.seats - ad.free, seats=ad.seats)
     notes = []
+    friend = host_note(friends, ad.host, ad.fingerprint)
+    if friend is not None:
+        notes.append(friend[0])
     if ad.watchers:
         notes.append(ngettext("{n} watching", "{n} watching", ad.watchers).format(n=ad.watchers))
     if ad.lang:
@@ -103,7 +109,7 @@ def _cells(n: int, ad: TableAd) -> list[str]:
         notes.append(_("(protocol {n}: cannot join)").format(n=ad.proto))
     host = f"{printable(ad.host)} [{ad.fingerprint}]"
     return [str(n), printable(ad.name), printable(ad.game), seats, host, ad.endpoint,
-            " · ".join(notes)]  # fmt: skip
+            " · ".join(notes)], friend is not None and friend[1]  # fmt: skip
 
 
 def _titles() -> list[str]:
@@ -117,7 +123,9 @@ def tables_rows(lobby: _Lobby, width: int) -> list[Fragments]:
     tables = lobby.numbered()
     rows: list[Fragments] = []
     if tables:
-        cells = [_titles(), *(_cells(n, ad) for n, ad in tables)]
+        marked = [_cells(n, ad, lobby.friends) for n, ad in tables]
+        cells = [_titles(), *(row for row, _warn in marked)]
+        warned = [False, *(warn for _row, warn in marked)]
         widths = [max(get_cwidth(row[i]) for row in cells) for i in range(7)]
         gap = 2
         start = 2  # the number's column starts here
@@ -128,7 +136,7 @@ def tables_rows(lobby: _Lobby, width: int) -> list[Fragments]:
             room = width - first - sum(widths[2:5]) - gap * 4
             widths[1] = max(min(widths[1], room), 8)
         for i, row in enumerate(cells):
-            style = "class:dim" if i == 0 else ""
+            style = "class:dim" if i == 0 else "class:warn" if warned[i] else ""
             number = " " * (widths[0] - get_cwidth(row[0])) + row[0]
             parts = [number] + [_pad(_cut(row[c], widths[c]), widths[c]) for c in (1, 2, 3)]
             if two:
@@ -138,7 +146,7 @@ def tables_rows(lobby: _Lobby, width: int) -> list[Fragments]:
                 more = "   ".join(part for part in row[5:] if part)
                 if more and i:
                     indent = " " * (start + widths[0] + gap)
-                    rows.append([("class:dim", _cut(indent + more, width))])
+                    rows.append([(style or "class:dim", _cut(indent + more, width))])
             else:
                 parts += [_pad(row[4], widths[4]), _pad(row[5], widths[5]), row[6]]
                 line = " " * start + (" " * gap).join(parts)

@@ -13,6 +13,7 @@ from crypto import (
     CardSet,
     DecodeError,
     Identity,
+    KnownKeys,
     ProofError,
     PublicIdentity,
     SealKey,
@@ -174,6 +175,30 @@ def test_coin_bias_bound_is_negligible() -> None:
 def test_small_order_identity_keys_are_refused(raw: bytes) -> None:
     with pytest.raises(DecodeError):
         PublicIdentity(raw)
+
+
+def test_known_keys_check_each_key_once_and_every_signature_always() -> None:
+    """A peer's known keys: a key is checked the first time and kept, a bad one is refused
+    every time and never kept, a forged signature by a known key is still refused, and a
+    stranger's keys cannot grow it past its limit."""
+    known = KnownKeys(limit=3)
+    me = Identity()
+    key = known.get(me.public.raw)
+    assert key == me.public and known.get(me.public.raw) is key and len(known) == 1
+    sig = me.sign("log-entry", b"hello")
+    known.get(me.public.raw).verify("log-entry", b"hello", sig)
+    with pytest.raises(ProofError):
+        known.get(me.public.raw).verify("log-entry", b"hellO", sig)
+    for bad in (bytes.fromhex("01" + "00" * 31), b"\x00" * 31, "not bytes", None):
+        for _ in range(2):
+            with pytest.raises(DecodeError):
+                known.get(bad)  # type: ignore[arg-type]
+    assert len(known) == 1
+    strangers = [Identity().public.raw for _ in range(7)]
+    for raw in strangers:
+        assert known.get(raw).raw == raw
+        assert 1 <= len(known) <= 3
+    assert known.get(strangers[-1]).raw == strangers[-1]
 
 
 def test_joint_key_takes_one_context_per_share() -> None:

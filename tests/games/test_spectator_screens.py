@@ -60,6 +60,8 @@ def _forms(name: str, label: str, humanize: Callable[[str], str]) -> set[str]:
 def _shows(text: str, form: str, public: set[str]) -> bool:
     """Whether ``form`` is named in ``text`` as a word of its own, once every public name
     that contains it (a Wild Draw Four for a Wild) is taken out."""
+    if form not in text:  # then neither is any name that contains it: nothing to take out
+        return False
     for name in sorted((p for p in public if form in p and p != form), key=len, reverse=True):
         text = text.replace(name, " ")
     return re.search(rf"(?<![\w+-]){re.escape(form)}(?![\w+-])", text) is not None

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -380,3 +381,24 @@ def test_a_crafted_move_in_a_transcript_fails_the_audit_in_one_line(tmp_path: Pa
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
     assert "malformed move" in proc.stderr and f"log position {len(log)}" in proc.stderr
     assert str(peer.table.me.identity.public.fingerprint) in proc.stderr  # type: ignore[union-attr]
+
+
+def test_the_game_counts_on_the_nights_board(
+    game: dict[str, Any], saved: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table's end counts its game on the night's board (its summary says the board in
+    a line); ``lanparty night`` shows that board from what the table recorded, and the same
+    board audited again from the file alone."""
+    names, winners = game["names"], game["winners"]
+    loser = next(n for n in names if n not in winners)
+    if len(winners) == 1:
+        assert game["night"] == f"The night so far (1 game): {winners[0]} 1 · {loser} 0"
+    monkeypatch.setenv("LANPARTY_HOME", str(saved.parents[1]))
+    assert main(["night", "--json"]) == 0
+    kept = json.loads(capsys.readouterr().out)
+    assert main(["night", "--json", "--check", "--files", str(saved)]) == 0
+    audited = json.loads(capsys.readouterr().out)
+    assert kept["standings"] == audited["standings"]
+    assert {r["name"] for r in kept["standings"]} == set(names)
+    assert sum(float(Fraction(r["total"])) for r in kept["standings"]) == 1

@@ -275,10 +275,12 @@ def test_a_shown_share_in_a_second_encoding_stops_the_table_naming_the_holder(
     def tamper(h: Harness) -> None:
         h.tamper(1, lambda e: _aliased_box(h, e, ALIASES[alias]))
 
+    # Seed 2 is the first whose game reaches a shown hand of seat 1 (0 and 1 play a whole
+    # round without one): tried first, the others after it in case the game changes.
     h = play_until(
         GAMES, lambda: [Honest(challenge=True), Bluffer(), Honest()],
-        lambda h: all(p.phase is Phase.STOPPED for p in h.parties), seats=3, seeds=range(12),
-        tamper=tamper,
+        lambda h: all(p.phase is Phase.STOPPED for p in h.parties), seats=3,
+        seeds=(2, 0, 1, *range(3, 12)), tamper=tamper,
     )  # fmt: skip
     holder = _fingerprint(h, 1)
     for events in h.events:  # the host, the recipient and the third seat alike

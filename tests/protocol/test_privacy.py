@@ -30,10 +30,12 @@ def _entries(chunks):
 
 
 def test_no_peer_can_unmask_more_than_it_may_know(games):
+    # Seed 1 is the first whose game shows a hand (0 plays a whole round without): tried
+    # first, the others after it in case the game changes.
     h = play_until(
         games, lambda: [Honest(challenge=True), Bluffer(), Honest()],
         lambda h: bool(h.host.table.shows) and h.host.phase is Phase.CLOSED,
-        seats=3, seeds=range(12),
+        seats=3, seeds=(1, 0, *range(2, 12)),
     )  # fmt: skip
     for i, party in enumerate(h.parties):
         t = party.table

@@ -17,7 +17,7 @@ from lanparty.games.kato.narrate import card_name
 from lanparty.games.kato.screen import command_for, hand_of
 
 from .test_tmux import choose, twin
-from .tmux import REPO, Pane
+from .tmux import REPO, Pane, pause_any
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -138,6 +138,7 @@ def test_a_polish_and_a_spanish_player_share_a_table_and_its_transcript(tmp_path
             pane.wait(lambda p=pane, t=_DEALT[lang]: t in p.story(), "the deal", 60)
         end = time.monotonic() + 120
         while not all(pane.rc_file.exists() for pane in panes.values()):
+            marks = [(p, p.written()) for p in panes.values()]
             assert time.monotonic() < end, {lang: p.screen() for lang, p in panes.items()}
             for lang, pane in panes.items():
                 if pane.rc_file.exists():
@@ -152,7 +153,7 @@ def test_a_polish_and_a_spanish_player_share_a_table_and_its_transcript(tmp_path
                 pane.wait(lambda p=pane, n=told, s=screen: p.rc_file.exists()
                           or len(p.story()) > n or _prompt(p.screen()) != _prompt(s),
                           "an answer")  # fmt: skip
-            time.sleep(0.05)  # a short pause between looks at the two screens
+            pause_any(marks)  # until one of the two programs writes again
         for lang, pane in panes.items():
             assert pane.exit_code() == 0, pane.story()
             assert _OVER[lang] in pane.story() and "Traceback" not in pane.history()

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .tmux import NIGHT_END, REPO, THE_END, Pane, board_of, last_line
+from .tmux import NIGHT_END, REPO, THE_END, Pane, board_of, last_line, pause_any
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -79,6 +79,7 @@ class Player:
         (once the end of the game has been shown and Enter has left it)."""
         end = time.monotonic() + deadline
         while True:
+            since = self.pane.written()
             if self.ended():
                 return ""
             if any(end in self.pane.screen() for end in (THE_END, NIGHT_END)):
@@ -90,7 +91,7 @@ class Player:
                 return prompt
             if time.monotonic() > end:
                 pytest.fail(f"not asked anything for {deadline} s; screen:\n{self.pane.screen()}")
-            time.sleep(0.05)  # a short pause between polls, not a wait for anything
+            self.pane.pause(since)  # until the program writes again
 
     def attempt(self, command: str, success: str) -> bool:
         """Type ``command``; True once ``success`` is logged, False if it was not allowed."""
@@ -296,11 +297,12 @@ def test_the_board_of_a_waiting_player_is_redrawn_as_the_other_plays(start) -> N
 
     def mover() -> tuple[str, str]:
         while True:  # one of the two is asked (the other waits) once the deal is done
+            marks = [(p.pane, p.pane.written()) for p in panes.values()]
             for name, p in panes.items():
                 prompt = p.prompt()
                 if prompt not in (None, "waiting>"):
                     return name, prompt
-            time.sleep(0.05)  # a short pause between polls, not a wait for anything
+            pause_any(marks)  # until one of the two programs writes again
 
     name, prompt = mover()
     other = panes["Bea" if name == "Ann" else "Ann"]

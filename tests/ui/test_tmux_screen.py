@@ -325,12 +325,15 @@ def the_end(pane: Pane, game: str, screen: str) -> None:
 def same(pane: Pane, screen: str, what: str) -> None:
     """Wait until the screen is ``screen`` again; fail showing how it differs."""
     end = time.monotonic() + 5
-    while pane.screen() != screen:
+    while True:
+        since = pane.written()
+        if pane.screen() == screen:
+            return
         if time.monotonic() > end:
             diff = difflib.unified_diff(screen.split("\n"), pane.screen().split("\n"),
                                         lineterm="")  # fmt: skip
             pytest.fail(f"not {what}:\n" + "\n".join(diff))
-        time.sleep(0.02)  # a short pause between looks, not a wait for anything
+        pane.pause(since)  # until the program writes again
 
 
 def test_goldens_are_plain_text() -> None:

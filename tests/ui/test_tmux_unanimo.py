@@ -207,10 +207,11 @@ def test_a_draft_is_handed_in_when_time_is_nearly_up(start) -> None:
     left: set[int] = set()
     end = time.monotonic() + 10
     while told not in pane.story():
+        since = pane.written()
         header = pane.screen().splitlines()[0]  # the clock at the header's right end
         left.update(int(s) for s in re.findall(r" 0:0(\d) left\s*$", header))
         assert time.monotonic() < end, f"not handed in; screen:\n{pane.screen()}"
-        time.sleep(0.02)  # a short pause between polls, not a wait for anything
+        pane.pause(since)  # until the program writes again (the clock, the story)
     assert left and left <= {1, 2, 3}, left
     wait_log(pane, "You hand in your words")
     assert f"Card 1 of 3: the subject is {subject} (leader: you; 3 s to write)" in log_lines(pane)

@@ -60,6 +60,7 @@ def _asked(pane: Pane, deadline: float = TURN_DEADLINE) -> tuple[str, str]:
     may catch the board being redrawn)."""
     end = time.monotonic() + deadline
     while True:
+        since = pane.written()
         screen = pane.screen()
         if NIGHT_END in screen:
             return "", screen
@@ -73,7 +74,7 @@ def _asked(pane: Pane, deadline: float = TURN_DEADLINE) -> tuple[str, str]:
             return "", screen  # the program ended
         if time.monotonic() > end:
             pytest.fail(f"not asked anything for {deadline} s; screen:\n{pane.screen()}")
-        time.sleep(0.05)  # a short pause between polls, not a wait for anything
+        pane.pause(since)  # until the program writes again
 
 
 def _may(screen: str) -> list[str]:

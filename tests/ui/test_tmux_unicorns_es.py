@@ -41,6 +41,7 @@ def _asked(pane: Pane) -> tuple[str, str]:
     and the screen that asks."""
     end = time.monotonic() + DEADLINE
     while True:
+        since = pane.written()
         screen = pane.screen()
         for line in reversed(screen.splitlines()):
             text = line.rstrip()
@@ -52,7 +53,7 @@ def _asked(pane: Pane) -> tuple[str, str]:
             return "", screen
         if time.monotonic() > end:
             pytest.fail(f"not asked anything for {DEADLINE} s; screen:\n{screen}")
-        time.sleep(0.05)  # a short pause between polls, not a wait for anything
+        pane.pause(since)  # until the program writes again
 
 
 def _logged(pane: Pane) -> int:

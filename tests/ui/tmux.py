@@ -16,12 +16,20 @@ DEADLINE = 10.0  # seconds for any expected text to show up
 #: next game (a host, an offline player).
 THE_END = "the end: Enter leaves>"
 NIGHT_END = "again, next GAME, or Enter to end the night>"
+LOOK = 0.1
+"""Seconds a wait goes without a look when the program writes nothing to its terminal (a
+file it writes, its exit)."""
 
 
 class Pane:
     """One tmux server on a private socket, one session running one command (``columns``
     × ``rows``). The program's story is also written to a file (``$LANPARTY_STORY``):
-    :meth:`story` reads it whole, whatever the story pane shows now."""
+    :meth:`story` reads it whole, whatever the story pane shows now.
+
+    Everything the program writes to its terminal is also piped by tmux to a file
+    (``pipe-pane``): a wait looks at the screen again when the program has written
+    something (:meth:`pause`), not every few milliseconds (each look is a ``tmux`` process
+    of its own), and at least every :data:`LOOK` seconds for what no output announces."""
 
     def __init__(self, tmp: Path, command: str, term: str, columns: int = 100,
                  rows: int = 30, env: str = "") -> None:  # fmt: skip
@@ -44,6 +52,23 @@ class Pane:
             if proc.returncode == 0 or "server exited unexpectedly" not in proc.stderr:
                 break
         assert proc.returncode == 0, proc.stderr
+        self.out_file = tmp / "pane.out"
+        self.tmux("pipe-pane", "-o", "-t", "lp", f"cat >> {self.out_file}")
+
+    def written(self) -> int:
+        """How many bytes the program has written to its terminal so far (as tmux piped
+        them): take it before a look at the screen, and :meth:`pause` after it."""
+        try:
+            return self.out_file.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def pause(self, since: int, most: float | None = None) -> None:
+        """Wait until the program has written more than ``since`` bytes to its terminal
+        (see :meth:`written`), or ``most`` seconds (:data:`LOOK` if not given)."""
+        end = time.monotonic() + (LOOK if most is None else most)
+        while self.written() == since and time.monotonic() < end:
+            time.sleep(0.005)  # a look at a file's size: no process, next to nothing
 
     def tmux(self, *args: str) -> str:
         proc = subprocess.run(
@@ -108,13 +133,17 @@ class Pane:
         last = ""
         end = time.monotonic() + DEADLINE
         while True:
+            since = self.written()
             screen = self.screen()
             if screen == last and ready(screen):
                 return screen
             if time.monotonic() > end:
                 pytest.fail(f"timed out waiting for {what}; screen:\n{screen}")
             last = screen
-            time.sleep(0.02)  # a short pause between looks, not a wait for anything
+            if ready(screen):
+                time.sleep(0.02)  # a second look shortly: is the screen still?
+            else:
+                self.pause(since)  # not yet: until the program writes again
 
     def keys(self, *keys: str) -> None:
         self._send(*keys)
@@ -134,10 +163,13 @@ class Pane:
     def wait(self, ready: Callable[[], bool], what: str, deadline: float = DEADLINE) -> None:
         """Poll until ``ready()``; fail with the screen after ``deadline`` seconds."""
         end = time.monotonic() + deadline
-        while not ready():
+        while True:
+            since = self.written()
+            if ready():
+                return
             if time.monotonic() > end:
                 pytest.fail(f"timed out waiting for {what}; screen:\n{self.screen()}")
-            time.sleep(0.02)  # a short pause between polls, not a wait for anything
+            self.pause(since)
 
     def wait_text(self, text: str) -> None:
         self.wait(lambda: text in self.screen(), repr(text))
@@ -149,6 +181,14 @@ class Pane:
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def pause_any(marks: list[tuple[Pane, int]], most: float | None = None) -> None:
+    """Wait until one of the panes' programs has written more than its mark (``(pane,
+    pane.written())`` taken before looking at them), or ``most`` seconds (:data:`LOOK`)."""
+    end = time.monotonic() + (LOOK if most is None else most)
+    while all(p.written() == since for p, since in marks) and time.monotonic() < end:
+        time.sleep(0.005)  # looks at files' sizes: no process, next to nothing
 
 
 def board_of(screen: str) -> str:

@@ -30,16 +30,16 @@ STARTING = tuple(f"start-{c}" for c in COLOURS)
 """The four starting unicorns (one of each colour, 1 coin), indexed like ``COLOURS``."""
 
 
-def unicorn_colour(label: str) -> int:
-    """The printed colour index of a unicorn label (``NEUTRAL`` for a Legendary)."""
+def _printed_colour(label: str) -> int:
+    """The colour index a unicorn label names (raises ``KeyError`` for no unicorn's)."""
     if label == LEGENDARY:
         return NEUTRAL
     name = label[6:] if label.startswith("start-") else label.split("-", 1)[0]
     return COLOUR_INDEX[name]
 
 
-def unicorn_coins(label: str) -> int:
-    """The coins printed on a unicorn label."""
+def _printed_coins(label: str) -> int:
+    """The coins a unicorn label names (raises ``ValueError`` for no unicorn's)."""
     if label == LEGENDARY:
         return LEGENDARY_COINS
     if label.startswith("start-"):
@@ -48,6 +48,22 @@ def unicorn_coins(label: str) -> int:
 
 
 UNICORN_LABELS = frozenset(UNICORN_DECK) | frozenset(STARTING)
+# Read once per label: every view and score asks them of every collected unicorn.
+_COLOUR_OF = {label: _printed_colour(label) for label in UNICORN_LABELS}
+_COINS_OF = {label: _printed_coins(label) for label in UNICORN_LABELS}
+
+
+def unicorn_colour(label: str) -> int:
+    """The printed colour index of a unicorn label (``NEUTRAL`` for a Legendary)."""
+    colour = _COLOUR_OF.get(label)
+    return colour if colour is not None else _printed_colour(label)
+
+
+def unicorn_coins(label: str) -> int:
+    """The coins printed on a unicorn label."""
+    coins = _COINS_OF.get(label)
+    return coins if coins is not None else _printed_coins(label)
+
 
 ATHLETIC, SHINY, STINKY, SICK, TROJAN, AMBUSH, DECOY, CHAMELEON = (
     "athletic", "shiny", "stinky", "sick", "trojan", "ambush", "decoy", "chameleon",

@@ -54,6 +54,13 @@ def arrangement(counts: Sequence[int]) -> tuple[int, int]:
     """``(bonus, rainbows)``: the largest collection-and-rainbow bonus for a player holding
     ``counts[c]`` unicorns of colour c (neutral unicorns excluded), and how many rainbows it
     uses (the fewest among equal bonuses)."""
+    return _arrangement(tuple(counts))
+
+
+@cache
+def _arrangement(counts: tuple[int, ...]) -> tuple[int, int]:
+    """:func:`arrangement`, worked out once per ``counts`` (a few unicorns of four colours:
+    few distinct ones in any game, asked for at every view)."""
     best, used = -1, 0
     for r in range(min(counts) + 1):
         bonus = RAINBOW_BONUS * r + sum(colour_bonus(c - r) for c in counts)
@@ -104,6 +111,12 @@ def score(st: UnicornsState, seat: int) -> int:
     """What ``seat`` would score if the game ended now."""
     coll = st.collections[seat]
     return total((worth(st, u) for u in coll), (colour_of(st, u) for u in coll), st.pates[seat])
+
+
+def collection_worths(st: UnicornsState) -> list[list[tuple[int, int]]]:
+    """Every seat's collected unicorns as ``(worth, colour)`` (see :func:`worth` and
+    :func:`colour_of`), in collection order: what a view and the scores are made of."""
+    return [[(worth(st, u), colour_of(st, u)) for u in coll] for coll in st.collections]
 
 
 def scores(st: UnicornsState) -> list[int]:

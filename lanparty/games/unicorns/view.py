@@ -16,10 +16,19 @@ from protocol.contract import (
     Violation,
 )
 
-from .cards import CHARACTERS, COLOURS, ITEMS, NEUTRAL, PRINCESS, SHAMAN, unicorn_coins
+from .cards import (
+    CHARACTERS,
+    COLOURS,
+    ITEMS,
+    NEUTRAL,
+    PATE_VALUE,
+    PRINCESS,
+    SHAMAN,
+    unicorn_coins,
+)
 from .flow import may_use, totals
 from .rules import remaining, unopened
-from .scoring import arrangement, colour_counts, colour_of, scores, worth
+from .scoring import arrangement, collection_worths, colour_counts, scores
 from .state import (
     BID,
     COMMIT,
@@ -58,15 +67,15 @@ def outcome(st: UnicornsState) -> Outcome:
     )
 
 
-def _unicorn(st: UnicornsState, u: int) -> dict[str, Plain]:
-    colour = colour_of(st, u)
+def _unicorn(st: UnicornsState, u: int, value: int, colour: int) -> dict[str, Plain]:
+    """A collected unicorn ``u`` whose worth is ``value`` and colour ``colour`` now."""
     scheme = st.scheme_on.get(u)
     return {
         "unicorn": u,
         "label": st.card_of[u],
         "colour": COLOURS[colour] if colour != NEUTRAL else None,
         "coins": unicorn_coins(st.card_of[u]),
-        "worth": worth(st, u),
+        "worth": value,
         "tokens": list(st.tokens.get(u, ())),
         "scheme": st.card_of[scheme] if scheme is not None else None,
     }
@@ -103,6 +112,10 @@ def view(st: UnicornsState, seat: int | None) -> dict[str, Plain]:
     card_of = st.card_of
     expert = st.opts.expert
     turn = st.phase not in (SETUP, OVER) and not st.requests
+    # Each collected unicorn's worth and colour, worked out once for its row, the scores and
+    # the rainbows (as ``scoring.score`` would: the same functions).
+    held = collection_worths(st)
+    counts = [colour_counts(c for _w, c in coll) for coll in held]
     v: dict[str, Plain] = {
         "seat": seat,
         "players": st.n,
@@ -127,15 +140,19 @@ def view(st: UnicornsState, seat: int | None) -> dict[str, Plain]:
             for u in remaining(st)
         ],
         "hunt": _hunt(st),
-        "collections": [[_unicorn(st, u) for u in coll] for coll in st.collections],
+        "collections": [
+            [_unicorn(st, u, w, c) for u, (w, c) in zip(coll, worths, strict=True)]
+            for coll, worths in zip(st.collections, held, strict=True)
+        ],
         "pates": list(st.pates),
         "market": {item: st.market[i] for i, item in enumerate(ITEMS)},
         "scheme_decks": [len(d) for d in st.scheme_decks],
         "drawn": [len(d) for d in st.drawn],
-        "scores": list(scores(st)),
-        "rainbows": [
-            arrangement(colour_counts(colour_of(st, u) for u in coll))[1] for coll in st.collections
+        "scores": [
+            sum(w for w, _c in coll) + PATE_VALUE * pates + arrangement(n)[0]
+            for coll, pates, n in zip(held, st.pates, counts, strict=True)
         ],
+        "rainbows": [arrangement(n)[1] for n in counts],
         "standings": [list(r) for r in st.standings],
         "reveals": [
             {"unicorn": u, "label": card_of[u], "owner": st.owner[h], "scheme": card_of[h]}

@@ -24,6 +24,7 @@ ALL = (1 << N_TILES) - 1
 
 
 def _digits(code: int) -> tuple[int, int, int, int]:
+    """A code's value index for each feature."""
     return code // 27, code // 9 % 3, code // 3 % 3, code % 3
 
 
@@ -40,9 +41,22 @@ def differences(a: int, b: int) -> list[str]:
     return [FEATURES[i] for i in range(4) if fa[i] != fb[i]]
 
 
-COMPAT = [
-    sum(1 << o for o in range(N_TILES) if len(differences(c, o)) == 1) for c in range(N_TILES)
-]
+_PLACE = (27, 9, 3, 1)
+"""What one step of each feature's value adds to a code."""
+
+
+def _compatible(code: int) -> int:
+    """The mask of the 8 codes that differ from ``code`` in exactly one feature: each
+    feature's two other values, the rest kept."""
+    mask = 0
+    for place, value in zip(_PLACE, FEATURE[code], strict=True):
+        for other in range(3):
+            if other != value:
+                mask |= 1 << (code + (other - value) * place)
+    return mask
+
+
+COMPAT = [_compatible(c) for c in range(N_TILES)]
 """Per code: the mask of the 8 codes that differ from it in exactly one feature (the tiles
 that may touch it)."""
 
