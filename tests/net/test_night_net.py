@@ -12,7 +12,9 @@ import json
 import os
 import signal
 import subprocess
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from .procs import LANPARTY, Procs, table
 
@@ -54,6 +56,45 @@ def _chained(games: list[dict[str, object]]) -> None:
         assert now["table"] == games[number - 1]["table"]
 
 
+def _board(home: Path, *args: str) -> dict[str, Any]:
+    """``lanparty night --json ARGS`` with ``home`` as the data directory: a night's board."""
+    done = subprocess.run([*LANPARTY, "night", "--json", *args], capture_output=True,
+                          text=True, timeout=120, check=False,
+                          env={**os.environ, "LANPARTY_HOME": str(home)})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    board: dict[str, Any] = json.loads(done.stdout)
+    return board
+
+
+def _same_board(board: dict[str, Any]) -> dict[str, Any]:
+    """What every peer's board of one night must agree on (not where each kept its files,
+    nor when it saved them)."""
+    games = [{k: g[k] for k in ("number", "game", "table", "status", "counted")}
+             for g in board["games"]]  # fmt: skip
+    return {"night": board["night"], "games": games, "standings": board["standings"]}
+
+
+def _scoreboard(tmp: Path, homes: list[str], host: list[dict[str, Any]]) -> None:
+    """The night's board is the same on every peer (``lanparty night --json`` with its own
+    data directory) and the same recomputed from the host's transcripts alone (``--check
+    --files``); it counts every game played, and each game's placing points sum to
+    n(n-1)/2; each game's end told the board so far."""
+    boards = {who: _same_board(_board(tmp / who)) for who in homes}
+    first = boards[homes[0]]
+    assert all(b == first for b in boards.values()), boards
+    files = [str(g["transcript"]) for g in host]
+    recomputed = _same_board(_board(tmp / homes[0], "--check", "--files", *files))
+    assert recomputed == first
+    assert [g["table"] for g in first["games"]] == [g["table"] for g in host]
+    assert all(g["status"] == "passed" and g["counted"] for g in first["games"])
+    for number, game in enumerate(host):
+        n = len(game["names"])
+        points = [Fraction(r["games"][number]) for r in first["standings"]]
+        assert sum(points) == Fraction(n * (n - 1), 2), (number, points)
+        said = "game" if number == 0 else "games"
+        assert str(game["night"]).startswith(f"The night so far ({number + 1} {said}): ")
+
+
 async def _host(procs: Procs, game: str, *args: str) -> str:
     """A bot host (hugo) of ``game``; its HOST:PORT once it listens."""
     await procs.start("host", "host", game, "--bot", "--local", "--nick", "hugo", "--json",
@@ -69,7 +110,8 @@ async def _join(procs: Procs, who: str, at: str, *args: str) -> None:
 
 async def test_a_night_of_three_games_over_the_same_connections(tmp_path: Path) -> None:
     """KaTO, then ``next unanimo``, then ``again``: four peers and a spectator, who follows
-    every game on its one connection."""
+    every game on its one connection; then the night's board is the same on every peer and
+    from the host's transcripts alone."""
     async with table(tmp_path) as procs:
         at = await procs.host("--then", "unanimo:cards=1,again", *QUICK)
         await procs.start("eve", "watch", "--connect", at, "--json")
@@ -96,6 +138,7 @@ async def test_a_night_of_three_games_over_the_same_connections(tmp_path: Path) 
         assert sum(1 for line in watched if line.get("pos") == 0) == 3  # each table from 0
         for path, game in zip(end["transcripts"], host, strict=True):
             assert _audit(str(path))["table"] == game["table"]
+        _scoreboard(tmp_path, ["host", "ann", "bob", "cyd", "eve"], host)
 
 
 async def test_a_player_who_leaves_leaves_one_seat_fewer_too_few_for_unanimo(
