@@ -4,8 +4,8 @@ with mental poker among peers who do not trust each other, the host included.
 Layout (implementation in private modules; this file only re-exports):
 
 - ``_codec``: canonical msgpack; ``_frames``: length-prefixed frames with a size limit;
-- ``_messages``: frames (challenge, hello, watch, propose, relay, refuse, halt, leave) and signed
-  log entries, strictly decoded;
+- ``_messages``: frames (challenge, hello, watch, propose, relay, refuse, halt, leave, say,
+  said) and signed log entries, strictly decoded;
   ``_bodies``: one class per entry kind (:class:`OpenTable` with its :class:`NightLink`, the
   link between the games of a night at one table);
 - ``_log``: the hash-chained log, crypto contexts, equivocation evidence, the transcript file;
@@ -17,6 +17,7 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_peer``: :class:`Peer` (``_held``: what a seat keeps so a host cannot roll it back);
   ``_host``: :class:`Host` (``_lobby``: its connections, held joins, kicks and spectators);
   ``_watcher``: :class:`Watcher`, a spectator; bytes in, events and bytes out;
+- ``_talk``: table talk (signed lines kept out of the log; their bounds and rates);
 - ``harness``: N peers in one process (tests, benchmark); ``bench``: the benchmark;
 - ``contract``: the game contract every game implements; ``shapes``: the declared shapes of
   its moves and options, read before any game code sees a peer's value.
@@ -48,10 +49,12 @@ from ._events import (
     Rejected,
     Removed,
     Returned,
+    Said,
     SealedMove,
     SeatsFixed,
     Stopped,
     TableClosed,
+    TalkRefused,
 )
 from ._frames import MAX_FRAME, FrameReader, frame
 from ._host import Host
@@ -70,6 +73,8 @@ from ._messages import (
     Propose,
     Refuse,
     Relay,
+    SaidLine,
+    Say,
     SignedEntry,
     Watch,
     decode_entry,
@@ -81,6 +86,7 @@ from ._offline import audit_transcript
 from ._peer import Peer
 from ._roles import PERSONS_CHOICE, Member, Phase, Private
 from ._table import Table
+from ._talk import MAX_TALK, TALK_BURST, TALK_EVERY, talk_problem
 from ._watcher import Watcher
 
 __all__ = [
@@ -88,8 +94,11 @@ __all__ = [
     "ENTRY_VERSIONS",
     "MAX_ENTRY",
     "MAX_FRAME",
+    "MAX_TALK",
     "PERSONS_CHOICE",
     "PROTOCOL_VERSION",
+    "TALK_BURST",
+    "TALK_EVERY",
     "Applied",
     "AuditFinished",
     "AuditReport",
@@ -130,6 +139,9 @@ __all__ = [
     "RemoteProtocolError",
     "Removed",
     "Returned",
+    "Said",
+    "SaidLine",
+    "Say",
     "SealedMove",
     "SeatsFixed",
     "ShowRecord",
@@ -137,6 +149,7 @@ __all__ = [
     "Stopped",
     "Table",
     "TableClosed",
+    "TalkRefused",
     "VersionMismatchError",
     "Watch",
     "Watcher",
@@ -150,5 +163,6 @@ __all__ = [
     "race_rank",
     "read_transcript",
     "run_check",
+    "talk_problem",
     "unpack",
 ]

@@ -202,6 +202,27 @@ class PhaseClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class Said:
+    """A line of table talk (not a log entry: it changes no transcript): ``text`` said by
+    ``name``, in ``seat``, or a spectator (``seat`` is ``None``; ``name`` is the one it
+    gave), whose key has fingerprint ``fingerprint``. Its signature, its number and its
+    bounds were checked here, whatever the host checked."""
+
+    seat: Seat | None
+    name: str
+    text: str
+    fingerprint: str
+
+
+@dataclass(frozen=True, slots=True)
+class TalkRefused:
+    """The host refused a line of talk of ours (too fast, too long, not allowed): nothing
+    else changes, and the next line may go."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class RaceOpened:
     """At the host: moves that race for log position ``pos`` are being collected; call
     :meth:`Host.close_race` once the race window has passed (the driver keeps the time)."""
@@ -228,4 +249,6 @@ Event: TypeAlias = (
     | Holding
     | PhaseClosed
     | Returned
+    | Said
+    | TalkRefused
 )

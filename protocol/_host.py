@@ -8,7 +8,7 @@ A peer that lost its connection may rejoin on a new one; one that leaves makes i
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from typing import Any
 
@@ -37,6 +37,8 @@ from ._messages import (
     Propose,
     Refuse,
     Relay,
+    SaidLine,
+    Say,
     SignedEntry,
     Watch,
     decode_message,
@@ -52,6 +54,7 @@ from ._messages import (
 from ._peer import _Seat
 from ._roles import Phase, Private
 from ._table import Table
+from ._talk import TalkConn, TalkControl
 from .contract import Commit, Game, Move, Plain
 
 #: Proposals a key may have refused, over all its connections, before the host hangs up on
@@ -60,7 +63,7 @@ from .contract import Commit, Game, Move, Plain
 MAX_REFUSALS = 16
 
 
-class Host(LobbyControl, _Seat):
+class Host(LobbyControl, TalkControl, _Seat):
     """The peer that opened the table: seat 0, and the sequencer of every entry."""
 
     def __init__(
@@ -93,6 +96,7 @@ class Host(LobbyControl, _Seat):
         #: Hold every join until :meth:`let_in` (a :class:`JoinAsked` event tells of each).
         self.approve_joins = False
         self._init_lobby(spectators)
+        self._init_talk()
         self._relays: list[bytes] = []
         self._race: list[tuple[SignedEntry, Conn | None]] = []  # moves for one position
         self._race_pos = -1
@@ -140,6 +144,7 @@ class Host(LobbyControl, _Seat):
         host.defer_duties = False
         host.approve_joins = False
         host._init_lobby(spectators)
+        host._init_talk()
         host._relays = []
         host._race, host._race_pos = [], -1
         if sealed is not None:
@@ -180,15 +185,32 @@ class Host(LobbyControl, _Seat):
         c = self._conns.get(cid)
         return c is None or c.closed
 
-    def chunks_to_send(self, cid: int) -> list[bytes]:
-        """The frames for connection ``cid`` (and clear them; none once it is closed). Relays
-        are shared among connections, not copied: a peer that reads slowly costs no more
-        than the log."""
+    def chunks_to_send(self, cid: int, talk: bool = True) -> list[bytes]:
+        """The frames for connection ``cid`` (and clear them; none once it is closed): its
+        game frames, then (unless ``talk`` is False: see :meth:`talk_to_send`) its table
+        talk. Relays are shared among connections, not copied: a peer that reads slowly
+        costs no more than the log."""
         c = self._conns.get(cid)
         if c is None:
             return []
         out, c.out = c.out, []
-        return out
+        return [*out, *self.talk_to_send(cid)] if talk else out
+
+    def talk_to_send(self, cid: int) -> list[bytes]:
+        """The table talk for connection ``cid`` (and clear it): lines said, refusals of its
+        own lines. A driver that sends it apart sends it after the game frames, and may drop
+        it (the oldest first) for a connection that reads slowly; never a game frame."""
+        c = self._conns.get(cid)
+        if c is None or not c.talk:
+            return []
+        talk = list(c.talk)
+        c.talk.clear()
+        return talk
+
+    def _talk_conns(self) -> Iterable[TalkConn]:
+        """Every connection registered now (talk is relayed to the seats' and the
+        spectators' among them)."""
+        return self._conns.values()
 
     def data_to_send(self, cid: int) -> bytes:
         """Bytes for connection ``cid`` (and clear them)."""
@@ -355,8 +377,11 @@ class Host(LobbyControl, _Seat):
                 if payload is None:
                     return
                 msg = decode_message(payload)
-                if isinstance(msg, Challenge | Relay | Refuse | Halt):
+                if isinstance(msg, Challenge | Relay | Refuse | Halt | SaidLine):
                     raise RemoteProtocolError(f"a peer sent a {msg.TYPE} frame")
+                if isinstance(msg, Say) and (c.watching or c.key is not None):
+                    self._talk_from(c, msg)  # refused to it alone if it may not talk
+                    continue
                 if c.watching:
                     raise RemoteProtocolError(f"a spectator sent a {msg.TYPE} frame")
                 if isinstance(msg, Hello):
@@ -367,7 +392,7 @@ class Host(LobbyControl, _Seat):
                     raise RemoteProtocolError(f"a {msg.TYPE} frame before the hello")
                 elif isinstance(msg, Propose):
                     self._proposal(c, msg)
-                else:
+                elif isinstance(msg, Leave):
                     self._leave(c, msg)
             except RemoteProtocolError as exc:
                 raise self._fatal(c, exc, -1 if exc.pos is None else exc.pos) from None

@@ -30,6 +30,7 @@ from ._messages import (
     read_head,
 )
 from ._table import Table
+from ._talk import TALK_QUEUE, Speaker
 
 __all__ = ["MAX_KEYS_COUNTED", "SPECTATORS_PER_ORIGIN", "Conn", "LobbyControl", "Request"]
 
@@ -44,11 +45,12 @@ MAX_KEYS_COUNTED = 256
 
 class Conn:
     """One connection as the protocol sees it: its reader, what waits to be sent (frames,
-    often shared with other connections), the challenge it was sent, whose it is (a seat's
-    key, a newcomer's, or a spectator's: no key), and where the driver says it comes from
-    (``origin``: an address, or ``None`` if unknown)."""
+    often shared with other connections, and table talk apart), the challenge it was sent,
+    whose it is (a seat's key, a newcomer's, or a spectator's: no key), and where the driver
+    says it comes from (``origin``: an address, or ``None`` if unknown)."""
 
-    __slots__ = ("closed", "key", "nonce", "origin", "out", "reader", "watching")
+    __slots__ = ("closed", "key", "nonce", "origin", "out", "reader", "speaker", "talk",
+                 "watching")  # fmt: skip
 
     def __init__(self, nonce: bytes, pos: int, origin: str | None = None) -> None:
         self.reader = FrameReader()
@@ -58,6 +60,10 @@ class Conn:
         self.key: bytes | None = None  # set by a valid hello: the peer proved it holds it
         self.closed = False
         self.watching = False  # set by a watch: a spectator, sent the relays and nothing else
+        #: Table talk for it (lines, refusals of its own lines), sent after its game frames;
+        #: the oldest is dropped past :data:`TALK_QUEUE`, never a game frame.
+        self.talk: deque[bytes] = deque(maxlen=TALK_QUEUE)
+        self.speaker: Speaker | None = None  # a spectator that talked: its key and name
 
 
 class Request:

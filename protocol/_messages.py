@@ -1,7 +1,8 @@
 """The wire format: frozen message classes and their strict, canonical msgpack forms.
 
-Two layers. A *frame* (:class:`Challenge`, :class:`Hello`, :class:`Propose`, :class:`Relay`,
-:class:`Refuse`, :class:`Halt`, :class:`Leave`) is what travels between a peer and the host.
+Two layers. A *frame* (:class:`Challenge`, :class:`Hello`, :class:`Watch`, :class:`Propose`,
+:class:`Relay`, :class:`Refuse`, :class:`Halt`, :class:`Leave`, and table talk's :class:`Say`
+and :class:`SaidLine`) is what travels between a peer and the host.
 A *log entry* (:class:`Entry`) is what peers sign: its canonical encoding is carried as bytes
 inside a frame, and the signature covers exactly those bytes. Every map has an exact set of
 fields; every field has one type; every point is validated once, here, when an entry's body
@@ -21,6 +22,7 @@ from ._bodies import (
     _BODY_FIELDS,
     HASH_BYTES,
     KEY_BYTES,
+    MAX_NAME,
     TABLE_BYTES,
     Body,
     _bad,
@@ -43,7 +45,8 @@ from ._frames import MAX_FRAME
 #: 4: a connection may answer the challenge with ``watch`` instead of a hello (a spectator).
 #: 5: log entries of version 3 (coins bound to the log head, declared shapes), so a peer of
 #: version 4 is told at its first frame rather than at its first entry.
-#: 6: log entries of version 4 (the ``open``'s night link), for the same reason.
+#: 6: log entries of version 4 (the ``open``'s night link), and table talk (``say`` and
+#: ``said`` frames, a ``refuse`` of a line at position -2).
 PROTOCOL_VERSION: Final = 6
 #: The version of the signed log entries (and so of a transcript file): unchanged by what
 #: only concerns connections, so a transcript stays auditable across protocol versions.
@@ -348,7 +351,39 @@ class Leave:
     sig: bytes
 
 
-Message: TypeAlias = Challenge | Hello | Watch | Propose | Relay | Refuse | Halt | Leave
+@dataclass(frozen=True, slots=True)
+class Say:
+    """Peer → host: a line of table talk, not a log entry (``protocol._talk``): its author's
+    identity ``key`` (a seat's is its connection's; a spectator's is its own, carried here
+    since its ``watch`` proved none), the ``name`` a spectator gives ("" for a seat: the log
+    names it), the ``text``, its number ``n`` (strictly increasing per author) and the
+    author's signature over the table id, ``n``, ``text`` and ``name``."""
+
+    TYPE: ClassVar[str] = "say"
+    key: bytes
+    name: str
+    text: str
+    n: int
+    sig: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class SaidLine:
+    """Host → seats and spectators: a line of talk the host relays, signed by its
+    ``author`` (every receiver checks it against the key of the seat that said it: a host
+    cannot put words in a player's mouth); ``name`` as in :class:`Say`."""
+
+    TYPE: ClassVar[str] = "said"
+    author: bytes
+    name: str
+    text: str
+    n: int
+    sig: bytes
+
+
+Message: TypeAlias = (
+    Challenge | Hello | Watch | Propose | Relay | Refuse | Halt | Leave | Say | SaidLine
+)
 
 
 def hello_signature(identity: Identity, nonce: bytes, pos: int) -> bytes:
@@ -397,6 +432,10 @@ def encode_message(msg: Message) -> bytes:
         d.update(seat=msg.seat, reason=msg.reason)
     elif isinstance(msg, Leave):
         d.update(sig=msg.sig)
+    elif isinstance(msg, Say):
+        d.update(key=msg.key, name=msg.name, text=msg.text, n=msg.n, sig=msg.sig)
+    elif isinstance(msg, SaidLine):
+        d.update(author=msg.author, name=msg.name, text=msg.text, n=msg.n, sig=msg.sig)
     return pack(d)
 
 
@@ -409,6 +448,8 @@ _FRAME_FIELDS: Final[Mapping[str, frozenset[str]]] = {
     "refuse": frozenset({"v", "type", "pos", "reason", "fatal"}),
     "halt": frozenset({"v", "type", "seat", "reason"}),
     "leave": frozenset({"v", "type", "sig"}),
+    "say": frozenset({"v", "type", "key", "name", "text", "n", "sig"}),
+    "said": frozenset({"v", "type", "author", "name", "text", "n", "sig"}),
 }
 _MAX_REASON_WIRE: Final = 1024
 
@@ -441,9 +482,11 @@ def decode_message(payload: bytes) -> Message:
         return Watch(_int(d["pos"], "watch position"))
     if kind == "leave":
         return Leave(_bytes(d["sig"], "leave signature", SIG_BYTES))
+    if kind in ("say", "said"):
+        return _talk_frame(kind, d)
     if kind == "refuse":
         return Refuse(
-            _int(d["pos"], "refused position", -1),
+            _int(d["pos"], "refused position", -2),
             _str(d["reason"], "reason", _MAX_REASON_WIRE), _bool(d["fatal"], "fatal"),
         )  # fmt: skip
     if kind == "halt":
@@ -457,6 +500,18 @@ def decode_message(payload: bytes) -> Message:
             raise _bad("propose frame", f"an entry of {len(raw)} bytes (at most {MAX_ENTRY})")
         return Propose(_bytes(raw, "entry"), sig)
     return Relay(_bytes(d["entry"], "entry"), sig, _bytes(d["seq"], "relay signature", SIG_BYTES))
+
+
+def _talk_frame(kind: str, d: dict[str, object]) -> Say | SaidLine:
+    """A ``say`` or ``said`` frame's fields, read strictly (their text is judged later,
+    where a line too long or with control characters is refused without ending anything:
+    ``protocol._talk``); raises :class:`RemoteProtocolError`."""
+    key = _bytes(d["key" if kind == "say" else "author"], f"{kind} key", KEY_BYTES)
+    name = _str(d["name"], f"{kind} name", MAX_NAME)
+    text = _str(d["text"], f"{kind} text", MAX_FRAME)
+    n = _int(d["n"], f"{kind} number")
+    sig = _bytes(d["sig"], f"{kind} signature", SIG_BYTES)
+    return (Say if kind == "say" else SaidLine)(key, name, text, n, sig)
 
 
 def body_kinds() -> tuple[str, ...]:

@@ -23,7 +23,16 @@ from ._bodies import (
 )
 from ._checks import DeferredCheck
 from ._errors import LocalProtocolError, RemoteProtocolError
-from ._events import Event, Holding, MoveDropped, Refused, Removed, SealedMove, Stopped
+from ._events import (
+    Event,
+    Holding,
+    MoveDropped,
+    Refused,
+    Removed,
+    SealedMove,
+    Stopped,
+    TalkRefused,
+)
 from ._frames import FrameReader, frame
 from ._held import RACING_KINDS, Held
 from ._messages import (
@@ -35,6 +44,7 @@ from ._messages import (
     Propose,
     Refuse,
     Relay,
+    SaidLine,
     SignedEntry,
     decode_message,
     encode_message,
@@ -47,6 +57,7 @@ from ._messages import (
 )
 from ._roles import PERSONS_CHOICE, Phase, Private
 from ._table import Table
+from ._talk import TALK_POS, Talker
 from .contract import Commit, Game, Move, Plain, Status, Turn
 
 
@@ -148,7 +159,7 @@ class _Seat:
         return SealClose(st.seats)
 
 
-class Peer(_Seat):
+class Peer(Talker, _Seat):
     """A peer that joins a table through its host."""
 
     def __init__(
@@ -189,6 +200,12 @@ class Peer(_Seat):
         self._resuming: bytes | None = None  # the table id of a seat being taken back
         self._held: Held | None = None  # what we held before a restart, until checked
         self._leaving = False
+        self._init_talker()
+
+    def _talks_as(self) -> tuple[Identity, str] | None:
+        """Our identity and no name once we hold a seat (the log names us); else ``None``."""
+        me = self.table.me
+        return (me.identity, "") if me is not None and self.table.my_seat is not None else None
 
     @property
     def busy(self) -> bool:
@@ -368,7 +385,12 @@ class Peer(_Seat):
             return self._challenged(msg)
         if self._nonce is None:
             raise RemoteProtocolError(f"the host sent a {msg.TYPE} frame before its challenge")
+        if isinstance(msg, SaidLine):
+            return self._heard(msg)
         if isinstance(msg, Refuse):
+            if msg.pos == TALK_POS and not msg.fatal:  # a line of ours: nothing else changes
+                self._events.append(TalkRefused(msg.reason))
+                return
             if msg.fatal and self.table.my_seat is not None:
                 # Our seat is still ours: the host hangs up on this connection only, and we
                 # come back on a new one with what we had in flight.

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from crypto import Identity
+
 from ._errors import LocalProtocolError, RemoteProtocolError
 from ._frames import frame
 from ._messages import Challenge, Watch, encode_message
@@ -29,13 +31,27 @@ class Watcher(Peer):
     connection, :meth:`reconnect` and a new stream: it asks for the log from where it is.
     """
 
-    def __init__(self, games: Mapping[str, Game[Any]], *, host_key: bytes | None = None) -> None:
+    def __init__(
+        self,
+        games: Mapping[str, Game[Any]],
+        *,
+        host_key: bytes | None = None,
+        identity: Identity | None = None,
+        name: str = "",
+    ) -> None:
         """``host_key`` pins the host's identity (e.g. from the lobby announcement); else the
-        first entry relayed names it."""
+        first entry relayed names it. With ``identity`` and ``name`` the spectator may talk
+        where the host allows it (:meth:`say`): its lines are signed with that key and
+        shown as said by that name, watching."""
         _Seat.__init__(self)
-        self.name = ""
+        self.name = name
         self.table = Table(games, None, host_key=host_key)
         self._follow(host_key)
+        self._identity = identity
+
+    def _talks_as(self) -> tuple[Identity, str] | None:
+        """The key and name we were given to talk with, if both were."""
+        return (self._identity, self.name) if self._identity is not None and self.name else None
 
     def _challenged(self, msg: Challenge) -> None:
         if self._nonce is not None:

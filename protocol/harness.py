@@ -73,9 +73,10 @@ class Harness:
             for i in range(1, seats)
         ]
         #: Spectators (:class:`Watcher`), fed after the peers; ``watched[i]`` is every byte
-        #: spectator ``i`` received.
+        #: spectator ``i`` received, ``watch_events[i]`` every event it gave.
         self.watchers: list[Watcher] = []
         self.watched: list[list[bytes]] = []
+        self.watch_events: list[list[Event]] = []
         self.watch_conns: list[int] = []
         self._games = games
         for _ in range(watchers):
@@ -93,12 +94,14 @@ class Harness:
         self.moves = 0
         self.bytes = 0
 
-    def add_watcher(self) -> Watcher:
-        """Connect one more spectator (at any moment: it catches up from the log)."""
-        w = Watcher(self._games)
+    def add_watcher(self, identity: Identity | None = None, name: str = "") -> Watcher:
+        """Connect one more spectator (at any moment: it catches up from the log); with
+        ``identity`` and ``name`` it may talk where the host allows it."""
+        w = Watcher(self._games, identity=identity, name=name)
         w.defer_checks = self.peers[0].defer_checks if self.peers else False
         self.watchers.append(w)
         self.watched.append([])
+        self.watch_events.append([])
         self.watch_conns.append(self.host.connect())
         return w
 
@@ -118,9 +121,14 @@ class Harness:
         for i, p in enumerate(self.parties):
             while (ev := p.next_event()) is not None:
                 self.events[i].append(ev)
-        for w in self.watchers:
-            while w.next_event() is not None:
-                pass
+        for w, seen in zip(self.watchers, self.watch_events, strict=True):
+            while (ev := w.next_event()) is not None:
+                seen.append(ev)
+
+    def tick(self, now: float) -> None:
+        """Tell every party the time (talk's rates are counted on it)."""
+        for party in [*self.parties, *self.watchers]:
+            party.tick(now)
 
     def tamper(self, party: int, make: Callable[[Entry], Entry | None]) -> None:
         """Make peer ``party`` (>= 1) misbehave once: the first of its proposed entries for

@@ -36,8 +36,12 @@ CALLS = {"halt": 0, "Refuse": 1, "PeerVanished": 0, "Stalled": 0, "_notice": 0, 
 """Calls that take a text a person reads, and which argument it is."""
 TARGETS = {"stopped", "refused", "why", "reason", "_halting"}
 """Names that hold such a text when assigned one."""
-SCOPES = {"_join": "_fail", "_reject": "RemoteProtocolError", "_halted": "RemoteProtocolError"}
-"""Functions whose errors a joiner reads as the host's refusal, or a peer as the host's halt."""
+SCOPES = {"_join": "_fail", "_reject": "RemoteProtocolError", "_halted": "RemoteProtocolError",
+          "say": "LocalProtocolError", "verify_talk": "RemoteProtocolError"}  # fmt: skip
+"""Functions whose errors a joiner reads as the host's refusal, or a peer as the host's halt
+(or a talker as why its line cannot go)."""
+RETURNS = {"talk_problem", "too_fast", "_speaker_of", "_heard_line"}
+"""Functions whose texts returned are a refusal a person reads (a line of talk's)."""
 
 
 @pytest.fixture(autouse=True)
@@ -83,6 +87,16 @@ def _in_halt_branch(tree: ast.AST) -> Iterator[ast.Call]:
                     yield call
 
 
+def _in_function(node: ast.FunctionDef) -> Iterator[str]:
+    """The texts a function of :data:`SCOPES` raises, or one of :data:`RETURNS` returns."""
+    for inner in ast.walk(node):
+        if node.name in SCOPES and isinstance(inner, ast.Call):
+            if _name(inner.func) == SCOPES[node.name]:
+                yield from _texts(inner.args[0])
+        elif node.name in RETURNS and isinstance(inner, ast.Return) and inner.value is not None:
+            yield from _texts(inner.value)
+
+
 def source_texts() -> set[str]:
     """Every stop reason, refusal and notice the protocol and the network commands give,
     its varying parts as ``{}``."""
@@ -103,10 +117,8 @@ def source_texts() -> set[str]:
                     for name, value in pairs:
                         if _name(name) in TARGETS:
                             found.update(_texts(value))
-            elif isinstance(node, ast.FunctionDef) and node.name in SCOPES:
-                for call in ast.walk(node):
-                    if isinstance(call, ast.Call) and _name(call.func) == SCOPES[node.name]:
-                        found.update(_texts(call.args[0]))
+            elif isinstance(node, ast.FunctionDef):
+                found.update(_in_function(node))
         for call in _in_halt_branch(tree):
             found.update(_texts(call.args[0]))
     return found

@@ -31,7 +31,7 @@ from lanparty.commands.progress import Progress
 from lanparty.i18n import N_, _, catalogue
 from lanparty.replay.audit import audit_file, refusal_text
 from lanparty.replay.auditwords import verdict_json, verdict_text
-from lanparty.text import printable
+from lanparty.text import printable, printable_lines
 
 __all__ = ["COMMAND", "run_audit"]
 
@@ -51,7 +51,7 @@ def run_audit(args: argparse.Namespace) -> int:
         print(printable(_("lanparty audit: FAILED: {error}").format(error=error)),
               file=sys.stderr)  # fmt: skip
     else:  # names and details come from the file: nothing in it may steer the terminal
-        print("\n".join(printable(line) for line in verdict_text(verdict).splitlines()))
+        print(printable_lines(verdict_text(verdict).removesuffix("\n")))
     return verdict.exit_code
 
 

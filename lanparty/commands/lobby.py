@@ -36,8 +36,7 @@ def argv_for(choice: Choice, args: argparse.Namespace, nick: str) -> list[str] |
         ad = choice.table  # joined where it was seen, with the key it was seen with
         return ["join", f"--connect={ad.endpoint}", f"--host-key={ad.fingerprint}", *net]
     if choice.action == "watch" and choice.table is not None:
-        ad = choice.table
-        net = [arg for arg in net if not arg.startswith("--nick=")]
+        ad = choice.table  # (the lobby's name: a spectator's when it talks, where allowed)
         return ["watch", f"--connect={ad.endpoint}", f"--host-key={ad.fingerprint}", *net]
     if choice.action == "resume":
         command = "host" if choice.extra["host"] else "join"

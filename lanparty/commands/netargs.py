@@ -91,7 +91,8 @@ def spectators(text: str) -> int:
 
 
 def spectator_args(p: argparse.ArgumentParser) -> None:
-    """``--spectators N`` and ``--no-spectators`` (a host's, and ``play``'s)."""
+    """``--spectators N``, ``--no-spectators`` and ``--spectators-talk`` (a host's, and
+    ``play``'s)."""
     group = p.add_mutually_exclusive_group()
     group.add_argument("--spectators", type=spectators, default=DEFAULT_SPECTATORS,
                        metavar="N", help=_("how many people may watch the table at once "
@@ -100,3 +101,6 @@ def spectator_args(p: argparse.ArgumentParser) -> None:
     group.add_argument("--no-spectators", dest="spectators", action="store_const", const=0,
                        help=_("nobody may watch (the table is no longer announced once it "
                        "plays)"))  # fmt: skip
+    p.add_argument("--spectators-talk", action="store_true",
+                   help=_("spectators may talk at the table too (say TEXT), each under "
+                   "the name they give, shown as watching (default: they only read)"))  # fmt: skip

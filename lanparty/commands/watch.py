@@ -7,7 +7,8 @@ from the log whenever it comes, is never waited for, and keeps the transcript li
 (``lanparty audit``/``replay`` it afterwards; :mod:`lanparty.table.watching`).
 
 On screen: the board, the narration, whose turn and the scores, as a seated player sees them
-minus any hand (``quit`` leaves). ``--json``: no screen, one JSON line per entry applied,
+minus any hand, and the table's talk (``quit`` leaves; ``say TEXT`` talks, as ``--nick``,
+where the host lets spectators talk). ``--json``: no screen, one JSON line per entry applied,
 ``{"pos", "kind", "seat", "view"}`` (the game's view for no seat), then a summary line.
 """
 
@@ -17,7 +18,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from lanparty.commands.common import Command, net_errors
+from lanparty.commands.common import CliError, Command, net_errors
 from lanparty.commands.netargs import endpoint, plain_arg
 from lanparty.games import GAMES
 from lanparty.i18n import N_, _
@@ -53,20 +54,33 @@ def configure(p: argparse.ArgumentParser) -> None:
         help=_("no screen: print each public state as a JSON line (for scripts)"),
     )
     p.add_argument("--quiet", action="store_true", help=_("no progress lines on stderr"))
+    p.add_argument("--nick", default=None,
+                   help=_("your name when you talk at a table whose host lets spectators "
+                   "talk (default: your login name); shown as watching"))  # fmt: skip
     plain_arg(p)
 
 
 def run(args: argparse.Namespace) -> int:
     """``lanparty watch``: 0 once the table closed with its audit passed and we saw it to
-    the end, 1 otherwise (it stopped, we were refused, we left); on screen, 0."""
+    the end, 1 otherwise (it stopped, we were refused, we left); on screen, 0. Raises
+    :class:`CliError` for a ``--nick`` no table would take."""
+    from crypto import Identity
     from lanparty.commands.seating import seated  # the table, its network and its screen
     from lanparty.table.outcome import Outcome
     from lanparty.table.watching import play_watch
+    from lanparty.table.whoami import login_name, name_trouble
     from protocol import Watcher
 
+    nick = args.nick if args.nick is not None else login_name()
+    trouble = name_trouble(nick)
+    if trouble is not None:
+        raise CliError(_("--nick: {why}").format(why=trouble))
     plan = TablePlan.of(args)
     saved = _("transcript saved: {path}  (replay it: lanparty replay FILE)")
-    watcher, leaving = Watcher(GAMES), _("you stopped watching")
+    # A spectator's lines are signed with a key of its own, made for this run: its friends'
+    # fingerprint stays with the program that plays (one process signs with it at a time).
+    watcher = Watcher(GAMES, identity=Identity(), name=nick)
+    leaving = _("you stopped watching")
     return seated(plan, watcher, play_watch, Outcome(), leaving, headless=plan.json,
                   ended=_ended, saved=saved)  # fmt: skip
 

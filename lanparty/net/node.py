@@ -17,6 +17,7 @@ away stops with :class:`PeerVanished`; a table that waits too long on a duty sto
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from functools import partial
@@ -301,6 +302,7 @@ class PeerClient(Pokable):
         self._timer = PhaseTimer()
         self.proof_checks = ProofChecks(peer, trusted, inline_checks)
         peer.defer_duties = True  # our proof after the checks of what came in have started
+        peer.talk_floor = time.time_ns() // 1000  # our lines are newer than a past run's
 
     async def after_input(self) -> None:
         """Hand events to the driver, let it act, send what the protocol wants sent."""
@@ -420,6 +422,7 @@ class PeerClient(Pokable):
             reader.feed(bytes(incoming))
             while (payload := reader.next_frame()) is not None:
                 try:
+                    self.peer.tick(trio.current_time())  # talk's rates count on our clock
                     self.peer.receive_data(frame(payload))
                 except RemoteProtocolError:
                     raise

@@ -23,6 +23,10 @@ connection does can hold up another or end the host:
   a small socket buffer, and within its address's budget (:data:`PULL_BURST` bytes, then
   :data:`PULL_RATE` a second, shared by that address's spectators). A spectator may stay
   silent as long as the table runs.
+- **Table talk waits for the game**: each connection's talk is queued apart
+  (:mod:`lanparty.net.link`), sent only when none of its game frames waits, and a slow
+  reader loses its oldest lines of talk, never a game frame. The protocol's talk rates
+  count on the host's clock (``Host.tick``).
 - **A bad frame ends one connection, never the host**: the protocol refuses it (a short
   refusal), the connection is closed, and only a bounded record of it is kept.
 
@@ -34,6 +38,7 @@ Seats are the table's business: a seated peer whose connection ends is waited fo
 from __future__ import annotations
 
 import socket
+import time
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
@@ -45,6 +50,7 @@ from protocol._frames import FrameReader, frame
 
 from .admission import Admission, Buckets
 from .door import accept
+from .link import Link, address_of
 from .node import (
     CHUNK,
     DONE_PHASES,
@@ -113,44 +119,6 @@ _SPECTATOR_SNDBUF = 16 << 10
 _KEEP = 16
 
 
-class _Link:
-    """One accepted connection: its stream, its peer's address, its send queue and writer
-    state, and the scope its tasks run in (cut short at the table's end, or to drop it)."""
-
-    __slots__ = (
-        "address", "eof", "flushed", "last", "queue", "scope", "seat", "spectator", "stream",
-        "wake",
-    )  # fmt: skip
-
-    def __init__(self, stream: trio.abc.Stream, address: str) -> None:
-        self.stream = stream
-        self.address = address
-        self.scope = trio.CancelScope()
-        self.queue: deque[bytes] = deque()
-        self.wake = trio.Event()  # set when the queue grows (or eof is asked for)
-        self.flushed = trio.Event()  # set whenever the queue is empty and sent
-        self.flushed.set()
-        self.eof = False  # half-close once the queue is sent (the table's end)
-        self.last = trio.current_time()  # when it last sent us anything
-        self.seat = False  # it proved a seat: its frames go before any spectator's
-        self.spectator = False  # it watches: sent what the seats leave, within a budget
-
-    def push(self, chunks: list[bytes]) -> None:
-        """Queue frames for the writer."""
-        if chunks:
-            self.queue.extend(chunks)
-            self.flushed = trio.Event()
-            self.wake.set()
-
-
-def _address(stream: trio.abc.Stream) -> str:
-    """The peer's IP address (``"?"`` for a stream that is not a socket, as in tests)."""
-    if isinstance(stream, trio.SocketStream):
-        with suppress(OSError):
-            return str(stream.socket.getpeername()[0])
-    return "?"
-
-
 class HostServer(Pokable):
     """Serves one table: accepts peers, relays, plays the host's own seat, and halts the
     table (naming the seat) when a seated peer leaves, stalls on a protocol duty, or loses
@@ -177,6 +145,7 @@ class HostServer(Pokable):
         super().__init__()
         self.host = host
         host.defer_duties = True
+        host.talk_floor = time.time_ns() // 1000  # our lines are newer than a past run's
         self._journal = journal
         #: Relay frames handed to ``journal`` so far.
         self.journaled = 0
@@ -192,7 +161,7 @@ class HostServer(Pokable):
         self._pulls = pulls if pulls is not None else Buckets(PULL_BURST, PULL_RATE)
         self._refused_from = ""  # the address whose connections were last closed at once
         self._nursery: trio.Nursery | None = None
-        self._links: dict[int, _Link] = {}
+        self._links: dict[int, Link] = {}
         self._progress = trio.Event()
         self._seen = 0
         self._grew_at = 0.0  # when the log last grew (the race window runs from there)
@@ -223,7 +192,7 @@ class HostServer(Pokable):
                 self._journal(frames)
                 self.journaled += len(frames)
         for cid, link in list(self._links.items()):
-            link.push(self.host.chunks_to_send(cid))
+            link.push(self.host.chunks_to_send(cid, talk=False), self.host.talk_to_send(cid))
             if self._admission.pending(cid) and (self.host.seated(cid) or self.host.watching(cid)):
                 self._admission.seated(cid)  # out of the strangers' room: capped elsewhere
             link.seat = self.host.seated(cid)
@@ -242,13 +211,13 @@ class HostServer(Pokable):
             self.watchers_changed.set()
             self.watchers_changed = trio.Event()
 
-    async def _writer(self, cid: int, link: _Link) -> None:
-        """Send ``link``'s queue as it fills; drop the connection if it stops taking bytes.
-        A spectator's go out a slice at a time, each once no seat has frames queued and its
-        address's budget allows."""
+    async def _writer(self, cid: int, link: Link) -> None:
+        """Send ``link``'s queue as it fills (its table talk once no game frame of it waits);
+        drop the connection if it stops taking bytes. A spectator's go out a slice at a
+        time, each once no seat has frames queued and its address's budget allows."""
         while True:
-            while link.queue:
-                chunk = link.queue.popleft()
+            while (next_chunk := link.next_chunk()) is not None:
+                chunk = next_chunk[0]
                 spectator = link.spectator
                 patience = WATCH_STALL if spectator else SEND_STALL
                 step = SPECTATOR_SLICE if spectator else len(chunk)
@@ -343,7 +312,7 @@ class HostServer(Pokable):
         connections from its address is checked first, as for an accepted one). A pending
         connection may push the oldest pending one of the busiest address out (see
         :class:`Admission`); one that arrives after the table's end is closed at once."""
-        address = _address(stream)
+        address = address_of(stream)
         if not self._knock(address):
             await trio.aclose_forcefully(stream)
             return
@@ -366,7 +335,7 @@ class HostServer(Pokable):
             return
         if isinstance(stream, trio.SocketStream):
             keepalive(stream)
-        link = _Link(stream, address)
+        link = Link(stream, address)
         cid = self.host.connect(address)
         self._links[cid] = link
         for old in self._admission.admit(cid, link.address):
@@ -400,7 +369,7 @@ class HostServer(Pokable):
         if ended and who is not None:
             await self._gone(*who)
 
-    def _deadline(self, cid: int, link: _Link, accepted: float) -> float:
+    def _deadline(self, cid: int, link: Link, accepted: float) -> float:
         """When a silent connection is let go: a pending one soon, a seated one never."""
         if (self.done.is_set() or self.host.seated(cid) or self.host.awaiting(cid)
                 or self.host.watching(cid)):  # fmt: skip
@@ -412,7 +381,7 @@ class HostServer(Pokable):
     def _said_hello(self, cid: int) -> bool:
         return self.host.key_of(cid) is not None
 
-    async def _serve_link(self, cid: int, link: _Link) -> bool:
+    async def _serve_link(self, cid: int, link: Link) -> bool:
         """Feed what connection ``cid`` sends, a frame at a time, until it ends; after the
         table's end, only wait for the peer to hang up. Returns True if the connection
         ended by itself (the peer hung up, or fell silent), False if the protocol finished
@@ -440,6 +409,7 @@ class HostServer(Pokable):
             reader.feed(data)
             try:
                 while not self.host.finished(cid) and (payload := reader.next_frame()) is not None:
+                    self.host.tick(trio.current_time())  # talk's rates count on our clock
                     self.host.receive_data(cid, frame(payload))
                     await self.after_input()
             except RemoteProtocolError as exc:

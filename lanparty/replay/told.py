@@ -36,4 +36,4 @@ def plain_text(fragments: Fragments) -> list[str]:
     """Styled fragments as plain lines (their styles dropped, trailing blanks trimmed), each
     made printable."""
     text = "".join(part for _style, part in fragments)
-    return [printable(line.rstrip()) for line in text.splitlines() if line.strip()]
+    return [printable(line.rstrip()) for line in text.split("\n") if line.strip()]

@@ -23,7 +23,7 @@ from lanparty.games import PLUGINS
 from lanparty.games.screens import Fragments, GameScreen, log_line
 from lanparty.i18n import N_, _
 from lanparty.replay.course import Course
-from lanparty.text import printable
+from lanparty.text import printable, safe_fragments
 
 __all__ = ["KEYS", "Heading", "Viewer", "help_epilog", "position_line", "replay_screen",
            "run_viewer"]  # fmt: skip
@@ -247,13 +247,14 @@ def run_viewer(viewer: Viewer) -> int:
         bind(name, name)
     bind("enter", "c-j")  # Enter typed before the screen was up (the terminal made it ^J)
 
-    def body() -> FormattedText:
+    def body() -> FormattedText:  # names and words from the file: made safe to show
         size = app.output.get_size()
-        return FormattedText(viewer.draw(size.columns, size.rows - 1))
+        return FormattedText(safe_fragments(viewer.draw(size.columns, size.rows - 1)))
 
     layout = Layout(HSplit([
         Window(FormattedTextControl(body), wrap_lines=False),
-        Window(FormattedTextControl(lambda: FormattedText(viewer.bottom())), height=1),
+        Window(FormattedTextControl(lambda: FormattedText(safe_fragments(viewer.bottom()))),
+               height=1),
     ]))  # fmt: skip
     app = Application(layout=layout, key_bindings=bindings, style=make_style(viewer.screen),
                       full_screen=True)  # fmt: skip

@@ -265,4 +265,5 @@ def open_host(plan: TablePlan, options: dict[str, Any]) -> tuple[Host, Outcome]:
             raise NetError(str(exc)) from None
     host.approve_joins = plan.approve
     host.spectators = plan.spectators
+    host.spectators_talk = plan.spectators_talk
     return host, (_outcome_of(host) if plan.resumed else Outcome())

@@ -22,6 +22,7 @@ from lanparty.games.bots import Bot, forced_move
 from lanparty.games.localdealer import LocalDealer, for_seat
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
+from lanparty.table.talk import Talk
 from protocol.contract import (
     Commit,
     Committed,
@@ -81,8 +82,9 @@ class TableSession(Protocol):
         """Check and apply ``move`` for this seat; raise ``IllegalMove`` (state unchanged)."""
         ...
 
-    def take_log(self) -> list[str]:
-        """Log lines added since the last call, oldest first."""
+    def take_log(self) -> Sequence[str | Talk]:
+        """Log lines added since the last call, oldest first (a networked table's talk
+        among them: :class:`~lanparty.table.talk.Talk`)."""
         ...
 
     def over(self) -> bool:

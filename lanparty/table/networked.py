@@ -24,7 +24,9 @@ from lanparty.games.bots import forced_move
 from lanparty.games.narration import GameNarrator
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
+from lanparty.table.hostseat import HostCommands
 from lanparty.table.stopwords import OWED, blamed, said
+from lanparty.table.talk import Talk
 from lanparty.text import printable
 from protocol import (
     Applied,
@@ -41,10 +43,13 @@ from protocol import (
     Refused,
     Rejected,
     Removed,
+    Said,
     SeatsFixed,
     Stopped,
     TableClosed,
+    TalkRefused,
     Watcher,
+    talk_problem,
 )
 from protocol.contract import Commit, IllegalMove, Move, Outcome, Plain, Seat, Turn
 
@@ -55,7 +60,7 @@ __all__ = ["NetSeat"]
 _FLOOD, _KEEP = 60, 20
 
 
-class NetSeat:
+class NetSeat(HostCommands):
     """One person's seat: what they see, what they may do, and what they typed, queued."""
 
     def __init__(self, party: Host | Peer) -> None:
@@ -70,7 +75,7 @@ class NetSeat:
         self.audit = ""  # the audit's verdict in words, once known
         self._joined: dict[int, str] = {}
         self._narrator: GameNarrator | None = None
-        self._lines: list[str] = []
+        self._lines: list[str | Talk] = []
         self._queue: deque[Move] = deque()
         self._declined_at = -1
         self._offered: list[Move] = []  # the moves last offered to this seat
@@ -172,6 +177,11 @@ class NetSeat:
         elif isinstance(event, Rejected):
             error = said(blamed(event.error, self._named))
             self._lines.append(_("Refused an entry: {error}").format(error=error))
+        elif isinstance(event, Said):
+            self._lines.append(Talk(event.name, event.text, event.seat is None,
+                                    event.fingerprint == self._fingerprint()))  # fmt: skip
+        elif isinstance(event, TalkRefused):
+            self._lines.append(_("Not said: {reason}").format(reason=said(event.reason)))
         elif isinstance(event, MoveDropped) and event.outranked:
             self._lines.append(_("Too late: another move won the draw for this turn"))
         elif isinstance(event, MoveDropped):
@@ -222,6 +232,36 @@ class NetSeat:
         if asked != self._asked:
             self._asked = asked
             self._changed()
+
+    def say(self, text: str) -> str:
+        """Say ``text`` to the table (shown once the host relays it back); "" if it went,
+        else why not, in the reader's words (a refusal that comes later is told in the
+        story)."""
+        text = text.strip()
+        why = talk_problem(text)
+        if why is not None:
+            return said(why)
+        if self.over():
+            return _("the table has ended")
+        if self.token is not None:
+            self.token.run_sync_soon(self._say, text)
+        return ""
+
+    def _say(self, text: str) -> None:
+        """(In trio) say ``text`` now, or tell why it cannot go."""
+        self.party.tick(trio.current_time())
+        try:
+            self.party.say(text)
+        except LocalProtocolError as exc:
+            self._lines.append(_("Not said: {reason}").format(reason=said(exc.reason)))
+            self._changed()
+        self._poke()
+
+    def _fingerprint(self) -> str:
+        """The fingerprint our lines are signed with ("" for a spectator that cannot talk)."""
+        if isinstance(self.party, Peer):
+            return self.party.talk_fingerprint()
+        return self.party.identity.public.fingerprint
 
     def note(self, line: str) -> None:
         """Add a line to the log (from the node: where the table is, what it waits for)."""
@@ -330,14 +370,14 @@ class NetSeat:
             return _("you may not close this now")
         return self._run(self.party.close_phase)
 
-    def take_log(self) -> list[str]:
-        """Log lines since the last call."""
+    def take_log(self) -> list[str | Talk]:
+        """Log lines since the last call (the game's, and table talk)."""
         lines, self._lines = self._lines, []
         if len(lines) > _FLOOD:  # catching up on a long log (a resumed seat): the end only
             skipped = len(lines) - _KEEP
             told = _("… {n} earlier lines skipped (catching up)").format(n=skipped)
             lines = [told, *lines[-_KEEP:]]
-        return [printable(line) for line in lines]
+        return [printable(line) if isinstance(line, str) else line for line in lines]
 
     def over(self) -> bool:
         """True once the table closed or stopped (or the connection is gone)."""
@@ -350,72 +390,6 @@ class NetSeat:
             return Outcome((), (), (), False)
         return game.outcome(state)
 
-    def start_now(self) -> str:
-        """As the host, start with the players seated so far; "" if it starts, else why not."""
-        t = self.party.table
-        if not isinstance(self.party, Host):
-            return _("only the host can start the game")
-        if t.phase is not Phase.LOBBY:
-            return _("the game has already started")
-        game = t.game
-        if game is None or len(t.members) < game.min_seats:
-            need = game.min_seats if game is not None else 2
-            return _("at least {n} players are needed to start").format(n=need)
-        if self.token is not None:
-            self.token.run_sync_soon(self._start)
-        return ""
-
-    @property
-    def hosting(self) -> bool:
-        """Is this the host's seat (the one who may start, approve, deny and kick)?"""
-        return isinstance(self.party, Host)
-
-    def host_offers(self) -> list[tuple[str, str]]:
-        """The host's commands that mean something now, with what each does: ``start`` once
-        enough players sit, ``approve N``/``deny N`` for each join request waiting, ``kick N``
-        for each seated player; none once the game has begun or for anyone but the host."""
-        party = self.party
-        if not isinstance(party, Host) or party.table.phase is not Phase.LOBBY:
-            return []
-        table, out = party.table, []
-        game = table.game
-        if game is not None and len(table.members) >= game.min_seats:
-            out.append(("start", _("begin now, with the players seated so far")))
-        for number, name, key in party.asking():
-            who = printable(f"{name} ({key})")
-            out.append((f"approve {number}", _("let {who} in").format(who=who)))
-            out.append((f"deny {number}", _("turn {who} away").format(who=who)))
-        for member in table.members[1:]:
-            out.append((f"kick {member.seat}", _("remove {name} from the table").format(
-                name=printable(member.name))))  # fmt: skip
-        return out
-
-    def host_command(self, name: str, arg: str) -> str:
-        """As the host, before the game: ``kick N`` removes the player in seat N, ``approve
-        N``/``deny N`` answers the join request numbered N; "" if done, else why not."""
-        party, t = self.party, self.party.table
-        if not isinstance(party, Host):
-            return _("only the host can {command}").format(command=name)
-        if t.phase is not Phase.LOBBY:
-            return _("the game has already started")
-        if name == "kick":
-            seat = int(arg) if arg.isdigit() else -1
-            if not 1 <= seat < len(t.members):
-                last = len(t.members) - 1
-                return _("kick N: N is a seat from 1 to {last} (you are seat 0)").format(last=last)
-            return self._run(lambda: party.kick(seat))
-        # A request is answered by its number, never by a name: two may ask under names
-        # alike, and only the number names one request and its key.
-        asking = party.asking()
-        number = int(arg) if arg.isdigit() else -1
-        if all(n != number for n, _name, _fp in asking):
-            waiting = ", ".join(f"{n} {who} ({fp})" for n, who, fp in asking) or _("nobody")
-            return _("{command} N: N is the number of a join request (waiting: {waiting})"
-                     ).format(command=name, waiting=printable(waiting))  # fmt: skip
-        if name == "approve":
-            return self._run(lambda: party.let_in(number))
-        return self._run(lambda: party.turn_away(number))
-
     def _run(self, action: Callable[[], None]) -> str:
         """Do ``action`` on the node's side (trio), then let it send what it made."""
 
@@ -427,12 +401,6 @@ class NetSeat:
         if self.token is not None:
             self.token.run_sync_soon(go)
         return ""
-
-    def _start(self) -> None:
-        assert isinstance(self.party, Host)
-        with suppress(LocalProtocolError):  # someone sat down meanwhile and filled the table
-            self.party.start()
-        self._poke()
 
     def status_line(self) -> str:
         """What the table is doing now, in a few words (for the bottom bar)."""

@@ -32,7 +32,7 @@ from lanparty.night import (
 from lanparty.store import save_transcript
 from lanparty.table.stopwords import blamed, name_refused
 from lanparty.table.stopwords import said as stop_said
-from lanparty.text import printable
+from lanparty.text import printable, printable_lines
 from lanparty.trace import Tracer
 from protocol import (
     Applied,
@@ -253,7 +253,7 @@ def report(out: Outcome, *, as_json: bool = False) -> int:
         print(printable(said.format(why=stop_said(out.stopped), path=out.transcript)),
               file=sys.stderr)  # fmt: skip
     else:
-        print("\n".join(printable(line) for line in verdict(summary(out)).splitlines()))
+        print(printable_lines(verdict(summary(out)).removesuffix("\n")))
     return 0 if out.audit_ok and not out.stopped else 1
 
 

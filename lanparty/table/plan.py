@@ -65,6 +65,8 @@ class TablePlan:
     approve: bool = False
     """Each join waits for the host's yes."""
     spectators: int = DEFAULT_SPECTATORS
+    spectators_talk: bool = False
+    """Spectators may talk at the table (each under the name it gives)."""
     advertise: bool = True
     """Announce the table over mDNS."""
 

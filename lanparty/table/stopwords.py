@@ -88,6 +88,20 @@ STOPS = (
         "else answers at that address (its key is {other})"
     ),
     N_("let in: join again"),
+    # A line of talk the host refuses, or our own program does not send (protocol._talk).
+    N_("a line of talk is 1 to {n} characters, with no space at either end"),
+    N_("a line of talk has no control characters"),
+    N_("you are talking too fast; wait {n} s"),
+    N_("a line of talk said again (its number is not new)"),
+    N_("a line of talk with a bad signature ({what})"),
+    N_("the table has ended"),
+    N_("not at a table yet"),
+    N_("not connected to the table just now"),
+    N_("only a seated player may talk at this table"),
+    N_("a seat talks under its own key, with no name of its own"),
+    N_("spectators may not talk at this table"),
+    N_("a spectator talks under a key and a name of its own (1 to 32 characters)"),
+    N_("a spectator talks under one key and one name"),
     # What the network layer notices on the way.
     N_("{name} lost the connection; waiting up to {s} s for them to come back"),
     N_("{name} is back"),
@@ -147,7 +161,7 @@ PARTS = (
     ),
     N_(
         "incompatible log entries: they are of lanparty entry version {v}, this program reads "
-        "version {w}"
+        "version {w} (and {o})"
     ),
 )
 """The pieces the texts are made of, and texts inside texts."""

@@ -56,9 +56,10 @@ from prompt_toolkit.validation import DynamicValidator, Validator
 from lanparty.games.screens import STORY_COLUMNS, Editor, Fragments, GameScreen
 from lanparty.i18n import _
 from lanparty.table.local import TableSession
+from lanparty.text import printable_lines, safe_fragments
 
 from .commands import completions
-from .control import Conduct, Reply, countdown, deadline, host_offers
+from .control import Conduct, Reply, countdown, deadline, host_offers, talks
 from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
 from .handing import current_editor
 from .layout import draw_board, editor_rows, fit, game_title, header, line_count, wide
@@ -87,6 +88,10 @@ def make_style(screen: GameScreen | None = None) -> Style:
             "log": "",
             "log.you": "ansicyan",
             "log.round": "bold ansiyellow",
+            "talk.name": "bold ansigreen",
+            "talk": "ansigreen",
+            "talk.mine.name": "bold ansicyan",
+            "talk.mine": "ansicyan",
             "error": "bold ansired",
             "prompt": "bold",
             "bottom-toolbar": "noreverse ansigray",
@@ -128,7 +133,8 @@ class MoveCompleter(Completer):
         if editor is not None and editor.command.startswith(text.strip().lower()):
             yield Completion(editor.command, -len(text), display_meta=_("back to the editor"))
         legal = s.legal_moves()
-        found = completions(text, s.screen, s.view(), legal, s.can_decline(), host_offers(s))
+        found = completions(text, s.screen, s.view(), legal, s.can_decline(), host_offers(s),
+                            talks(s))  # fmt: skip
         for command, meta in found:
             yield Completion(command, start_position=-len(text), display_meta=meta or None)
 
@@ -225,7 +231,7 @@ class TableApp:
                 drawn = self.conduct.ending()
             else:
                 drawn = draw_board(self.session, columns, rows, typed, self.editing)
-            self._board = (key, drawn)
+            self._board = (key, safe_fragments(drawn))  # a peer's word steers nothing
         return self._board[1]
 
     def _board_height(self) -> Dimension:
@@ -503,10 +509,8 @@ class TableApp:
 
 def _print_plain(fragments: Fragments) -> None:
     """The end of the game left on the terminal once the table's screen is gone."""
-    from lanparty.text import printable
-
     text = "".join(t for _s, t in fragments)
-    sys.stdout.write("\n".join(printable(line) for line in text.splitlines()) + "\n")
+    sys.stdout.write(printable_lines(text.removesuffix("\n")) + "\n")
     sys.stdout.flush()
 
 

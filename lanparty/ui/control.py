@@ -19,13 +19,15 @@ from lanparty.games.screens import Fragments, log_line
 from lanparty.i18n import _
 from lanparty.interrupt import EXIT_INTERRUPTED
 from lanparty.table.local import LocalTable, TableSession
+from lanparty.table.talk import Talk
 from lanparty.text import printable
 
-from .commands import ALIASES, HOST_COMMANDS, META_COMMANDS, Action, help_text
+from .commands import ALIASES, HOST_COMMANDS, META_COMMANDS, Action, help_text, talk_of
 from .editor import reopens
 from .handing import YES, Desk, current_editor
 
-__all__ = ["Conduct", "Reply", "countdown", "deadline", "host_offers", "hosting"]
+__all__ = ["Conduct", "Reply", "countdown", "deadline", "host_offers", "hosting", "talk_line",
+           "talks"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,19 @@ def hosting(session: TableSession) -> bool:
     """Is this the seat of the host of a networked table (the one who may start, approve,
     deny and kick)? (A session says so with its optional ``hosting`` attribute.)"""
     return bool(getattr(session, "hosting", False))
+
+
+def talks(session: TableSession) -> bool:
+    """Is there someone to talk to at ``session``'s table (a networked one: its optional
+    ``say``)?"""
+    return callable(getattr(session, "say", None))
+
+
+def talk_line(talk: Talk) -> Fragments:
+    """A line of table talk as the story shows it, in its own style: ``Bea: good luck``
+    (every string in it a peer's, made safe for the terminal by :class:`Talk`)."""
+    style = "class:talk.mine" if talk.mine else "class:talk"
+    return [(f"{style}.name", talk.who() + ": "), (style, talk.said()), ("", "\n")]
 
 
 def host_offers(session: TableSession) -> list[tuple[str, str]]:
@@ -91,7 +106,7 @@ class Conduct:
     def pull(self) -> None:
         """Tell the log lines the table has added."""
         for line in self.session.take_log():
-            self.say(log_line(line))
+            self.say(talk_line(line) if isinstance(line, Talk) else log_line(line))
 
     # ------------------------------------------------------------------ what is asked
 
@@ -164,7 +179,8 @@ class Conduct:
 
     def help(self, width: int = 79) -> str:
         """The commands of this table, for this seat, in ``width`` columns."""
-        return help_text(self.session.screen, host=hosting(self.session), width=width)
+        return help_text(self.session.screen, host=hosting(self.session), width=width,
+                         talk=talks(self.session))  # fmt: skip
 
     def rules(self) -> str:
         """The rules of the game (or that the game is not known yet: a table joined before
@@ -203,10 +219,10 @@ class Conduct:
         return self._do(action) if action is not None else Reply()
 
     def _spectators(self, text: str) -> bool:
-        """Is ``text`` something a spectator may type (the table's own commands)?"""
+        """Is ``text`` something a spectator may type (the table's own commands, talk)?"""
         words = text.lower().split()
         head = ALIASES.get(words[0], words[0]) if words else ""
-        return not words or head in META_COMMANDS
+        return not words or head in META_COMMANDS or talk_of(text) is not None
 
     def _do(self, action: Action) -> Reply:
         """Carry out a typed line's ``action``."""
@@ -228,12 +244,25 @@ class Conduct:
                 self.say([("class:error", capital(why, s.names) + ".\n")])
         elif action.kind == "go":
             s.decline()
+        elif action.kind == "say":
+            self._say(action.arg)
         elif action.kind == "move" and action.move is not None:
             if not s.view():
                 self.say([("class:error", _("The game has not started yet.") + "\n")])
             else:
                 self.desk.submit(action.move)
         return Reply()
+
+    def _say(self, text: str) -> None:
+        """Say ``text`` to the table, or tell the player why it cannot go."""
+        say: Callable[[str], str] | None = getattr(self.session, "say", None)
+        why = (
+            say(text)
+            if say is not None
+            else _("there is nobody to talk to here: talk is for tables on the network")
+        )
+        if why:
+            self.say([("class:error", _("Not said: {reason}").format(reason=why) + "\n")])
 
     def interrupt(self) -> Reply:
         """Ctrl-C: asks first (y/N); a second one leaves at once (130). A spectator and a

@@ -126,7 +126,7 @@ def header(session: TableSession, clock: tuple[str, bool] | None, width: int) ->
     elif view and not session.over():
         parts.append(_("your move") if session.may_move() else session.status_line())
     left: Fragments = [("class:header.title", " " + parts[0])]
-    left += [("class:header", " · " + part) for part in parts[1:] if part]
+    left += [("class:header", " · " + printable(part)) for part in parts[1:] if part]
     right: Fragments = []
     if clock is not None:
         right = [("class:clock.low" if clock[1] else "class:clock", clock[0] + " ")]

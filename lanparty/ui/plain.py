@@ -84,7 +84,8 @@ def _writer(out: TextIO) -> Callable[[Fragments], None]:
 
     def say(fragments: Fragments) -> None:
         text = "".join(t for _s, t in fragments)
-        for line in text.splitlines():
+        # Lines end at "\n" only: a peer's U+2028 or \r starts no line of its own.
+        for line in text.removesuffix("\n").split("\n") if text else []:
             out.write(printable(line).rstrip() + "\n")
         out.flush()
 

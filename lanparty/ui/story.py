@@ -26,6 +26,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from lanparty.games.screens import Fragments
 from lanparty.i18n import N_, _
+from lanparty.text import printable
 
 __all__ = ["STORY_FILE", "Story", "StoryControl", "content", "lines_of", "wrap"]
 
@@ -37,7 +38,8 @@ INDENT = 2
 
 def lines_of(fragments: Fragments) -> list[Fragments]:
     """``fragments`` cut into lines at their newlines (a last newline ends the last line;
-    no empty line after it)."""
+    no empty line after it), every piece :func:`~lanparty.text.printable`: a story or a page
+    shows nothing that can steer the terminal, whoever chose its words."""
     lines: list[Fragments] = [[]]
     for style, text in fragments:
         parts = text.split("\n")
@@ -45,7 +47,7 @@ def lines_of(fragments: Fragments) -> list[Fragments]:
             if i:
                 lines.append([])
             if part:
-                lines[-1].append((style, part))
+                lines[-1].append((style, printable(part)))
     if not lines[-1] and len(lines) > 1:
         lines.pop()
     return lines

@@ -1,6 +1,8 @@
 """A table of real lanparty processes for a test: started with their own data directories,
 their stderr lines followed (wait for one with :meth:`Procs.until`), their JSON results
-read, and every one of them killed when the test's block ends."""
+read, and every one of them killed when the test's block ends. A person's process in the
+plain mode may be typed to (``stdin=True``: :meth:`Procs.type`) and its stdout followed
+(``follow=True``: :meth:`Procs.until_out`)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ class Procs:
         self.nursery = nursery
         self.procs: dict[str, trio.Process] = {}
         self.err: dict[str, list[str]] = {}
+        self.out: dict[str, list[str]] = {}
         self._said: dict[str, trio.Event] = {}
 
     async def start(
@@ -34,33 +37,56 @@ class Procs:
         home: str | None = None,
         cwd: Path | None = None,
         netns: str | None = None,
+        stdin: bool = False,
+        follow: bool = False,
     ) -> trio.Process:
         """Start ``lanparty ARGS`` as ``who``; in the folder ``cwd`` if given, and then as the
         ``lanparty`` script runs (``-P``: that folder is not on its path); inside network
-        namespace ``netns`` if given."""
+        namespace ``netns`` if given; with a pipe to its stdin (``stdin``) and its stdout
+        read line by line as it comes (``follow``: :meth:`result` then reads none)."""
         path = self.tmp / (home or who)
         path.mkdir(exist_ok=True)
         env = {**os.environ, "LANPARTY_HOME": str(path)}
         cmd = [*LANPARTY, *args] if cwd is None else [sys.executable, "-P", *LANPARTY[1:], *args]
         inside = ["ip", "netns", "exec", netns] if netns else []
         proc = await trio.lowlevel.open_process([*inside, *cmd], env=env, cwd=cwd, stdout=-1,
-                                                stderr=-1)  # fmt: skip
+                                                stderr=-1, stdin=-1 if stdin else None)  # fmt: skip
         self.procs[who] = proc
         self.err[who] = []
         self.nursery.start_soon(self._read, who, proc)
+        if follow:
+            self.out[who] = []
+            self.nursery.start_soon(self._read, who, proc, True)
         return proc
 
-    async def _read(self, who: str, proc: trio.Process) -> None:
-        assert proc.stderr is not None
+    async def _read(self, who: str, proc: trio.Process, out: bool = False) -> None:
+        stream = proc.stdout if out else proc.stderr
+        assert stream is not None
+        lines, tag = (self.out, "out:") if out else (self.err, "")
         buffer = b""
-        async for chunk in proc.stderr:
+        async for chunk in stream:
             buffer += chunk
             *done, buffer = buffer.split(b"\n")
             for line in done:
-                self.err[who].append(line.decode())
+                lines[who].append(line.decode())
                 for key, event in list(self._said.items()):
-                    if key.startswith(who + "\0") and key.split("\0", 1)[1] in line.decode():
+                    if key.startswith(tag + who + "\0") and key.split("\0", 1)[1] in line.decode():
                         event.set()
+
+    async def type(self, who: str, line: str) -> None:
+        """Type ``line`` (and Enter) to ``who``'s stdin (started with ``stdin=True``)."""
+        proc = self.procs[who]
+        assert proc.stdin is not None
+        await proc.stdin.send_all(line.encode() + b"\n")
+
+    async def until_out(self, who: str, text: str) -> str:
+        """Wait until ``who`` (started with ``follow=True``) prints a line containing
+        ``text`` on stdout; that line."""
+        key = f"out:{who}\0{text}"
+        self._said.setdefault(key, trio.Event())
+        if not any(text in x for x in self.out[who]):
+            await self._said[key].wait()
+        return next(x for x in self.out[who] if text in x)
 
     async def until(self, who: str, text: str) -> str:
         """Wait until ``who`` writes a line containing ``text``; that line."""
@@ -123,6 +149,8 @@ async def table(tmp: Path, timeout: float = 150) -> AsyncIterator[Procs]:
             except BaseException:
                 for who, lines in procs.err.items():
                     print(f"--- {who}:", *lines[-40:], sep="\n")
+                for who, lines in procs.out.items():
+                    print(f"--- {who} (stdout):", *lines[-40:], sep="\n")
                 raise
             finally:  # nothing outlives the test
                 await procs.kill()

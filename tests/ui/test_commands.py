@@ -251,3 +251,22 @@ def test_help_in_the_language_keeps_the_commands_and_fits_the_terminal(lang: str
             assert "plant decoy 2" in flat or game != "unicorns"
     finally:
         i18n.set_language("en")
+
+
+def test_say_and_its_short_form_keep_the_text_as_typed() -> None:
+    assert parse("say Good LUCK, Bea", {}) == Action("say", arg="Good LUCK, Bea")
+    assert parse('  "Well   played  ', {}) == Action("say", arg="Well   played")
+    assert parse("SAY hi", {}) == Action("say", arg="hi")
+    for empty in ("say", '"', "say   "):
+        with pytest.raises(ParseError, match="say what"):
+            parse(empty, {})
+    with pytest.raises(ParseError, match="unknown command"):
+        parse("sayonara", {})  # a word that begins like it is not talk
+
+
+def test_say_is_offered_only_where_there_is_someone_to_talk_to() -> None:
+    offered = commands.completions("s", SCREEN, {}, [], talk=True)
+    assert ("say ", "say something to the table") in offered
+    assert all(c != "say " for c, _m in commands.completions("s", SCREEN, {}, []))
+    assert "say TEXT" in commands.help_text(SCREEN, talk=True)
+    assert "say TEXT" not in commands.help_text(SCREEN, talk=False)

@@ -104,7 +104,8 @@ def test_a_playing_table_is_watched_not_joined(lobby: _Lobby, tmp_path: Path) ->
     assert choice is not None and choice.action == "watch" and choice.table == playing
     args = argparse.Namespace(local=True, interface=None)
     assert argv_for(choice, args, "zoe") == [
-        "watch", "--connect=10.0.0.2:4000", "--host-key=7QXM-K2PA-93TD-HB0R", "--local"]
+        "watch", "--connect=10.0.0.2:4000", "--host-key=7QXM-K2PA-93TD-HB0R", "--nick=zoe",
+        "--local"]  # fmt: skip
 
 
 def test_a_table_with_a_writing_language_shows_it(lobby: _Lobby) -> None:
