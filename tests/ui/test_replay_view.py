@@ -42,9 +42,17 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("replays")
 
 
-def _course(path: Path, opened: bool) -> tuple[dict[str, Any], Recorder, Course]:
+@cache
+def _recorded(path: Path) -> tuple[dict[str, Any], Recorder]:
+    """The verdict and the recording of the transcript at ``path``: audited once for every
+    test that reads them (each builds its own course from them)."""
     verdict, recorder = replay_recorded(str(path))
     assert recorder is not None
+    return verdict, recorder
+
+
+def _course(path: Path, opened: bool) -> tuple[dict[str, Any], Recorder, Course]:
+    verdict, recorder = _recorded(path)
     labels = recorder.labels if opened and verdict["audit_ok"] else None
     course = build_course(str(verdict["game"]), [str(n) for n in verdict["names"]],
                           recorder.seats, recorder.options, recorder.inputs, labels)  # fmt: skip
