@@ -303,6 +303,7 @@ class Harness:
         seats = min(g.max_seats, 1 + len(seated))
         host = Host(old.identity, me.name, self._games, game, options, seats, night=link,
                     roster=roster, rng=SeededRng(f"{link.number}/0".encode()))  # fmt: skip
+        host.carry_talk(old)  # as a server does: talk goes on at the next table
         offered = [host.offer(None, key) for key, _name in roster]
         for p, cid in zip(seated, offered, strict=True):
             p.receive_data(host.data_to_send(cid))

@@ -13,6 +13,8 @@ from crypto import Identity
 from lanparty.games import GAMES
 from lanparty.games.bots import bots_for
 from protocol import (
+    TALK_BURST,
+    TALK_EVERY,
     Answered,
     Applied,
     Entry,
@@ -24,6 +26,7 @@ from protocol import (
     Peer,
     Phase,
     RemoteProtocolError,
+    Said,
     SignedEntry,
     Stopped,
     TooFew,
@@ -33,8 +36,9 @@ from protocol import (
     frame,
 )
 from protocol._bodies import Join
-from protocol._messages import Hello, Offer, hello_signature
+from protocol._messages import Hello, Offer, SaidLine, hello_signature
 from protocol._night import next_link
+from protocol._talk import sign_talk
 from protocol.harness import Harness
 
 from .conftest import Honest
@@ -385,3 +389,46 @@ def test_the_time_to_answer_gives_up_on_a_seat_gone_before_its_turn_to_sit() -> 
         ("bo", True),
         ("cy", False),
     ]
+
+
+def test_talk_goes_on_at_the_next_table_numbered_and_rated_on() -> None:
+    """A line said at game 2 reaches every seat and the spectator; its author's numbers go
+    on from game 1 (a new table resets no rate), and a line of game 1 replayed at game 2 is
+    shown by nobody (it is signed over game 1's table)."""
+    h = Harness(GAMES, "unanimo", 3, {"cards": 1}, _bots("unanimo", 3), seed=5,
+                names=["ann", "bo", "cy"], watchers=1)  # fmt: skip
+    h.pump()
+    bo = h.by_seat(1)
+    assert isinstance(bo, Peer)
+    for i in range(TALK_BURST):
+        bo.say(f"line {i}")
+    h.pump()
+    last = bo._talker.last if bo._talker is not None else None
+    old_said = [e for e in h.events[0] if isinstance(e, Said)]
+    assert [e.text for e in old_said] == [f"line {i}" for i in range(TALK_BURST)]
+    h.run()
+    assert h.done
+    h.next_game("unanimo", {"cards": 1}, _bots("unanimo", 3))
+    h.pump()
+    nbo = h.by_seat(1)
+    assert isinstance(nbo, Peer) and nbo is not bo and nbo.table.table_id != bo.table.table_id
+    with pytest.raises(LocalProtocolError, match="too fast"):
+        nbo.say("still here")  # the burst was spent at game 1, on the same clock
+    h.tick(TALK_EVERY)
+    nbo.say("game 2, everyone")
+    h.pump()
+    assert nbo._talker is not None and last is not None and nbo._talker.last == last + 1
+    for events in [*h.events, h.watch_events[0]]:
+        said = [(e.seat, e.name, e.text) for e in events if isinstance(e, Said)]
+        assert (1, "bo", "game 2, everyone") in said
+    # game 1's line, signed over game 1's table, relayed again at game 2: nobody shows it
+    me = bo.table.me
+    assert me is not None and bo.table.table_id is not None
+    sig = sign_talk(me.identity, bo.table.table_id, last + 1000, "old line", "")
+    bent = frame(encode_message(SaidLine(me.identity.public.raw, "", "old line", last + 1000,
+                                         sig)))  # fmt: skip
+    cy = h.by_seat(2)
+    assert isinstance(cy, Peer)
+    dropped = cy.hearing.dropped
+    cy.receive_data(bent)
+    assert cy.hearing.dropped == dropped + 1
