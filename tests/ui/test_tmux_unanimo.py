@@ -115,6 +115,7 @@ def test_a_card_written_read_objected_to_and_scored_then_the_next_card(start) ->
     the card's scores in the log and the next card's editor."""
     pane = start("--bots", "3", "--nick", "Ann")
     pane.wait(lambda: KEYS in pane.screen(), "the editor", SETUP_DEADLINE)
+    pane.wait(lambda: bool(subjects(pane)), "the first card's subject in the story")
     subject = subjects(pane)[0]
     first, second, third = ASSOCIATIONS[subject][:3]  # every bot writes these
     # One capture with the whole editor (a capture taken while a bot's hand-in is being
@@ -201,6 +202,8 @@ def test_a_draft_is_handed_in_when_time_is_nearly_up(start) -> None:
     in is handed in shortly before the writing closes."""
     pane = start("--offline", "--bots", "3", "--nick", "Ann", "--option", "timer=3")
     pane.wait_text("Your words for")
+    # The screen and the story's file are written one after the other: wait for the file.
+    pane.wait(lambda: bool(subjects(pane)), "the first card's subject in the story")
     subject = subjects(pane)[0]
     send(pane, ASSOCIATIONS[subject][0])
     told = "Time is nearly up: what you wrote is handed in."
