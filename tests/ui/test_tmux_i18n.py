@@ -153,7 +153,7 @@ def test_a_polish_and_a_spanish_player_share_a_table_and_its_transcript(tmp_path
                 pane.wait(lambda p=pane, n=told, s=screen: p.rc_file.exists()
                           or len(p.story()) > n or _prompt(p.screen()) != _prompt(s),
                           "an answer")  # fmt: skip
-            pause_any(marks)  # until one of the two programs writes again
+            pause_any(marks, least=0.05)  # until one of the two programs writes again
         for lang, pane in panes.items():
             assert pane.exit_code() == 0, pane.story()
             assert _OVER[lang] in pane.story() and "Traceback" not in pane.history()

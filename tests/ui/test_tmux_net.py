@@ -91,7 +91,7 @@ class Player:
                 return prompt
             if time.monotonic() > end:
                 pytest.fail(f"not asked anything for {deadline} s; screen:\n{self.pane.screen()}")
-            self.pane.pause(since)  # until the program writes again
+            self.pane.pause(since, least=0.05)  # until the program writes again
 
     def attempt(self, command: str, success: str) -> bool:
         """Type ``command``; True once ``success`` is logged, False if it was not allowed."""
@@ -302,7 +302,7 @@ def test_the_board_of_a_waiting_player_is_redrawn_as_the_other_plays(start) -> N
                 prompt = p.prompt()
                 if prompt not in (None, "waiting>"):
                     return name, prompt
-            pause_any(marks)  # until one of the two programs writes again
+            pause_any(marks, least=0.05)  # until one of the two programs writes again
 
     name, prompt = mover()
     other = panes["Bea" if name == "Ann" else "Ann"]

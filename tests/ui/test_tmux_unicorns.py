@@ -74,7 +74,7 @@ def _asked(pane: Pane, deadline: float = TURN_DEADLINE) -> tuple[str, str]:
             return "", screen  # the program ended
         if time.monotonic() > end:
             pytest.fail(f"not asked anything for {deadline} s; screen:\n{pane.screen()}")
-        pane.pause(since)  # until the program writes again
+        pane.pause(since, least=0.05)  # until the program writes again
 
 
 def _may(screen: str) -> list[str]:

@@ -53,7 +53,7 @@ def _asked(pane: Pane) -> tuple[str, str]:
             return "", screen
         if time.monotonic() > end:
             pytest.fail(f"not asked anything for {DEADLINE} s; screen:\n{screen}")
-        pane.pause(since)  # until the program writes again
+        pane.pause(since, least=0.05)  # until the program writes again
 
 
 def _logged(pane: Pane) -> int:

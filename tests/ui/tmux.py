@@ -63,12 +63,11 @@ class Pane:
         except FileNotFoundError:
             return 0
 
-    def pause(self, since: int, most: float | None = None) -> None:
+    def pause(self, since: int, most: float | None = None, least: float = 0.02) -> None:
         """Wait until the program has written more than ``since`` bytes to its terminal
-        (see :meth:`written`), or ``most`` seconds (:data:`LOOK` if not given)."""
-        end = time.monotonic() + (LOOK if most is None else most)
-        while self.written() == since and time.monotonic() < end:
-            time.sleep(0.005)  # a look at a file's size: no process, next to nothing
+        (see :meth:`written`), or ``most`` seconds (:data:`LOOK` if not given); at least
+        ``least`` seconds, however much it writes."""
+        pause_any([(self, since)], most, least)
 
     def tmux(self, *args: str) -> str:
         proc = subprocess.run(
@@ -183,10 +182,15 @@ class Pane:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
 
 
-def pause_any(marks: list[tuple[Pane, int]], most: float | None = None) -> None:
+def pause_any(
+    marks: list[tuple[Pane, int]], most: float | None = None, least: float = 0.02
+) -> None:
     """Wait until one of the panes' programs has written more than its mark (``(pane,
-    pane.written())`` taken before looking at them), or ``most`` seconds (:data:`LOOK`)."""
+    pane.written())`` taken before looking at them), or ``most`` seconds (:data:`LOOK`);
+    at least ``least`` seconds, so that a program that writes all the time (a clock, a
+    status line) is not looked at more often than a poll every ``least`` seconds would."""
     end = time.monotonic() + (LOOK if most is None else most)
+    time.sleep(least)
     while all(p.written() == since for p, since in marks) and time.monotonic() < end:
         time.sleep(0.005)  # looks at files' sizes: no process, next to nothing
 
