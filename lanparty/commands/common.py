@@ -11,6 +11,7 @@ from lanparty import i18n
 from lanparty.errors import NetError
 from lanparty.games import GAMES, get_game, with_reader_language
 from lanparty.games.optionwords import refusal
+from lanparty.table.nightplan import option_value
 from protocol.contract import OptionError, Plain
 
 __all__ = [
@@ -66,19 +67,6 @@ def known_game(name: str) -> str:
     return name
 
 
-def _value(text: str) -> Plain:
-    """An option value as typed: ``true``/``false`` → bool, digits → int, else the text."""
-    lowered = text.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def parse_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
     """``KEY=VALUE`` items validated by the game; ``CliError`` with the game's reason."""
     given: dict[str, Plain] = {}
@@ -86,7 +74,7 @@ def parse_options(game: str, items: Sequence[str]) -> dict[str, Plain]:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise CliError(i18n._("--option wants KEY=VALUE, got {item}").format(item=repr(item)))
-        given[key.strip()] = _value(value.strip())
+        given[key.strip()] = option_value(value.strip())
     try:
         return get_game(game).validate_options(with_reader_language(game, given))
     except OptionError as exc:
