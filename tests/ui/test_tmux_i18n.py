@@ -45,7 +45,7 @@ def test_one_kato_turn_in_polish(tmp_path: Path) -> None:
         pane.wait_text("Twoja ręka:")
         screen = pane.screen()
         assert "ann (ty)" in screen and "Na stosie:" in screen and "Kolor w grze:" in screen
-        assert "(wpisz help; Tab podpowiada)" in pane.story()
+        pane.wait_story("(wpisz help; Tab podpowiada)")  # the file follows the screen
         assert card_name(str(table.view()["top"])) in screen
         for i, (_, label) in enumerate(hand_of(table.view()), 1):
             assert f"{i}: {card_name(label)}" in screen

@@ -240,7 +240,8 @@ def test_characters_are_chosen_in_turn_offline(start) -> None:
     said = re.search(r"· You choose the (\w+)", pane.story())[1]  # type: ignore[index]
     assert said.lower() == free[-1]
     phase, screen = _asked(pane)  # the next thing asked of us: a scheme to plant on day 1
-    assert phase == "trap" and "· Day 1 (día 1): the row is " in pane.story(), screen
+    assert phase == "trap", screen
+    pane.wait_story("· Day 1 (día 1): the row is ")  # the file follows the screen
     assert re.search(rf"Ann \(you\) +{said} \(\w+\) •", screen), screen
     assert pane.story().count(" chooses the ") + 1 == 4
     pane.type("quit")

@@ -116,6 +116,7 @@ def test_a_chain_that_earns_the_bonus(pane_factory: Callable[..., Pane]) -> None
     table.advance()
     told = table.take_log()
     pane.wait_text("Your tiles:")
+    pane.wait(lambda: len(log_lines(pane)) >= len(told), "the deal told")  # the screen is first
     assert log_lines(pane) == told
     view = table.view()
     screen = pane.screen()
