@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import trio
 
-from lanparty.commands.replay import _plain, replay_states
+from lanparty.commands.replay import _plain
 from lanparty.games import GAMES
 from protocol import (
     Challenge,
@@ -119,7 +119,7 @@ async def test_a_spectator_sees_only_the_public_table_and_every_public_state(
     assert all(isinstance(m, Relay) for m in got[1:])
     assert [(m.raw, m.sig, m.seq) for m in got[1:]] == logged  # type: ignore[attr-defined]
     # What it showed after each entry is the public state a table copy with no secret
-    # reaches at that entry, and a state of the game's replay for no seat.
+    # reaches at that entry (the copy checks every signature and proof as it applies).
     copy = Table(GAMES)
     public: list[object] = []
     for raw, sig, seq in logged:
@@ -129,9 +129,6 @@ async def test_a_spectator_sees_only_the_public_table_and_every_public_state(
     assert [s["pos"] for s in states] == list(range(len(logged)))
     assert [s["view"] for s in states] == public
     assert all(s["view"].get("seat") is None and "hand" not in s["view"] for s in states)
-    verdict, replayed = replay_states(str(host_file))
-    assert verdict["audit_ok"]
-    assert states[-1]["view"] == json.loads(json.dumps(replayed[-1]["view"]))
 
 
 async def test_a_spectator_that_stops_reading_holds_up_nothing_and_spectators_are_capped(
