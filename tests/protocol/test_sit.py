@@ -118,7 +118,8 @@ class Night:
         moved = True
         while moved:
             moved = False
-            everyone = [*zip(self.seats, self.seat_conns), *zip(self.spectators, self.conns)]
+            everyone = [*zip(self.seats, self.seat_conns, strict=True),
+                        *zip(self.spectators, self.conns, strict=True)]  # fmt: skip
             for party, cid in everyone:
                 if party is None or self.host.finished(cid):
                     continue
