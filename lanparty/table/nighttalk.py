@@ -127,7 +127,7 @@ class NightTalk:
         offered, host, _until = self._offer
         if self.offer_sits:
             free = offered.free
-            said = ngettext("{host} offers the next game: {game}. A seat is free: take it? "
+            said = ngettext("{host} offers the next game: {game}. {n} seat is free: take it? "
                             "(y/N)> ",
                             "{host} offers the next game: {game}. {n} seats are free: take "
                             "one? (y/N)> ", free)  # fmt: skip
