@@ -65,39 +65,48 @@ def _impostor(friends: Friends, name: str, fp: str) -> Friend | None:
     return alike[0] if alike else None
 
 
-def seat_note(friends: Friends, name: str, seat: int, fp: str) -> str | None:
-    """The story's line on ``name`` sitting down in ``seat`` with key fingerprint ``fp``:
-    a friend's mark, an impostor's flag, or ``None`` for a stranger."""
-    who = printable(name)
+def _judged(friends: Friends, name: str, fp: str) -> tuple[dict[str, str], bool] | None:
+    """What a note on ``name`` with key fingerprint ``fp`` is filled with, and whether it is
+    a friend's mark (``True``) or an impostor's flag (``False``); ``None`` for a stranger."""
     known = friends.by_fingerprint(fp)
     if known is not None:
-        return _("★ {name} (seat {seat}) is your friend {friend}: {games}, the last on "
-                 "{date}").format(name=who, seat=seat, friend=printable(known.called),
-                                  games=_games(known), date=long_date(known.last))  # fmt: skip
+        return {"name": printable(name), "friend": printable(known.called),
+                "games": _games(known), "date": long_date(known.last)}, True  # fmt: skip
     other = _impostor(friends, name, fp)
     if other is None:
         return None
-    return _("⚠ {name} (seat {seat}) is not the {friend} you played with on {date}: "
-             "another key ({key})").format(name=who, seat=seat,
-                                            friend=printable(_known_as(other, name)),
-                                            date=long_date(other.last), key=fp)  # fmt: skip
+    return {"name": printable(name), "friend": printable(_known_as(other, name)),
+            "date": long_date(other.last), "key": fp}, False  # fmt: skip
+
+
+def seat_note(friends: Friends, name: str, seat: int, fp: str) -> str | None:
+    """The story's line on ``name`` sitting down in ``seat`` with key fingerprint ``fp``:
+    a friend's mark, an impostor's flag, or ``None`` for a stranger."""
+    judged = _judged(friends, name, fp)
+    if judged is None:
+        return None
+    fields, friend = judged
+    if friend:
+        said = _("★ {name} (seat {seat}) is your friend {friend}: {games}, the last on {date}")
+    else:
+        said = _("⚠ {name} (seat {seat}) is not the {friend} you played with on {date}: "
+                 "another key ({key})")  # fmt: skip
+    return said.format(seat=seat, **fields)
 
 
 def asked_note(friends: Friends, name: str, request: int, fp: str) -> str | None:
     """The host's line on join request ``request`` (``name``, key fingerprint ``fp``): a
     friend's mark, an impostor's flag, or ``None`` for a stranger."""
-    who = printable(name)
-    known = friends.by_fingerprint(fp)
-    if known is not None:
-        return _("★ request {n}: {name} is your friend {friend} ({games})").format(
-            n=request, name=who, friend=printable(known.called), games=_games(known))  # fmt: skip
-    other = _impostor(friends, name, fp)
-    if other is None:
+    judged = _judged(friends, name, fp)
+    if judged is None:
         return None
-    return _("⚠ request {n}: {name} is not the {friend} you played with on {date}: "
-             "another key ({key})").format(n=request, name=who,
-                                            friend=printable(_known_as(other, name)),
-                                            date=long_date(other.last), key=fp)  # fmt: skip
+    fields, friend = judged
+    if friend:
+        said = _("★ request {n}: {name} is your friend {friend} ({games})")
+    else:
+        said = _("⚠ request {n}: {name} is not the {friend} you played with on {date}: "
+                 "another key ({key})")  # fmt: skip
+    return said.format(n=request, **fields)
 
 
 def host_note(friends: Friends, host: str, fp: str) -> tuple[str, bool] | None:

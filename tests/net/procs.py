@@ -96,10 +96,11 @@ class Procs:
             await self._said[key].wait()
         return next(x for x in self.err[who] if text in x)
 
-    async def host(self, *args: str) -> str:
-        """A bot host (hugo); its HOST:PORT once it listens."""
-        await self.start("host", "host", "kato", "--bot", "--local", "--nick", "hugo", "--json",
-                         "--option", "rounds=1", *args)  # fmt: skip
+    async def host(self, *args: str, game: str = "kato") -> str:
+        """A bot host (hugo) of ``game`` (KaTO: one round); its HOST:PORT once it listens."""
+        short = ("--option", "rounds=1") if game == "kato" else ()
+        await self.start("host", "host", game, "--bot", "--local", "--nick", "hugo", "--json",
+                         *short, *args)  # fmt: skip
         line = await self.until("host", "table ")
         return line.split(" on ")[1].split(" ")[0]
 
@@ -113,9 +114,8 @@ class Procs:
         await self.until("host", f"{who} is back")
         return again
 
-    async def result(self, who: str, code: int = 0) -> dict[str, object]:
-        """``who``'s JSON summary once it ended (exit ``code``, 0 unless told: the audit
-        passed; and no traceback required)."""
+    async def _ended(self, who: str, code: int) -> bytes:
+        """``who``'s stdout once it ended with exit status ``code`` and no traceback."""
         proc = self.procs[who]
         assert proc.stdout is not None
         data = b""
@@ -124,8 +124,18 @@ class Procs:
         await proc.wait()
         text = "\n".join(self.err[who])
         assert proc.returncode == code and "Traceback" not in text, (who, data, text)
-        result: dict[str, object] = json.loads(data)
+        return data
+
+    async def result(self, who: str, code: int = 0) -> dict[str, object]:
+        """``who``'s JSON summary once it ended (exit ``code``, 0 unless told: the audit
+        passed; and no traceback required)."""
+        result: dict[str, object] = json.loads(await self._ended(who, code))
         return result
+
+    async def results(self, who: str, code: int = 0) -> list[dict[str, object]]:
+        """``who``'s JSON lines (a night: one per game) once it ended, as :meth:`result`."""
+        data = await self._ended(who, code)
+        return [json.loads(line) for line in data.decode().splitlines() if line.strip()]
 
     async def kill(self) -> None:
         """End every process still running, and reap it."""

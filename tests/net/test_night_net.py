@@ -21,19 +21,6 @@ from .procs import LANPARTY, Procs, table
 QUICK = ("--react", "0")
 
 
-async def _lines(procs: Procs, who: str, code: int = 0) -> list[dict[str, object]]:
-    """``who``'s JSON lines (one per game) once it ended with exit status ``code``."""
-    proc = procs.procs[who]
-    assert proc.stdout is not None
-    data = b""
-    async for chunk in proc.stdout:
-        data += chunk
-    await proc.wait()
-    said = "\n".join(procs.err[who])
-    assert proc.returncode == code and "Traceback" not in said, (who, data, said)
-    return [json.loads(line) for line in data.decode().splitlines() if line.strip()]
-
-
 def _audit(path: str) -> dict[str, object]:
     """``lanparty audit --json FILE``: the file audited on its own."""
     done = subprocess.run([*LANPARTY, "audit", "--json", path], capture_output=True, text=True,
@@ -95,14 +82,6 @@ def _scoreboard(tmp: Path, homes: list[str], host: list[dict[str, Any]]) -> None
         assert str(game["night"]).startswith(f"The night so far ({number + 1} {said}): ")
 
 
-async def _host(procs: Procs, game: str, *args: str) -> str:
-    """A bot host (hugo) of ``game``; its HOST:PORT once it listens."""
-    await procs.start("host", "host", game, "--bot", "--local", "--nick", "hugo", "--json",
-                      *QUICK, *args)  # fmt: skip
-    line = await procs.until("host", "table ")
-    return line.split(" on ")[1].split(" ")[0]
-
-
 async def _join(procs: Procs, who: str, at: str, *args: str) -> None:
     await procs.start(who, "join", "--bot", "--connect", at, "--nick", who, "--json",
                       "--seed", str(len(procs.procs)), *QUICK, *args)  # fmt: skip
@@ -117,7 +96,7 @@ async def test_a_night_of_three_games_over_the_same_connections(tmp_path: Path) 
         await procs.start("eve", "watch", "--connect", at, "--json")
         for who in ("ann", "bob", "cyd"):
             await _join(procs, who, at)
-        host = await _lines(procs, "host")
+        host = await procs.results("host")
         seats = host[0]["names"]  # in the order the players sat down for the first game
         assert [g["names"] for g in host] == [seats] * 3  # kept for the next ones
         assert [g["game"] for g in host] == ["kato", "unanimo", "unanimo"]
@@ -127,12 +106,12 @@ async def test_a_night_of_three_games_over_the_same_connections(tmp_path: Path) 
         # each kept all night
         assert [g["connections"] for g in host] == [4, 4, 4]
         for who in ("ann", "bob", "cyd"):
-            games = await _lines(procs, who)
+            games = await procs.results(who)
             assert [g["table"] for g in games] == [g["table"] for g in host]
             assert [g["connections"] for g in games] == [1, 1, 1]  # connected once
             assert all(g["names"] == seats for g in games)
         _chained(host)
-        watched = await _lines(procs, "eve")
+        watched = await procs.results("eve")
         end = watched[-1]
         assert end["end"] and end["audit_ok"] and len(end["transcripts"]) == 3
         assert sum(1 for line in watched if line.get("pos") == 0) == 3  # each table from 0
@@ -148,34 +127,34 @@ async def test_a_player_who_leaves_leaves_one_seat_fewer_too_few_for_unanimo(
     the two who stay, the host is told, and the next game of its list is offered in its
     place."""
     async with table(tmp_path) as procs:
-        at = await _host(procs, "unanimo", "--option", "cards=1", "--seats", "3",
-                         "--then", "again,kato:rounds=1")  # fmt: skip
+        at = await procs.host(*QUICK, "--option", "cards=1", "--seats", "3",
+                              "--then", "again,kato:rounds=1", game="unanimo")  # fmt: skip
         await _join(procs, "ann", at)
         await _join(procs, "bob", at, "--games", "1")  # goes after the first game
         await procs.until("host", "bob leaves the table")
         await procs.until("host", "too few players stayed for unanimo: 2 of the 3 it needs")
-        host = await _lines(procs, "host")
+        host = await procs.results("host")
         stayed = [name for name in host[0]["names"] if name != "bob"]  # in their old order
         assert [g["game"] for g in host] == ["unanimo", "kato"]
         assert host[1]["names"] == stayed and host[1]["number"] == 2
-        assert len(await _lines(procs, "bob")) == 1
-        assert [g["names"] for g in await _lines(procs, "ann")][1] == stayed
+        assert len(await procs.results("bob")) == 1
+        assert [g["names"] for g in await procs.results("ann")][1] == stayed
         _chained(host)
 
 
 async def test_a_seat_lost_between_games_resumes_and_plays_the_next(tmp_path: Path) -> None:
     async with table(tmp_path) as procs:
-        at = await _host(procs, "unanimo", "--option", "cards=1", "--then", "again")
+        at = await procs.host(*QUICK, "--option", "cards=1", "--then", "again", game="unanimo")
         for who in ("ann", "bob", "cyd"):
             await _join(procs, who, at)
         await procs.until("host", "bob stays for the next game")
         procs.procs["bob"].send_signal(signal.SIGKILL)  # its program dies between games
         await procs.procs["bob"].wait()
         await procs.start("bob2", "join", "--bot", "--resume", "--json", *QUICK, home="bob")
-        host = await _lines(procs, "host")
+        host = await procs.results("host")
         assert [g["game"] for g in host] == ["unanimo", "unanimo"]
         assert host[1]["names"] == host[0]["names"] and host[1]["audit_ok"]
-        [back] = await _lines(procs, "bob2")
+        [back] = await procs.results("bob2")
         assert back["table"] == host[1]["table"] and back["audit_ok"]
         _chained(host)
 

@@ -6,8 +6,6 @@ game begins under a rule; a networked player is asked in place whether they stay
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 from lanparty.games.bots import bots_for
 from lanparty.table.local import LocalTable
@@ -15,41 +13,14 @@ from lanparty.table.localnight import LocalNight
 from lanparty.ui.control import Conduct, night_rule
 from protocol import NightLink, Offered, OpenTable
 
-from .tmux import REPO
-
-ARGS = ["play", "kato", "--offline", "--bots", "2", "--seed", "7", "--nick", "ann",
-        "--option", "rounds=1", "--option", "hand_size=3"]  # fmt: skip
-OPTIONS = {"rounds": 1, "hand_size": 3}
-
-
-def _typed(seed: int) -> list[str]:
-    """The lines a heuristic player types to the end of the game ``ARGS`` sets up with the
-    dealer's ``seed`` (Enter for a chance let go)."""
-    kind = bots_for("kato")["heuristic"]
-    table = LocalTable("kato", ["ann", "Bea", "Carl"], [None, kind(), kind()], OPTIONS, seed)
-    me, rng, typed = kind(), random.Random(0), []
-    while True:
-        table.advance()
-        table.take_log()
-        if table.over():
-            return typed
-        legal = table.legal_moves()
-        move = me.choose(table.view(), [*legal, None] if table.can_decline() else legal, rng)
-        if move is None:
-            table.decline()
-            typed.append("")
-        else:
-            typed.append(table.screen.command_for(move, table.view())[0])
-            table.submit(move)
+from .plainsession import OPTIONS, play_plain, typed_game
 
 
 def test_an_offline_night_in_plain_lines() -> None:
     # the night's second game is dealt with the next seed: its moves are known in advance
-    lines = [*_typed(7), "again please", "next chess", "next kato rounds=1 hand_size=3",
-             *_typed(8), "help"]  # fmt: skip
-    done = subprocess.run([sys.executable, "-m", "lanparty", *ARGS],
-                          input="".join(f"{x}\n" for x in lines), capture_output=True,
-                          text=True, timeout=60, cwd=REPO)  # fmt: skip
+    lines = [*typed_game(7)[0], "again please", "next chess", "next kato rounds=1 hand_size=3",
+             *typed_game(8)[0], "help"]  # fmt: skip
+    done = play_plain(lines)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     out = done.stdout.splitlines()
     assert out.count("Final scores") == 2

@@ -3,56 +3,20 @@ terminal): one line per event, commands read a line at a time, no screen drawn."
 
 from __future__ import annotations
 
-import random
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from lanparty.games.bots import bots_for
-from lanparty.table.local import LocalTable
-
+from .plainsession import ARGS, play_plain, typed_game
 from .tmux import REPO, Pane
 
-ARGS = ["play", "kato", "--offline", "--bots", "2", "--seed", "7", "--nick", "ann",
-        "--option", "rounds=1", "--option", "hand_size=3"]  # fmt: skip
 
-
-def _game() -> tuple[list[str], list[str]]:
-    """The lines a heuristic player types to the end of the game ``ARGS`` sets up (Enter
-    for a chance let go), and the story it gets told."""
-    kind = bots_for("kato")["heuristic"]
-    table = LocalTable("kato", ["ann", "Bea", "Carl"], [None, kind(), kind()],
-                       {"rounds": 1, "hand_size": 3}, 7)  # fmt: skip
-    me, rng, typed, told = kind(), random.Random(0), [], []
-    while True:
-        table.advance()
-        told += table.take_log()
-        if table.over():
-            return typed, told
-        legal = table.legal_moves()
-        move = me.choose(table.view(), [*legal, None] if table.can_decline() else legal, rng)
-        if move is None:
-            table.decline()
-            typed.append("")
-        else:
-            typed.append(table.screen.command_for(move, table.view())[0])
-            table.submit(move)
-
-
-def _play(lines: list[str], *extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "lanparty", *ARGS, *extra], input="".join(f"{x}\n" for x in lines),
-        capture_output=True, text=True, timeout=60, cwd=REPO,
-    )  # fmt: skip
-
-
-def test_a_pipe_gets_one_line_per_event_to_the_end_of_the_game() -> None:
-    typed, told = _game()
-    done = _play(["help", "scores", "dance", *typed])
+def test_a_pipe_gets_one_line_per_event_to_the_end_of_thetyped_game() -> None:
+    typed, told = typed_game()
+    done = play_plain(["help", "scores", "dance", *typed])
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "\x1b" not in out  # no screen: no escape sequence at all
@@ -69,13 +33,13 @@ def test_a_pipe_gets_one_line_per_event_to_the_end_of_the_game() -> None:
 
 
 def test_the_end_of_the_input_leaves_the_table() -> None:
-    done = _play(["play 1"])
+    done = play_plain(["play 1"])
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("Bye.")
 
 
 def test_quit_asks_first_in_plain_lines_too() -> None:
-    done = _play(["quit", "n", "quit", "y", "play 1"])
+    done = play_plain(["quit", "n", "quit", "y", "play 1"])
     lines = done.stdout.splitlines()
     assert lines.count("leave the game? (y/N)>") == 2 and "Playing on." in lines
     assert lines[-1] == "Bye." and done.returncode == 0
