@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from .procs import Procs, table
-from .test_night_net import QUICK, _audit, _board, _chained, _join, _lines, _same_board
+from .test_night_net import QUICK, _audit, _board, _chained, _join, _same_board
 
 
 async def _watch(procs: Procs, who: str, at: str, *args: str) -> None:
@@ -29,7 +29,7 @@ async def test_a_spectator_takes_a_free_seat_and_plays_on(tmp_path: Path) -> Non
         await _watch(procs, "eve", at)
         await _join(procs, "ann", at)
         await procs.until("host", "zed (watching, key ")  # it asked for a free seat
-        host = await _lines(procs, "host")
+        host = await procs.results("host")
         assert [g["game"] for g in host] == ["kato", "kato", "unanimo"]
         first = host[0]["names"]
         assert sorted(first) == ["ann", "hugo"]
@@ -40,15 +40,15 @@ async def test_a_spectator_takes_a_free_seat_and_plays_on(tmp_path: Path) -> Non
         _chained(host)
         for game in host[1:]:
             assert _audit(str(game["transcript"]))["names"] == [*first, "zed"]
-        zed = await _lines(procs, "zed")
+        zed = await procs.results("zed")
         end = zed[-1]
         assert end["end"] and end["audit_ok"] and not end["stopped"]
         assert len(end["transcripts"]) == 3
         for path, game in zip(end["transcripts"], host, strict=True):
             assert _audit(str(path))["table"] == game["table"]
-        watched = await _lines(procs, "eve")  # watched all three, never seated
+        watched = await procs.results("eve")  # watched all three, never seated
         assert watched[-1]["audit_ok"] and len(watched[-1]["transcripts"]) == 3
-        assert len(await _lines(procs, "ann")) == 3
+        assert len(await procs.results("ann")) == 3
         # the night's board: the same on every peer and from the host's transcripts alone;
         # zed is on it from game 2, its placing counted as any seat's
         boards = [_same_board(_board(tmp_path / who)) for who in ("host", "ann", "zed", "eve")]
