@@ -16,9 +16,21 @@ from .test_night_net import QUICK, _audit, _board, _chained, _join, _same_board
 
 
 async def _watch(procs: Procs, who: str, at: str, *args: str) -> None:
-    """``who`` watches the table at ``at`` (JSON lines), once it is connected."""
-    await procs.start(who, "watch", "--connect", at, "--json", "--nick", who, *args)
+    """``who`` watches the table at ``at``, once it is connected. Its JSON lines are read as
+    they come: a spectator blocked on a full pipe could not answer the offer of a seat,
+    which the host waits for (a minute at most) before it seats anyone."""
+    await procs.start(who, "watch", "--connect", at, "--json", "--nick", who, *args,
+                      follow=True)  # fmt: skip
     await procs.until(who, "Connected to ")
+
+
+async def _watched(procs: Procs, who: str) -> list[dict[str, object]]:
+    """``who``'s JSON lines once it ended (its summary last), with exit status 0."""
+    await procs.until_out(who, '"end": true')
+    proc = procs.procs[who]
+    await proc.wait()
+    assert proc.returncode == 0 and "Traceback" not in "\n".join(procs.err[who])
+    return [json.loads(line) for line in procs.out[who] if line.strip()]
 
 
 async def test_a_spectator_takes_a_free_seat_and_plays_on(tmp_path: Path) -> None:
@@ -40,13 +52,13 @@ async def test_a_spectator_takes_a_free_seat_and_plays_on(tmp_path: Path) -> Non
         _chained(host)
         for game in host[1:]:
             assert _audit(str(game["transcript"]))["names"] == [*first, "zed"]
-        zed = await procs.results("zed")
+        zed = await _watched(procs, "zed")
         end = zed[-1]
         assert end["end"] and end["audit_ok"] and not end["stopped"]
         assert len(end["transcripts"]) == 3
         for path, game in zip(end["transcripts"], host, strict=True):
             assert _audit(str(path))["table"] == game["table"]
-        watched = await procs.results("eve")  # watched all three, never seated
+        watched = await _watched(procs, "eve")  # watched all three, never seated
         assert watched[-1]["audit_ok"] and len(watched[-1]["transcripts"]) == 3
         assert len(await procs.results("ann")) == 3
         # the night's board: the same on every peer and from the host's transcripts alone;
