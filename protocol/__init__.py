@@ -16,7 +16,8 @@ Layout (implementation in private modules; this file only re-exports):
 - ``_table``: the replicated state machine every peer (and the offline audit) applies;
 - ``_audit``: the end-of-game audit; ``_offline``: auditing a transcript file;
 - ``_night``: the next game of a night at the same table (the host's offer, each seat's
-  check of it, the next table's seats in the old order);
+  check of it, the next table's seats in the old order); ``_sit``: a spectator taking a
+  free seat there, where the host allows it;
 - ``_peer``: :class:`Peer` (``_held``: what a seat keeps so a host cannot roll it back;
   ``_seat``: what a peer and the host share);
   ``_host``: :class:`Host` (``_lobby``: its connections, held joins, kicks and spectators;
@@ -58,7 +59,10 @@ from ._events import (
     Returned,
     Said,
     SealedMove,
+    SeatAsked,
+    SeatDenied,
     SeatsFixed,
+    SitRefused,
     Stopped,
     TableClosed,
     TalkRefused,
@@ -95,6 +99,7 @@ from ._night import check_offer, next_link
 from ._offline import audit_transcript
 from ._peer import Peer
 from ._roles import PERSONS_CHOICE, Member, Phase, Private
+from ._sit import SIT_POS
 from ._table import Table
 from ._talk import MAX_TALK, TALK_BURST, TALK_EVERY, talk_problem
 from ._watcher import Watcher
@@ -107,6 +112,7 @@ __all__ = [
     "MAX_TALK",
     "PERSONS_CHOICE",
     "PROTOCOL_VERSION",
+    "SIT_POS",
     "TALK_BURST",
     "TALK_EVERY",
     "Answered",
@@ -156,9 +162,12 @@ __all__ = [
     "SaidLine",
     "Say",
     "SealedMove",
+    "SeatAsked",
+    "SeatDenied",
     "SeatsFixed",
     "ShowRecord",
     "SignedEntry",
+    "SitRefused",
     "Stopped",
     "Table",
     "TableClosed",

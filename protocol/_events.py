@@ -238,6 +238,38 @@ class Offered:
 
     table: bytes
     opening: OpenTable
+    #: (A spectator's offer) how many seats the host lets spectators take there (0: none;
+    #: ask for one with ``Watcher.next_sitter()``).
+    free: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAsked:
+    """At the host of a night's next table: a spectator of the game before asks for a free
+    seat under ``name`` (key ``fingerprint``); it is seated, in its turn, or refused
+    (:class:`SeatDenied`)."""
+
+    name: str
+    fingerprint: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDenied:
+    """At the host of a night's next table: the spectator who asked for a seat (``name``:
+    the name it asked under, "" if its join never came; key ``fingerprint``) keeps watching,
+    for ``reason`` (English, as it was told)."""
+
+    name: str
+    fingerprint: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SitRefused:
+    """At a spectator that asked for a seat (``Watcher.next_sitter``): the host refused it,
+    for ``reason``; it keeps watching (``Peer.back_to_watching()``)."""
+
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +312,9 @@ Event: TypeAlias = (
     | Offered
     | Answered
     | TooFew
+    | SeatAsked
+    | SeatDenied
+    | SitRefused
     | SealedMove
     | Holding
     | PhaseClosed

@@ -54,6 +54,7 @@ from ._night import NightSeating
 from ._race import RaceWindow
 from ._roles import Phase, Private
 from ._seat import _Seat
+from ._sit import ASKED, DENIED, SpectatorSeats
 from ._table import Table
 from ._talk import TalkConn, TalkControl
 from .contract import Commit, Game, Move, Plain
@@ -64,7 +65,7 @@ from .contract import Commit, Game, Move, Plain
 MAX_REFUSALS = 16
 
 
-class Host(NightSeating, LobbyControl, TalkControl, RaceWindow, _Seat):
+class Host(NightSeating, SpectatorSeats, LobbyControl, TalkControl, RaceWindow, _Seat):
     """The peer that opened the table: seat 0, and the sequencer of every entry."""
 
     def __init__(
@@ -103,6 +104,7 @@ class Host(NightSeating, LobbyControl, TalkControl, RaceWindow, _Seat):
         if roster and night is None:
             raise LocalProtocolError("a roster of the game before needs the night's link")
         self._init_night(roster)
+        self._init_sit()
         self._init_talk()
         self._relays: list[bytes] = []
         self._race: list[tuple[SignedEntry, Conn | None]] = []  # moves for one position
@@ -152,6 +154,7 @@ class Host(NightSeating, LobbyControl, TalkControl, RaceWindow, _Seat):
         host.approve_joins = False
         host._init_lobby(spectators)
         host._init_night(())
+        host._init_sit()
         host._init_talk()
         host._relays = []
         host._race, host._race_pos = [], -1
@@ -348,6 +351,12 @@ class Host(NightSeating, LobbyControl, TalkControl, RaceWindow, _Seat):
             self._talk_from(c, msg)  # refused to it alone if it may not talk
         elif c.watching and isinstance(msg, Watch) and c.expect == b"":
             self._watch_on(c, msg.pos)  # a spectator follows a night's next table
+        elif c.watching and isinstance(msg, Hello):
+            self._sit_hello(c, msg)  # a spectator asks for a free seat (protocol._sit)
+        elif c.watching and c.sit == ASKED and isinstance(msg, Propose):
+            self._proposal(c, msg)  # its join: held for its turn
+        elif c.watching and c.sit == DENIED and isinstance(msg, Propose):
+            pass  # a join sent before it learnt it was refused: nothing to say
         elif c.watching:
             raise RemoteProtocolError(f"a spectator sent a {msg.TYPE} frame")
         elif isinstance(msg, Hello):
@@ -425,6 +434,8 @@ class Host(NightSeating, LobbyControl, TalkControl, RaceWindow, _Seat):
         super().close(cid)
         if c is not None and c.expect is not None:
             self._night_left(c)
+        if c is not None:
+            self._sit_gone(c)
 
     def connected(self, seat: int) -> bool:
         """True if the peer in ``seat`` has an open connection on which it said hello."""

@@ -49,8 +49,8 @@ class Conn:
     whose it is (a seat's key, a newcomer's, or a spectator's: no key), and where the driver
     says it comes from (``origin``: an address, or ``None`` if unknown)."""
 
-    __slots__ = ("closed", "expect", "key", "nonce", "origin", "out", "reader", "speaker",
-                 "talk", "watching")  # fmt: skip
+    __slots__ = ("closed", "expect", "key", "nonce", "origin", "out", "rank", "reader", "sit",
+                 "sit_join", "speaker", "talk", "watching")  # fmt: skip
 
     def __init__(self, nonce: bytes, pos: int, origin: str | None = None) -> None:
         self.reader = FrameReader()
@@ -68,6 +68,12 @@ class Conn:
         #: the oldest is dropped past :data:`TALK_QUEUE`, never a game frame.
         self.talk: deque[bytes] = deque(maxlen=TALK_QUEUE)
         self.speaker: Speaker | None = None  # a spectator that talked: its key and name
+        #: (A spectator offered a night's next table with seats free for spectators)
+        #: ``OFFERED`` until it answers, ``ASKED`` once its hello asked for a seat (its join
+        #: then held in ``sit_join``); ``None`` otherwise (protocol._sit).
+        self.sit: str | None = None
+        self.sit_join: SignedEntry | None = None
+        self.rank = 0  # the order it was offered the table in: longest watching first
 
 
 class Request:

@@ -24,6 +24,7 @@ from ._bodies import (
     HASH_BYTES,
     KEY_BYTES,
     MAX_NAME,
+    MAX_SEATS,
     TABLE_BYTES,
     Body,
     body_fields,
@@ -44,7 +45,7 @@ from ._frames import MAX_FRAME
 #: 6: log entries of version 4 (the ``open``'s night link), and table talk (``say`` and
 #: ``said`` frames, a ``refuse`` of a line at position -2).
 #: 7: the host may ``offer`` the next game of a night on the same connection.
-PROTOCOL_VERSION: Final = 7
+PROTOCOL_VERSION: Final = 8
 #: The version of the signed log entries (and so of a transcript file): unchanged by what
 #: only concerns connections, so a transcript stays auditable across protocol versions.
 #: 2: every point is a ristretto255 element (version 1: edwards25519), so a transcript of
@@ -298,12 +299,16 @@ class Offer:
     the table just closed) and this connection's challenge at that table (``nonce``). A
     seat answers it with a :class:`Hello` signing ``nonce`` and holding no entry (it stays:
     its join follows) or a :class:`Leave` signing it (it goes); a spectator with a
-    :class:`Watch` (it follows the next table)."""
+    :class:`Watch` (it follows the next table) or, where ``free`` is above 0, a
+    :class:`Hello` and then a join: it asks for one of the ``free`` seats the host lets
+    spectators take (docs/protocol.md, "A spectator takes a free seat"). ``free`` is 0 in
+    a seat's offer, and where the host lets no spectator sit."""
 
     TYPE: ClassVar[str] = "offer"
     raw: bytes
     sig: bytes
     nonce: bytes
+    free: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +440,7 @@ def encode_message(msg: Message) -> bytes:
     elif isinstance(msg, Watch):
         d.update(pos=msg.pos)
     elif isinstance(msg, Offer):
-        d.update(entry=msg.raw, sig=msg.sig, nonce=msg.nonce)
+        d.update(entry=msg.raw, sig=msg.sig, nonce=msg.nonce, free=msg.free)
     elif isinstance(msg, Propose):
         d.update(entry=msg.raw, sig=msg.sig)
     elif isinstance(msg, Relay):
@@ -457,7 +462,7 @@ _FRAME_FIELDS: Final[Mapping[str, frozenset[str]]] = {
     "challenge": frozenset({"v", "type", "nonce", "pos"}),
     "hello": frozenset({"v", "type", "key", "pos", "sig"}),
     "watch": frozenset({"v", "type", "pos"}),
-    "offer": frozenset({"v", "type", "entry", "sig", "nonce"}),
+    "offer": frozenset({"v", "type", "entry", "sig", "nonce", "free"}),
     "propose": frozenset({"v", "type", "entry", "sig"}),
     "relay": frozenset({"v", "type", "entry", "sig", "seq"}),
     "refuse": frozenset({"v", "type", "pos", "reason", "fatal"}),
@@ -502,6 +507,7 @@ def decode_message(payload: bytes) -> Message:
         return Offer(
             _bytes(raw, "offered entry"), _bytes(d["sig"], "offered entry's signature", SIG_BYTES),
             _bytes(d["nonce"], "offer nonce", NONCE_BYTES),
+            _int(d["free"], "free seats offered", 0, MAX_SEATS),
         )  # fmt: skip
     if kind == "leave":
         return Leave(_bytes(d["sig"], "leave signature", SIG_BYTES))
@@ -509,7 +515,7 @@ def decode_message(payload: bytes) -> Message:
         return _talk_frame(kind, d)
     if kind == "refuse":
         return Refuse(
-            _int(d["pos"], "refused position", -2),
+            _int(d["pos"], "refused position", -3),
             _str(d["reason"], "reason", _MAX_REASON_WIRE), _bool(d["fatal"], "fatal"),
         )  # fmt: skip
     if kind == "halt":

@@ -12,7 +12,9 @@ id, key shares, seal keys, log, transcript and audit.
 At the host (:class:`NightSeating`, mixed into :class:`~protocol._host.Host`) the next table
 seats only the players of the game before, in their seat order there whatever order their
 answers arrive in: a join is sequenced only once every player before it in that order has
-answered, so no seat — the host's included — gains anything from the network here.
+answered, so no seat — the host's included — gains anything from the network here. Where
+the host lets them (:mod:`protocol._sit`), spectators then take the seats left, in the
+order they began watching.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crypto import fingerprint
 
@@ -42,6 +44,7 @@ from ._messages import (
     verify_entry_signature,
 )
 from ._roles import Phase
+from ._sit import ASKED
 from ._table import Table
 from .contract import Game
 
@@ -135,6 +138,22 @@ class NightSeating:
     def _reject(self, c: Conn, err: RemoteProtocolError, pos: int, fatal: bool = False) -> None:
         raise NotImplementedError
 
+    if TYPE_CHECKING:  # protocol._sit's, beside this one in the host (a stub would hide it)
+
+        def free_for_spectators(self) -> int: ...
+
+        def _sit_offered(self, c: Conn, free: int) -> None: ...
+
+        def _sit_watches(self, c: Conn) -> None: ...
+
+        def _sit_join(self, c: Conn, se: SignedEntry) -> None: ...
+
+        def _seat_sitters(self) -> bool: ...
+
+        def _no_seat_left(self) -> None: ...
+
+        def _end_sit(self) -> None: ...
+
     def _init_night(self, roster: Sequence[tuple[bytes, str]]) -> None:
         """No night yet, or the roster of the game before (key, name), in seat order."""
         self.seat_order = tuple(key for key, _name in roster)
@@ -148,8 +167,11 @@ class NightSeating:
     def offer(self, origin: str | None, key: bytes | None) -> int:
         """Register a connection of the table before (it goes on here): its first frame is
         an :class:`Offer` of this table, with a fresh challenge. ``key``: the seat it proved
-        there (its answer must be that key's), ``None`` for a spectator's. Returns its id.
-        Raises :class:`LocalProtocolError` for a table that is no night's next game."""
+        there (its answer must be that key's), ``None`` for a spectator's: its offer says
+        how many seats it may ask for (:meth:`free_for_spectators`), and spectators asking
+        for one sit in the order they were offered the table (offer the one watching longest
+        first). Returns its id. Raises :class:`LocalProtocolError` for a table that is no
+        night's next game."""
         if self.table.opening is None or self.table.opening.night is None:
             raise LocalProtocolError("only a night's next table is offered")
         if key is not None and key not in self.seat_order:
@@ -159,8 +181,10 @@ class NightSeating:
         self._next_cid += 1
         nonce = os.urandom(NONCE_BYTES)
         c = Conn(nonce, 0, origin)
-        c.out = [frame(encode_message(Offer(opened.raw, opened.sig, nonce)))]
+        free = self.free_for_spectators() if key is None else 0
+        c.out = [frame(encode_message(Offer(opened.raw, opened.sig, nonce, free)))]
         c.expect = key if key is not None else b""
+        self._sit_offered(c, free)
         if key is None:  # a spectator follows at once: nothing it is sent waits on its answer
             c.watching = True
             c.out.extend(self._relays)
@@ -174,6 +198,7 @@ class NightSeating:
         if c.expect != b"" or pos != 0:
             raise RemoteProtocolError("a spectator answered the offer of a table out of place")
         c.expect = None  # answered: a second watch is a spectator's frame like any
+        self._sit_watches(c)
 
     def offered_here(self, cid: int) -> bool:
         """True if connection ``cid`` came from the table before and was offered this one,
@@ -222,7 +247,11 @@ class NightSeating:
 
     def _night_join(self, c: Conn, key: bytes, se: SignedEntry) -> None:
         """A join at a night's next table: only a player of the game before, who has not
-        left; held until every player before it in the seat order has answered."""
+        left; held until every player before it in the seat order has answered. A
+        spectator's who asked for a seat: held until every player's turn is over."""
+        if c.sit == ASKED:
+            self._sit_join(c, se)
+            return
         if key not in self.seat_order:
             self._reject(c, RemoteProtocolError(
                 "this table seats only the players of the game before", culprit=fingerprint(key),
@@ -265,10 +294,17 @@ class NightSeating:
         self._settle()
 
     def _settle(self) -> None:
-        """Every player answered: fix the seats now (a table that is not full), or tell the
-        host that too few stayed."""
+        """Every player answered: seat the spectators who asked for a seat, in their turn,
+        then fix the seats now (a table that is not full), or tell the host that too few
+        stayed."""
         t = self.table
-        if t.phase is not Phase.LOBBY or any(k not in self._answers for k in self.seat_order):
+        if t.phase is not Phase.LOBBY:
+            self._no_seat_left()
+            return
+        if any(k not in self._answers for k in self.seat_order) or not self._seat_sitters():
+            return
+        if t.phase is not Phase.LOBBY:  # the last spectator to sit filled the table
+            self._no_seat_left()
             return
         game = t.game
         assert game is not None
@@ -281,7 +317,9 @@ class NightSeating:
     def end_answers(self) -> None:
         """The time to answer is over: every player who has not answered leaves, and so does
         one who stayed but whose join is not here and who has no connection (it may not come
-        back in time); then the seats are fixed, or too few stayed (:class:`TooFew`)."""
+        back in time), and no spectator is waited for any more (one whose join is not here
+        keeps watching); then the seats are fixed, or too few stayed (:class:`TooFew`)."""
+        self._end_sit()
         connected = {c.key for c in self._conns.values() if not c.closed and c.key}
         for key in self.seat_order:
             if self.table.member(key) is not None:
@@ -325,17 +363,17 @@ class NightOffers:
         self.offer, self._next_open = msg, opened
         body = opened.entry.body
         assert isinstance(body, OpenTable)
-        self._events.append(Offered(opened.entry.table, body))
+        self._events.append(Offered(opened.entry.table, body, msg.free))
 
     def offered(self) -> Offered | None:
-        """The next game the host offers (its table and opening), once checked; else
-        ``None``."""
-        opened = self._next_open
-        if opened is None:
+        """The next game the host offers (its table, opening, and the seats it lets a
+        spectator ask for), once checked; else ``None``."""
+        opened, offer = self._next_open, self.offer
+        if opened is None or offer is None:
             return None
         body = opened.entry.body
         assert isinstance(body, OpenTable)
-        return Offered(opened.entry.table, body)
+        return Offered(opened.entry.table, body, offer.free)
 
     def decline(self) -> None:
         """We leave instead of playing the game offered: a leave signing the offer's

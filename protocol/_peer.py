@@ -26,6 +26,7 @@ from ._events import (
     MoveDropped,
     Refused,
     Removed,
+    SitRefused,
     Stopped,
     TalkRefused,
 )
@@ -55,6 +56,7 @@ from ._messages import (
 from ._night import NightOffers
 from ._roles import PERSONS_CHOICE, Phase, Private
 from ._seat import _Seat
+from ._sit import SIT_POS
 from ._table import Table
 from ._talk import TALK_POS, Talker
 from .contract import Commit, Game, Move, Turn
@@ -107,6 +109,11 @@ class Peer(NightOffers, Talker, _Seat):
         self._next_open: SignedEntry | None = None
         #: (A table we were offered) its opening entry: the first relay must be exactly it.
         self._opening: SignedEntry | None = None
+        #: (A spectator that asked for a seat: ``Watcher.next_sitter``) why the host refused
+        #: it, once it did; we then propose nothing more (see ``Watcher.after_refusal``).
+        self.sit_refused: str | None = None
+        #: (The same) the key and name it talked with as a spectator, if any.
+        self._watched_as: tuple[Identity | None, str] | None = None
         self._init_talker()
 
     def _talks_as(self) -> tuple[Identity, str] | None:
@@ -267,7 +274,8 @@ class Peer(NightOffers, Talker, _Seat):
 
     def _act(self) -> None:
         """Propose what we owe: our join in the lobby, then every protocol duty."""
-        if self._outstanding is not None or self.stopped or self.refused or self._leaving:
+        if (self._outstanding is not None or self.stopped or self.refused or self._leaving
+                or self.sit_refused):  # fmt: skip
             return
         t = self.table
         if not len(t.log) or self._nonce is None or len(t.log) < self._catch_up:
@@ -304,6 +312,8 @@ class Peer(NightOffers, Talker, _Seat):
             if msg.pos == TALK_POS and not msg.fatal:  # a line of ours: nothing else changes
                 self._events.append(TalkRefused(msg.reason))
                 return
+            if msg.pos == SIT_POS and not msg.fatal:
+                return self._sit_refusal(msg.reason)
             if msg.fatal and self.table.my_seat is not None:
                 # Our seat is still ours: the host hangs up on this connection only, and we
                 # come back on a new one with what we had in flight.
@@ -342,6 +352,18 @@ class Peer(NightOffers, Talker, _Seat):
         sig = hello_signature(me.identity, offer.nonce, 0)
         nxt._out += frame(encode_message(Hello(me.identity.public.raw, 0, sig)))
         return nxt
+
+    def _sit_refusal(self, reason: str) -> None:
+        """The host refused the seat we asked for as a spectator: we ask nothing more and
+        say so (:class:`SitRefused`); the driver goes on watching
+        (:meth:`Watcher.after_refusal`). Raises :class:`RemoteProtocolError` where we asked for
+        no seat, or hold one already."""
+        if self._watched_as is None or self.table.my_seat is not None:
+            raise RemoteProtocolError("the host refused a seat nobody asked for")
+        if self.sit_refused is None:
+            self.sit_refused = reason
+            self._outstanding = None
+            self._events.append(SitRefused(reason))
 
     def _halted(self, msg: Halt) -> RemoteProtocolError:
         """The host's halt as we can take it. It blames a seat on its word alone: where that

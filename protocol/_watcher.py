@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from crypto import Identity
+from crypto import SYSTEM_RNG as _SYSTEM_RNG
+from crypto import Identity, KeyShare, Rng, SealKey
 
 from ._errors import LocalProtocolError, RemoteProtocolError
 from ._frames import frame
-from ._messages import Challenge, Watch, encode_message
+from ._messages import Challenge, Hello, Watch, encode_message, hello_signature
 from ._peer import Peer
 from ._seat import _Seat
 from ._table import Table
@@ -89,6 +90,58 @@ class Watcher(Peer):
         nxt.carry_talk(self)
         nxt._out += frame(encode_message(Watch(0)))
         return nxt
+
+    def next_sitter(
+        self,
+        identity: Identity,
+        name: str,
+        *,
+        key: KeyShare | None = None,
+        seal: SealKey | None = None,
+        rng: Rng = _SYSTEM_RNG,
+    ) -> Peer:
+        """We ask for one of the seats the offer says are free for spectators
+        (:attr:`Offered.free`): a peer of the game offered, signing with ``identity`` and
+        sitting down as ``name``, with fresh table secrets (``key``, ``seal``: these, to keep
+        them first), whose hello — signing the offer's challenge — is queued already; its
+        join follows once the table's opening entry comes (the host sends a spectator the
+        relays from the offer on), which must be the one offered. Feed it the same stream
+        from here on. Seated in its turn, it is a seat like any; refused, it says so
+        (:class:`SitRefused`) and :meth:`after_refusal` gives the spectator we were.
+        Raises :class:`LocalProtocolError` with no offer, or none with a seat free."""
+        offer, opened = self.offer, self._next_open
+        if offer is None or opened is None:
+            raise LocalProtocolError("no next game is offered")
+        if offer.free <= 0:
+            raise LocalProtocolError("the offer has no seat free for spectators")
+        nxt = Peer(identity, name, self.table.games, key=key, seal=seal, rng=rng,
+                   host_key=self._host)  # fmt: skip
+        nxt._opening = opened
+        nxt._nonce = offer.nonce
+        nxt._watched_as = (self._identity, self.name)
+        nxt.carry_talk(self)
+        sig = hello_signature(identity, offer.nonce, 0)
+        nxt._out += frame(encode_message(Hello(identity.public.raw, 0, sig)))
+        return nxt
+
+    @classmethod
+    def after_refusal(cls, sitter: Peer) -> Watcher:
+        """The spectator ``sitter`` was (a peer made by :meth:`next_sitter`), once the host
+        refused it the seat (:attr:`Peer.sit_refused`): a spectator of the same table,
+        holding the log ``sitter`` holds (checked already) and talking with the key and name
+        it watched with. Feed it the same stream from here on. Raises
+        :class:`LocalProtocolError` if no refusal came."""
+        if sitter.sit_refused is None or sitter._watched_as is None:
+            raise LocalProtocolError("no request for a seat was refused")
+        identity, name = sitter._watched_as
+        w = cls(sitter.table.games, host_key=sitter._host, identity=identity, name=name)
+        w.table.defer_checks = sitter.table.defer_checks
+        log = sitter.table.log
+        for se, seq in zip(log.entries, log.seqs, strict=True):
+            w.table.apply(se, seq, sig_checked=True)  # entries ``sitter`` checked already
+        w._nonce, w._opening = sitter._nonce, sitter._opening
+        w.carry_talk(sitter)
+        return w
 
     def decline(self) -> None:
         """Stop watching rather than follow the game offered (a spectator just hangs up)."""

@@ -185,11 +185,27 @@ class Harness:
                 moved = True
         return moved
 
+    def _back_to_watching(self) -> None:
+        """Every peer whose request for a seat the host refused watches again."""
+        for i in reversed(range(len(self.peers))):
+            p = self.peers[i]
+            if p.sit_refused is None:
+                continue
+            w = Watcher.after_refusal(p)
+            self.watchers.append(w)
+            self.watch_conns.append(self.conns.pop(i))
+            self.watched.append(self.received.pop(i + 1))
+            self.watch_events.append(self.events.pop(i + 1))
+            del self.peers[i]
+
     def pump(self) -> None:
-        """Deliver bytes both ways until nobody has anything to send."""
+        """Deliver bytes both ways until nobody has anything to send (a spectator whose
+        request for a seat was refused watches again)."""
         moved = True
         while moved:
             moved = False
+            self._drain_events()
+            self._back_to_watching()
             for i, p in enumerate(self.peers):
                 data = p.data_to_send()
                 if data:
@@ -281,14 +297,21 @@ class Harness:
         *,
         stays: Sequence[bool] | None = None,
         order: Sequence[int] | None = None,
+        seats: int | None = None,
+        sit: Sequence[tuple[Identity, str] | None] = (),
     ) -> Host:
         """Once the table has closed, the host offers the next game of the night over the
         same connections (a new :class:`Host`, linked to this table); each seated peer, in
         seat order, stays (``stays[i]``, by default every one) or leaves, and each
         spectator follows. ``order`` is the order in which the peers' answers reach the
         host (by default the seat order). ``bots`` play the seats of the next table, the
-        host's first. Returns the new host; :meth:`run` plays the next game. Raises
-        :class:`LocalProtocolError` if the host cannot offer it."""
+        host's first. ``seats``: the next table's (by default as many as are seated now,
+        up to the game's most); with ``sit`` the host lets spectators take the seats left,
+        and spectator ``i`` asks for one as ``sit[i]`` (its key and name; ``None``: it
+        keeps watching): each is a peer from here on (the last of :attr:`peers`, in order),
+        and becomes a spectator again if the host refuses it (:meth:`pump`). Returns the
+        new host; :meth:`run` plays the next game. Raises :class:`LocalProtocolError` if
+        the host cannot offer it."""
         from ._night import next_link  # the night's machinery, for tests and the bench
 
         old = self.host
@@ -300,10 +323,11 @@ class Harness:
         roster = [(p.table.member_at(p.seat or 0).key, p.name) for p in seated]  # type: ignore[union-attr]
         stays = list(stays) if stays is not None else [True] * len(seated)
         g = self._games[game]
-        seats = min(g.max_seats, 1 + len(seated))
+        seats = seats if seats is not None else min(g.max_seats, 1 + len(seated))
         host = Host(old.identity, me.name, self._games, game, options, seats, night=link,
                     roster=roster, rng=SeededRng(f"{link.number}/0".encode()))  # fmt: skip
         host.carry_talk(old)  # as a server does: talk goes on at the next table
+        host.spectators_sit = bool(sit)
         offered = [host.offer(None, key) for key, _name in roster]
         for p, cid in zip(seated, offered, strict=True):
             p.receive_data(host.data_to_send(cid))
@@ -326,22 +350,28 @@ class Harness:
             if not stay:
                 host.close(cid)
         watchers = []
-        for w in self.watchers:
+        asks = list(sit) + [None] * (len(self.watchers) - len(sit))
+        for w, asked in zip(self.watchers, asks, strict=True):
             cid = host.offer(None, None)
             reader = FrameReader()  # the offer, then the relays a spectator is sent at once
             reader.feed(host.data_to_send(cid))
             offer = reader.next_frame()
             assert offer is not None
             w.receive_data(frame(offer))
-            nw = w.next_watcher()
+            nw: Peer = w.next_watcher() if asked is None else w.next_sitter(*asked)
             while (payload := reader.next_frame()) is not None:
                 nw.receive_data(frame(payload))
             nw.defer_checks = w.defer_checks
-            watchers.append((nw, cid))
+            if asked is None:
+                watchers.append((nw, cid))
+            else:  # a seat, once the host seats it
+                peers.append(nw)
+                conns.append(cid)
         self.host, self.peers, self.conns = host, peers, conns
-        self.watchers = [w for w, _cid in watchers]
+        self.watchers = [w for w, _cid in watchers if isinstance(w, Watcher)]
         self.watch_conns = [cid for _w, cid in watchers]
         self.watched = [[] for _ in watchers]
+        self.watch_events = [[] for _ in watchers]
         self.bots = list(bots)
         self.received = [[] for _ in range(len(peers) + 1)]
         self.events = [[] for _ in range(len(peers) + 1)]

@@ -32,7 +32,7 @@ SOURCES = [*sorted((ROOT / "protocol").glob("*.py")),
 FIELD = re.compile(r"\{\w*\}")
 
 CALLS = {"halt": 0, "Refuse": 1, "PeerVanished": 0, "Stalled": 0, "_notice": 0, "lost": 0,
-         "VersionMismatchError": 0}  # fmt: skip
+         "VersionMismatchError": 0, "_deny": 1}  # fmt: skip
 """Calls that take a text a person reads, and which argument it is."""
 TARGETS = {"stopped", "refused", "why", "reason", "_halting"}
 """Names that hold such a text when assigned one."""

@@ -91,8 +91,8 @@ def spectators(text: str) -> int:
 
 
 def spectator_args(p: argparse.ArgumentParser) -> None:
-    """``--spectators N``, ``--no-spectators`` and ``--spectators-talk`` (a host's, and
-    ``play``'s)."""
+    """``--spectators N``, ``--no-spectators``, ``--spectators-talk`` and
+    ``--spectators-sit`` (a host's, and ``play``'s)."""
     group = p.add_mutually_exclusive_group()
     group.add_argument("--spectators", type=spectators, default=DEFAULT_SPECTATORS,
                        metavar="N", help=_("how many people may watch the table at once "
@@ -104,3 +104,7 @@ def spectator_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--spectators-talk", action="store_true",
                    help=_("spectators may talk at the table too (say TEXT), each under "
                    "the name they give, shown as watching (default: they only read)"))  # fmt: skip
+    p.add_argument("--spectators-sit", action="store_true",
+                   help=_("spectators may take a free seat at the night's next game (after "
+                   "the players who stay, the one watching longest first; default: they "
+                   "only watch)"))  # fmt: skip

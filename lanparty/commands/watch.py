@@ -8,7 +8,14 @@ from the log whenever it comes, is never waited for, and keeps the transcript li
 
 On screen: the board, the narration, whose turn and the scores, as a seated player sees them
 minus any hand, and the table's talk (``quit`` leaves; ``say TEXT`` talks, as ``--nick``,
-where the host lets spectators talk). ``--json``: no screen, one JSON line per entry applied,
+where the host lets spectators talk). Where the host lets spectators take a free seat at a
+night's next game (``host --spectators-sit``), the person is asked whether they take it
+("A seat is free: take it? (y/N)"); ``--sit`` takes it whenever one is offered, without
+asking (with ``--json``, a bot plays the seat: for scripts and tests). A spectator sits down
+as ``--nick``, under the user's own identity key (``--sit`` claims it as it starts; a person
+asked, when they say yes), so friends, ``--resume`` and the night's board know the seat.
+
+``--json``: no screen, one JSON line per entry applied,
 ``{"pos", "kind", "seat", "view"}`` (the game's view for no seat), then a summary line.
 """
 
@@ -57,6 +64,10 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--nick", default=None,
                    help=_("your name when you talk at a table whose host lets spectators "
                    "talk (default: your login name); shown as watching"))  # fmt: skip
+    p.add_argument("--sit", action="store_true",
+                   help=_("take a free seat at the night's next game whenever the host offers "
+                   "one, without asking (as --nick, with your own key; with --json a bot "
+                   "plays it)"))  # fmt: skip
     plain_arg(p)
 
 
@@ -68,13 +79,18 @@ def run(args: argparse.Namespace) -> int:
     from lanparty.commands.seating import seated  # the table, its network and its screen
     from lanparty.table.outcome import Outcome
     from lanparty.table.watching import play_watch
-    from lanparty.table.whoami import login_name, name_trouble
+    from lanparty.table.whoami import login_name, my_identity, name_trouble, nick_for
     from protocol import Watcher
 
-    nick = args.nick if args.nick is not None else login_name()
+    if args.sit:  # it sits down as itself: the name and key a seat of ours has
+        nick = nick_for(args.nick)
+        my_identity()  # claimed now, for as long as we run (a one-off one is said now)
+    else:
+        nick = args.nick if args.nick is not None else login_name()
     trouble = name_trouble(nick)
     if trouble is not None:
         raise CliError(_("--nick: {why}").format(why=trouble))
+    args.nick = nick
     plan = TablePlan.of(args)
     saved = _("transcript saved: {path}  (replay it: lanparty replay FILE)")
     # A spectator's lines are signed with a key of its own, made for this run: its friends'

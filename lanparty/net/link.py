@@ -28,8 +28,8 @@ class Link:
     table's end, or to drop it)."""
 
     __slots__ = (
-        "address", "cid", "eof", "flushed", "last", "queue", "scope", "seat", "spectator",
-        "stream", "talk", "wake",
+        "address", "cid", "eof", "flushed", "last", "queue", "scope", "seat", "since",
+        "spectator", "stream", "talk", "wake",
     )  # fmt: skip
 
     def __init__(self, stream: trio.abc.Stream, address: str, cid: int = -1) -> None:
@@ -47,6 +47,9 @@ class Link:
         self.last = trio.current_time()  # when it last sent us anything
         self.seat = False  # it proved a seat: its frames go before any spectator's
         self.spectator = False  # it watches: sent what the seats leave, within a budget
+        #: The order it began watching in (the host's count of spectators taken, over the
+        #: night): who watched longest asks first for a seat a night's next table has free.
+        self.since = 0
 
     def push(self, chunks: list[bytes], talk: list[bytes] | None = None) -> None:
         """Queue game frames (and lines of talk, the oldest dropped past

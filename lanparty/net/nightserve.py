@@ -74,7 +74,9 @@ class NightServing:
 
     def _switch(self, nxt: NextTable) -> None:
         """Serve the night's next table over the connections this one has: each seat's (but
-        the host's) and each spectator's is offered it; any other connection is let go."""
+        the host's) and each spectator's is offered it, the spectators in the order they
+        began watching (who may ask for a free seat asks in that order: the one watching
+        longest first); any other connection is let go."""
         old, host = self.host, nxt.host
         assert self._nursery is not None
         self.host, self._driver, self._sink = host, nxt.driver, nxt.sink
@@ -86,7 +88,7 @@ class NightServing:
         self._faults, self._halting, self.vanished = {}, None, []
         self._night_names = {m.key: m.name for m in old.table.members}
         host.carry_talk(old)  # numbers and rates go on (each seat's own peer does the same)
-        for link in self._links.values():
+        for link in sorted(self._links.values(), key=lambda link: link.since):
             key = old.key_of(link.cid)
             if key is not None and key in host.seat_order:
                 link.cid = host.offer(link.address, key)

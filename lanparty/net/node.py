@@ -281,6 +281,12 @@ class NightSeat(Protocol):
         """The host's offer broke the rules (``error`` names the host): the night ends."""
         ...
 
+    def watch_again(self, party: Peer) -> tuple[Peer, Driver, EventSink]:
+        """The host refused the free seat ``party`` asked for as a spectator
+        (``party.sit_refused``): the spectator it was (``Watcher.after_refusal``), what shows
+        it and where its events go, to watch the same table on."""
+        ...
+
 
 class PeerClient(Pokable):
     """One peer's connection to its host, driven until the table closes or stops.
@@ -440,12 +446,7 @@ class PeerClient(Pokable):
             with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
                 await self._stream.send_all(self.peer.data_to_send())
             return False
-        self.peer, self._driver, self._sink = seat
-        self.peer.defer_duties = True
-        self.proof_checks = ProofChecks(self.peer, self._trusted, self._inline)
-        self._timer = PhaseTimer()
-        if self._nursery is not None:
-            self._driver.attach(self._nursery, self.poke)
+        self._take(seat)
         return True
 
     async def _frame(self, payload: bytes) -> None:
@@ -460,6 +461,18 @@ class PeerClient(Pokable):
             what = f"{type(exc).__name__}: {exc}"[:200]
             raise InternalError(f"internal error (a bug) on a frame: {what}") from exc
         await self.after_input()
+        if self.peer.sit_refused is not None and self._night is not None:
+            self._take(self._night.watch_again(self.peer))  # no seat for us: we watch on
+
+    def _take(self, seat: tuple[Peer, Driver, EventSink]) -> None:
+        """Go on with another peer on this stream (a night's next table, or the spectator
+        we were), what drives it and where its events go."""
+        self.peer, self._driver, self._sink = seat
+        self.peer.defer_duties = True
+        self.proof_checks = ProofChecks(self.peer, self._trusted, self._inline)
+        self._timer = PhaseTimer()
+        if self._nursery is not None:
+            self._driver.attach(self._nursery, self.poke)
 
     def _may_rejoin(self) -> bool:
         return (

@@ -188,6 +188,7 @@ class HostServer(NightServing, Pokable):
         self._next_sid = 0
         self.night = None  # see NightServing.night
         self._night_names: dict[bytes, str] = {}  # the players of the game before, by key
+        self._watch_count = 0  # spectators taken so far (a spectator's Link.since)
 
     # ------------------------------------------------------------------ sending
 
@@ -206,8 +207,12 @@ class HostServer(NightServing, Pokable):
             if self._admission.pending(sid) and (self.host.seated(cid) or self.host.watching(cid)):
                 self._admission.seated(sid)  # out of the strangers' room: capped elsewhere
             link.seat = self.host.seated(cid)
-            if not link.spectator and self.host.watching(cid):
+            if link.seat:
+                link.spectator = False  # a spectator that took a free seat: a seat's now
+            elif not link.spectator and self.host.watching(cid):
                 link.spectator = True
+                self._watch_count += 1
+                link.since = self._watch_count
                 if isinstance(link.stream, trio.SocketStream):
                     with suppress(OSError):
                         link.stream.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,

@@ -270,4 +270,5 @@ def open_host(plan: TablePlan, options: dict[str, Any]) -> tuple[Host, Outcome]:
     host.approve_joins = plan.approve
     host.spectators = plan.spectators
     host.spectators_talk = plan.spectators_talk
+    host.spectators_sit = plan.spectators_sit
     return host, (_outcome_of(host) if plan.resumed else Outcome())

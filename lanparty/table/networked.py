@@ -46,7 +46,10 @@ from protocol import (
     Rejected,
     Removed,
     Said,
+    SeatAsked,
+    SeatDenied,
     SeatsFixed,
+    SitRefused,
     Stopped,
     TableClosed,
     TalkRefused,
@@ -121,6 +124,14 @@ class NetSeat(NightTalk, HostCommands):
             self._narrator = self._narrate()
             self._view_started = True
             self._view = party.view()
+
+    def watch_again(self, party: Peer) -> None:
+        """(trio) The seat we asked for as a spectator was refused: we watch the same table
+        on (``party``, the spectator we were), the story and the screen as they are."""
+        self.party = party
+        self.watching = isinstance(party, Watcher)
+        self.seat = self._my_seat()
+        self._changed()
 
     # ------------------------------------------------------------------ driver side (trio)
 
@@ -199,8 +210,11 @@ class NetSeat(NightTalk, HostCommands):
         elif isinstance(event, Rejected):
             error = said(blamed(event.error, self._named))
             self._lines.append(_("Refused an entry: {error}").format(error=error))
-        elif isinstance(event, Answered | TooFew):  # at the host: the night's next game
-            self._lines.append(answer_line(event))
+        elif isinstance(event, Answered | TooFew | SeatAsked | SeatDenied):  # the host's
+            self._lines.append(answer_line(event))  # offer of the night's next game, answered
+        elif isinstance(event, SitRefused):
+            self._lines.append(_("The host gives you no seat: {reason}. You keep watching."
+                                 ).format(reason=said(event.reason)))  # fmt: skip
         elif isinstance(event, Said):
             self._lines.append(Talk(event.name, event.text, event.seat is None,
                                     event.fingerprint == self._fingerprint()))  # fmt: skip

@@ -147,12 +147,14 @@ class HostNight:
         if link is None:
             raise ValueError(_("the table stopped: no next game can follow it"))
         roster = self._roster(old)
-        seats = seats_for(choice.game, 1 + len(roster), choice.options)
+        spare = old.watchers if self.plan.spectators_sit else 0  # they may take a free seat
+        seats = seats_for(choice.game, 1 + len(roster), choice.options, spare)
         try:
             host = Host(old.identity, self.plan.nick, GAMES, choice.game, choice.options, seats,
                         night=link, roster=roster, spectators=old.spectators)  # fmt: skip
         except LocalProtocolError as exc:
             raise ValueError(str(exc)) from None
+        host.spectators_sit = self.plan.spectators_sit
         self.keep(old)
         self.out.next_game(counted=old.table.state is not None)
         quiet = self.plan.quiet or self.seat is not None

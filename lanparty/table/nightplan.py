@@ -105,10 +105,11 @@ def then_choice(item: str, last: NightGame) -> NightGame:
     return NightGame(name, typed_options(name, [o.strip() for o in options]))
 
 
-def seats_for(game: str, players: int, options: dict[str, Plain]) -> int:
+def seats_for(game: str, players: int, options: dict[str, Plain], spare: int = 0) -> int:
     """The seats of the next table for ``players`` still at the table (the host included):
-    as many as the game takes. Raises ``ValueError`` if the game cannot seat them (too few,
-    or its options do not fit that many)."""
+    as many as the game takes; with ``spare`` (spectators who may take a free seat), up to
+    that many more, as far as the game and its options take them. Raises ``ValueError`` if
+    the game cannot seat the players (too few, or its options do not fit that many)."""
     g = get_game(game)
     if players < g.min_seats:
         raise ValueError(_("{game} needs at least {n} players; {m} are at the table").format(
@@ -118,4 +119,10 @@ def seats_for(game: str, players: int, options: dict[str, Plain]) -> int:
         g.setup(seats, options)
     except OptionError as exc:
         raise ValueError(refusal(exc)) from None
+    for more in range(min(players + spare, g.max_seats), seats, -1):
+        try:
+            g.setup(more, options)
+        except OptionError:
+            continue  # too many for these options: fewer free seats
+        return more
     return seats

@@ -1,6 +1,7 @@
 """A person's seat between the games of a night (docs/app.md, "A night at one table"): the
 host's ``again`` and ``next GAME`` at the end screen, a player's answer to the offer of the
-next game, and what the status line says meanwhile. Mixed into
+next game (a spectator's, where a seat is free for it: take it?), and what the status line
+says meanwhile. Mixed into
 :class:`~lanparty.table.networked.NetSeat`, which owns every attribute used here.
 
 The UI (asyncio) and the network side (trio) share one thread: what the person types is
@@ -17,7 +18,7 @@ from collections.abc import Callable
 import trio
 
 from lanparty.games import GAMES
-from lanparty.i18n import _
+from lanparty.i18n import _, ngettext
 from lanparty.table.talk import Talk
 from lanparty.text import printable
 from protocol import Host, Offered, Peer, Watcher
@@ -62,6 +63,9 @@ class NightTalk:
         self._offer: tuple[Offered, str, float] | None = None  # (offer, host's name, until)
         self._answer = trio.Event()
         self._stays = False
+        #: The question standing is a spectator's (a seat is free: take it?), not a
+        #: player's (stay at the table?): its answer is no unless the person says yes.
+        self.offer_sits = False
 
     # ------------------------------------------------------------------ the host
 
@@ -93,19 +97,25 @@ class NightTalk:
 
     # ------------------------------------------------------------------ a player
 
-    async def ask_offer(self, offered: Offered, host: str) -> bool:
-        """(trio) Ask the person whether they stay for the game offered: True if they say
-        yes within :data:`OFFER_TIME` seconds; no, no answer, or leaving is False."""
+    async def ask_offer(self, offered: Offered, host: str, *, sit: bool = False) -> bool:
+        """(trio) Ask the person whether they stay for the game offered (``sit``: a
+        spectator, whether they take the seat free for them): True if they say yes within
+        :data:`OFFER_TIME` seconds; no, no answer, or leaving (for a spectator, Ctrl-C) is
+        False."""
         self._answer = trio.Event()
         self._stays = False
+        self.offer_sits = sit
         self._offer = (offered, host, time.monotonic() + OFFER_TIME)
         self._lines.append(_("{host} offers the next game: {game}").format(
-            host=host, game=offer_words(offered)))  # fmt: skip
+            host=printable(host), game=offer_words(offered)))  # fmt: skip
         self._changed()
         with trio.move_on_after(OFFER_TIME):
             await self._answer.wait()
         self._offer = None
-        if not self._stays:
+        if sit:
+            self._lines.append(_("You ask for the seat…") if self._stays
+                               else _("You keep watching."))  # fmt: skip
+        elif not self._stays:
             self._lines.append(_("You leave the table."))
         self._changed()
         return self._stays
@@ -115,6 +125,13 @@ class NightTalk:
         if self._offer is None:
             return ""
         offered, host, _until = self._offer
+        if self.offer_sits:
+            free = offered.free
+            said = ngettext("{host} offers the next game: {game}. {n} seat is free: take it? "
+                            "(y/N)> ",
+                            "{host} offers the next game: {game}. {n} seats are free: take "
+                            "one? (y/N)> ", free)  # fmt: skip
+            return said.format(host=printable(host), game=offer_words(offered), n=free)
         said = _("{host} offers the next game: {game}. Stay at the table? (Y/n)> ")
         return said.format(host=printable(host), game=offer_words(offered))
 
@@ -150,6 +167,8 @@ class NightTalk:
             return ""
         if self._offer is not None:
             left = max(0, math.ceil(self._offer[2] - time.monotonic()))
+            if self.offer_sits:
+                return _("answer within {s} s (no answer: you keep watching)").format(s=left)
             return _("answer within {s} s (no answer: you leave)").format(s=left)
         if isinstance(self.party, Host):  # the keys at the left say what the host may do
             return _("game over")

@@ -44,6 +44,8 @@ from protocol import (
     Peer,
     Refused,
     Rejected,
+    SeatAsked,
+    SeatDenied,
     SeatsFixed,
     Stopped,
     TableClosed,
@@ -236,7 +238,7 @@ def event_sink(  # noqa: C901
             out.stopped = blamed(event.error, name_of)
         elif isinstance(event, Refused) and event.fatal:
             out.stopped = f"refused by the host: {event.reason}"
-        elif isinstance(event, Answered | TooFew):
+        elif isinstance(event, Answered | TooFew | SeatAsked | SeatDenied):
             say(quiet, answer_line(event))
         elif isinstance(event, Rejected):  # the host refused an entry, naming its author
             error = stop_said(blamed(event.error, name_of))
@@ -245,12 +247,19 @@ def event_sink(  # noqa: C901
     return sink
 
 
-def answer_line(event: Answered | TooFew) -> str:
-    """What the host is told of an answer to its offer of the next game, or that too few
-    stayed for it, in the reader's words."""
+def answer_line(event: Answered | TooFew | SeatAsked | SeatDenied) -> str:
+    """What the host is told of an answer to its offer of the next game, that too few
+    stayed for it, or of a spectator asking for a free seat, in the reader's words."""
     if isinstance(event, TooFew):
         return _("too few players stayed for {game}: {n} of the {m} it needs").format(
             game=event.game, n=event.seated, m=event.needed)  # fmt: skip
+    if isinstance(event, SeatAsked):
+        return _("{name} (watching, key {key}) asks for a free seat").format(
+            name=printable(event.name), key=event.fingerprint)  # fmt: skip
+    if isinstance(event, SeatDenied):
+        who = printable(event.name) if event.name else _("a spectator")
+        why = stop_said(event.reason)
+        return _("{name} keeps watching: {reason}").format(name=who, reason=why)
     said = _("{name} stays for the next game") if event.stays else _("{name} leaves the table")
     return said.format(name=printable(event.name))
 

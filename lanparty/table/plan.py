@@ -67,6 +67,9 @@ class TablePlan:
     spectators: int = DEFAULT_SPECTATORS
     spectators_talk: bool = False
     """Spectators may talk at the table (each under the name it gives)."""
+    spectators_sit: bool = False
+    """Spectators may take the seats a night's next game has free (after the players who
+    stay, the one watching longest first)."""
     advertise: bool = True
     """Announce the table over mDNS."""
     then: str = ""
@@ -90,6 +93,9 @@ class TablePlan:
     """Keep no copy of the transcript."""
     games: int = 0
     """Leave the table after this many games of a night (0: stay for every game offered)."""
+    sit: bool = False
+    """(A spectator) take a free seat at the night's next game whenever one is offered,
+    without asking (a person watching is asked)."""
 
     @classmethod
     def of(cls, given: object) -> TablePlan:

@@ -102,6 +102,13 @@ STOPS = (
     N_("spectators may not talk at this table"),
     N_("a spectator talks under a key and a name of its own (1 to 32 characters)"),
     N_("a spectator talks under one key and one name"),
+    # A spectator's request for a free seat at a night's next game, refused (protocol._sit).
+    N_("the host lets no spectator take a seat at this table"),
+    N_("no seat is free for spectators at this table"),
+    N_("no seat is left: the players who stayed, and the spectators watching longer, took them"),
+    N_("too late: the seats are fixed"),
+    N_("too late: the time to answer is over"),
+    N_("your key has a seat at this table, or asks for one on another connection"),
     # What the network layer notices on the way.
     N_("{name} lost the connection; waiting up to {s} s for them to come back"),
     N_("{name} is back"),

@@ -23,6 +23,7 @@ from lanparty.table.nightjoin import JoinNight, spectator_driver
 from lanparty.table.outcome import Outcome, event_sink, leave_on_ctrl_c
 from lanparty.table.plan import TablePlan
 from lanparty.table.stopwords import said
+from lanparty.table.whoami import seat_identity
 from lanparty.trace import Tracer
 from protocol import Applied, Event, Host, Peer, Phase, Watcher
 
@@ -87,9 +88,11 @@ async def play_watch(
     if seat is not None:  # on screen: a friend at the table is marked (the JSON lines are not)
         sink = marking(sink, watcher, tell, load_friends())
     sink = admission.sink(sink)
-    # A night's next game is followed on the same connection (no question asked).
+    # A night's next game is followed on the same connection (a seat free for spectators:
+    # the person is asked whether they take it; ``--sit`` takes it).
     night = JoinNight(plan, seat, out, tracer=tracer, tell=tell, label="watched", spectator=True,
-                      driver=spectator_driver(_JsonLines) if seat is None else None)  # fmt: skip
+                      driver=spectator_driver(_JsonLines) if seat is None else None,
+                      identity=seat_identity)  # fmt: skip
     client = PeerClient(watcher, stream, driver, sink, connect=connect, grace=GRACE, notice=tell,
                         night=night)  # fmt: skip
     night.client = client

@@ -27,6 +27,7 @@ from __future__ import annotations
 import getpass
 import hashlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from crypto import Identity
@@ -47,6 +48,7 @@ __all__ = [
     "my_identity",
     "name_trouble",
     "nick_for",
+    "seat_identity",
 ]
 
 #: The name of a person whose login name cannot be found (it reads well in "player's kato").
@@ -155,6 +157,23 @@ def my_identity() -> Identity:
                 "one signs with a one-off key, {key}"
             ).format(key=identity.public.fingerprint),
         )
+    return identity
+
+
+def seat_identity(tell: Callable[[str], None]) -> Identity:
+    """The key a spectator sits down with when it takes a free seat (``lanparty watch``):
+    our persistent identity, claimed now if it is not yet (``watch --sit`` claims it as it
+    starts), or a one-off one if another process of ours uses it, or if the key file is
+    damaged (each told with ``tell``: a damaged file is never replaced). Never raises."""
+    try:
+        identity, persistent = claim_identity()
+    except ValueError as exc:
+        identity, persistent = Identity(), False
+        tell(str(exc))
+    if not persistent:
+        key = identity.public.fingerprint
+        tell(_("another lanparty of yours (same data directory) is using your key: this one "
+               "signs with a one-off key, {key}").format(key=key))  # fmt: skip
     return identity
 
 

@@ -67,6 +67,7 @@ from .control import (
     host_offers,
     night_rule,
     offer_question,
+    offer_sits,
     offers_next,
     talks,
 )
@@ -322,6 +323,8 @@ class TableApp:
     def _end_keys(self) -> str:
         """The keys that matter once the game is over (a night's offer, its next game)."""
         s = self.session
+        if offer_sits(s):
+            return _("y: take the seat · Enter or n: keep watching · Ctrl-C: keep watching")
         if offer_question(s):
             return _("Enter or y: stay · n: leave · Ctrl-C: leave")
         if offers_next(s):

@@ -37,6 +37,7 @@ __all__ = [
     "hosting",
     "night_rule",
     "offer_question",
+    "offer_sits",
     "offers_next",
     "talk_line",
     "talks",
@@ -88,6 +89,12 @@ def offer_question(session: TableSession) -> str:
     return ask() if ask is not None else ""
 
 
+def offer_sits(session: TableSession) -> bool:
+    """Is the question standing a spectator's (a seat is free: take it? no unless yes),
+    rather than a player's (stay? yes unless no)?"""
+    return bool(offer_question(session)) and bool(getattr(session, "offer_sits", False))
+
+
 def night_rule(session: TableSession, title: str) -> str:
     """The rule the story of a night's next game begins with: "— game 2 of the night:
     Unanimo —" (``title``: the game's name as the reader reads it)."""
@@ -122,8 +129,12 @@ class Conduct:
         self.desk = Desk(session, say)
         #: The player asked to leave and is asked whether they mean it (y/N).
         self.asking = False
-        #: A spectator: it has no seat, makes no move, and leaving stops nothing.
-        self.watching = bool(getattr(session, "watching", False))
+
+    @property
+    def watching(self) -> bool:
+        """A spectator: it has no seat, makes no move, and leaving stops nothing (one that
+        takes a free seat at a night's next game is a player from then on)."""
+        return bool(getattr(self.session, "watching", False))
 
     # ------------------------------------------------------------------ the table moves
 
@@ -264,7 +275,8 @@ class Conduct:
         s = self.session
         if offer_question(s):
             answer: Callable[[bool], None] = getattr(s, "answer_offer")  # noqa: B009
-            answer(text.strip().lower() not in NO)
+            typed = text.strip().lower()
+            answer(typed in YES if offer_sits(s) else typed not in NO)
             return Reply()
         talk = talk_of(text)
         if talk is not None:  # said to the table (or told why not): it leaves nothing
@@ -332,6 +344,10 @@ class Conduct:
         """Ctrl-C: asks first (y/N); a second one leaves at once (130). A spectator and a
         game that is over leave at once."""
         self.desk.confirming = None
+        if offer_sits(self.session):  # a spectator asked to take a seat: it keeps watching
+            answer: Callable[[bool], None] = getattr(self.session, "answer_offer")  # noqa: B009
+            answer(False)
+            return Reply()
         if self.asking or self.watching or self.session.over():
             return Reply(leave=EXIT_INTERRUPTED if not self.session.over() else 0)
         self.asking = True

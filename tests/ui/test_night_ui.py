@@ -97,3 +97,42 @@ def test_the_offer_is_told_with_its_options() -> None:
     link = NightLink(b"F" * 16, b"F" * 16, b"D" * 32, 2)
     opening = OpenTable("unanimo", {"cards": 3, "timer": 0}, 4, "hugo", bytes(32), link)
     assert offer_words(Offered(b"T" * 16, opening)) == "unanimo (cards=3, timer=0)"
+
+
+class _Sitting(_Asked):
+    """A spectator offered a free seat at the next game: no unless it says yes."""
+
+    offer_sits = True
+    watching = True
+
+    def offer_question(self) -> str:
+        return "" if self.answers else "hugo offers the next game: kato. 1 seat is free: take it? "
+
+
+def test_a_spectator_takes_a_free_seat_only_if_it_says_yes() -> None:
+    for typed, sits in (("", False), ("n", False), ("y", True), ("tak", True), ("maybe", False)):
+        seat = _Sitting()
+        conduct = Conduct(seat, lambda fragments: None)  # type: ignore[arg-type]
+        assert conduct.prompt()[0].endswith("take it? ")
+        assert conduct.typed(typed).leave is None and seat.answers == [sits]
+    seat = _Sitting()  # Ctrl-C keeps watching: it does not end the program
+    conduct = Conduct(seat, lambda fragments: None)  # type: ignore[arg-type]
+    assert conduct.interrupt().leave is None and seat.answers == [False]
+
+
+def test_the_seat_offered_to_a_spectator_is_asked_with_how_many_are_free() -> None:
+    import time
+
+    from lanparty.games import GAMES
+    from lanparty.table.networked import NetSeat
+    from protocol import Watcher
+
+    seat = NetSeat(Watcher(GAMES))
+    link = NightLink(b"F" * 16, b"F" * 16, b"D" * 32, 2)
+    opening = OpenTable("kato", {"rounds": 1}, 4, "hugo", bytes(32), link)
+    for free, said in ((1, "1 seat is free: take it? (y/N)> "),
+                       (2, "2 seats are free: take one? (y/N)> ")):  # fmt: skip
+        seat._offer = (Offered(b"T" * 16, opening, free), "hugo", time.monotonic() + 60)
+        seat.offer_sits = True
+        assert seat.offer_question() == f"hugo offers the next game: kato (rounds=1). {said}"
+        assert "no answer: you keep watching" in seat.night_status() or not seat.night_open
