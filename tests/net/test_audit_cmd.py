@@ -391,9 +391,13 @@ def test_the_game_counts_on_the_nights_board(
     a line); ``lanparty night`` shows that board from what the table recorded, and the same
     board audited again from the file alone."""
     names, winners = game["names"], game["winners"]
-    loser = next(n for n in names if n not in winners)
     if len(winners) == 1:
+        loser = next(n for n in names if n not in winners)
         assert game["night"] == f"The night so far (1 game): {winners[0]} 1 · {loser} 0"
+    else:  # a drawn round: the placing point is shared
+        assert sorted(winners) == sorted(names)
+        line = game["night"].removeprefix("The night so far (1 game): ")
+        assert sorted(line.split(" · ")) == sorted(f"{n} ½" for n in names), game["night"]
     monkeypatch.setenv("LANPARTY_HOME", str(saved.parents[1]))
     assert main(["night", "--json"]) == 0
     kept = json.loads(capsys.readouterr().out)
