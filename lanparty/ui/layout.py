@@ -88,7 +88,12 @@ def columns_of(fragments: Fragments) -> int:
 def fit(left: Fragments, right: Fragments, width: int) -> Fragments:
     """``left`` and ``right`` on one row of ``width`` cells, ``right`` at its end; what
     does not fit is cut from the end of ``left``, at a ``" · "`` between its parts where
-    there is one."""
+    there is one. ``left`` keeps at least its first part (at most half the row): a
+    ``right`` too long for the rest is cut at its end, marked ``…``."""
+    text = "".join(t for _s, t in left)
+    first = text.find(" · ", 1)
+    keep = min(get_cwidth(text if first < 0 else text[:first]), width // 2)
+    right = _cut_end(right, max(width - keep - 2, 0))
     room = width - sum(get_cwidth(t) for _s, t in right) - 1
     out: Fragments = []
     used = 0
@@ -109,6 +114,25 @@ def fit(left: Fragments, right: Fragments, width: int) -> Fragments:
             break
     return [*out, ("", " " * max(width - used - sum(get_cwidth(t) for _s, t in right), 0)),
             *right]  # fmt: skip
+
+
+def _cut_end(fragments: Fragments, cells: int) -> Fragments:
+    """``fragments`` in at most ``cells`` cells: as they are if they fit, else cut at the
+    end and marked ``…`` (nothing if there is no room for one cell)."""
+    if sum(get_cwidth(t) for _s, t in fragments) <= cells:
+        return fragments
+    out: Fragments = []
+    used = 0
+    for style, text in fragments:
+        cut = ""
+        for ch in text:
+            if used + get_cwidth(ch) > cells - 1:
+                break
+            cut, used = cut + ch, used + get_cwidth(ch)
+        if len(cut) < len(text):
+            return [*out, (style, cut.rstrip() + "…")] if cells > 0 else []
+        out.append((style, cut))
+    return out
 
 
 def header(session: TableSession, clock: tuple[str, bool] | None, width: int) -> Fragments:
@@ -158,7 +182,8 @@ def too_small(game: str, small: TooSmall, columns: int, rows: int, width: int) -
     if need_w >= WIDE:
         need_w, need_h = small.columns + STORY_COLUMNS + 1, small.rows + WIDE_CHROME
     said = _("Make the window at least {need} to play {game} (now {now})").format(
-        need=f"{max(need_w, 1)}×{need_h}", game=game_title(game), now=f"{columns}×{rows}")
+        need=f"{max(need_w, 1)}×{need_h}", game=game_title(game), now=f"{columns}×{rows}"
+    )
     out: Fragments = [("", "\n")]
     for row in wrap([("class:warn", said)], max(width - 2, 10), 0):
         text = "".join(t for _s, t in row)

@@ -67,6 +67,18 @@ def test_the_status_line_is_cut_between_its_parts_and_keeps_its_right_end() -> N
     assert shown == " Tab: moves · ? help" + " " * 8 + "Bea to play " and len(shown) == 40
 
 
+def test_a_long_right_end_is_cut_and_leaves_the_first_key_whole() -> None:
+    stopped = "The table stopped: the host stopped the table: Ana (the host) left the table "
+    row = fit([("", " Enter or q: leave · PgUp: the story")], [("", stopped)], 80)
+    shown = "".join(t for _s, t in row)
+    assert shown.startswith(" Enter or q: leave ") and len(shown) == 80
+    assert shown.endswith("Ana (the hos…") and "The table stopped: the host" in shown
+    filling = "waiting for players: 2 of 3 seated; asking to join: 2 Bo (type start to begin now) "
+    row = fit([("", " Tab: moves · ? help")], [("", filling)], 80)
+    shown = "".join(t for _s, t in row)
+    assert shown.startswith(" Tab: moves ") and shown.endswith("…") and len(shown) == 80
+
+
 def test_a_board_too_big_says_the_window_to_aim_for() -> None:
     said = "".join(t for _s, t in too_small("kato", TooSmall(60, 20), 50, 15, 50))
     assert "Make the window at least 60×28 to play KaTO (now 50×15)" in " ".join(said.split())
