@@ -38,7 +38,7 @@ from typing import Any
 
 from crypto import fingerprint
 from lanparty import store
-from lanparty.i18n import ngettext
+from lanparty.i18n import _, ngettext
 from lanparty.text import printable
 from protocol import NightLink
 from protocol.contract import Outcome
@@ -355,7 +355,11 @@ def night_line(night: Night) -> str:
 
 
 def board_line(night: Night) -> str:
-    """Every player's points in the night, leader first: ``"Ana 6½ · Bea 6½ · Carl 2"``."""
+    """Every player's points in the night, leader first: ``"Ana 6½ · Bea 6½ · Carl 2"``;
+    a night none of whose games counts (each stopped or did not verify) says so instead of
+    giving everyone 0."""
+    if not any(night.counted(game) for game in night.games):
+        return _("none counts (a game that stopped or does not verify counts for nothing)")
     return " · ".join(f"{printable(r.name)} {points_text(r.total)}" for r in night.standings())
 
 

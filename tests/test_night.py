@@ -102,6 +102,16 @@ def test_a_night_adds_up_placings_and_leaves_out_what_does_not_count() -> None:
     assert night_line(night) == "The night so far (5 games): C 5 · A 3½ · B 3½ · D 0"
 
 
+def test_a_night_whose_only_game_stopped_gives_nobody_0_in_its_line() -> None:
+    [night] = nights([_game(1, "abc", None, status="incomplete")])
+    line = night_line(night)
+    assert line == (
+        "The night so far (1 game): none counts (a game that stopped or does not verify"
+        " counts for nothing)"
+    )
+    assert " 0" not in line
+
+
 def test_copies_of_one_table_count_once_and_the_good_copy_wins() -> None:
     """Two programs on one machine keep a file each of the same table: it counts once, and
     a damaged copy beside a good one does not hide it."""
