@@ -100,6 +100,7 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
         name=repr(name), endpoint=f"{iface.ip}:{port}", interface=iface.name,
         key=host.identity.public.fingerprint))  # fmt: skip
     if seat is not None:
+        seat.table_name = name
         seat.note(_("Table {name} is open on {endpoint}; your key {key}").format(
             name=repr(name), endpoint=f"{iface.ip}:{port}",
             key=host.identity.public.fingerprint))  # fmt: skip

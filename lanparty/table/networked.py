@@ -82,6 +82,9 @@ class NetSeat(NightTalk, HostCommands):
         self.on_leave: Callable[[], None] | None = None
         #: Called (in trio) once the table is reachable; the terminal UI starts then.
         self.on_ready: Callable[[], None] = lambda: None
+        #: The table's name as the lobby lists it, for the screen's header ("": not known
+        #: here, as at a table joined by its address).
+        self.table_name = ""
         self._lines: list[str | Talk] = []
         self._ended_lines: list[str | Talk] = []  # the game before's, not yet taken (a night)
         self._init_night()

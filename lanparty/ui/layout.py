@@ -138,22 +138,26 @@ def _cut_end(fragments: Fragments, cells: int) -> Fragments:
 def header(session: TableSession, clock: tuple[str, bool] | None, width: int) -> Fragments:
     """The top row: the game, the table's name (a networked session's optional
     ``table_name``), the game's own part (its screen's optional ``header``: round, turn),
-    else whose turn as the session knows it; the clock of a timed phase at the right."""
+    else whose turn as the session knows it; the clock of a timed phase at the right. The
+    table's name only where the whole row still fits with it (the turn matters more)."""
     parts = [game_title(session.game_name)]
-    table = getattr(session, "table_name", "")
-    if table:
-        parts.append(printable(str(table)))
     view = session.view()
     said: Callable[..., str] | None = getattr(session.screen, "header", None)
     if said is not None and view:
         parts.append(said(view, session.names))
     elif view and not session.over():
         parts.append(_("your move") if session.may_move() else session.status_line())
-    left: Fragments = [("class:header.title", " " + parts[0])]
-    left += [("class:header", " · " + printable(part)) for part in parts[1:] if part]
     right: Fragments = []
     if clock is not None:
         right = [("class:clock.low" if clock[1] else "class:clock", clock[0] + " ")]
+    table = printable(str(getattr(session, "table_name", "") or ""))
+    cells = sum(get_cwidth(" · " + printable(p)) for p in parts if p) + get_cwidth(
+        clock[0] if clock else ""
+    )
+    if table and cells + get_cwidth(" · " + table) + 2 <= width:
+        parts.insert(1, table)
+    left: Fragments = [("class:header.title", " " + parts[0])]
+    left += [("class:header", " · " + printable(part)) for part in parts[1:] if part]
     return fit(left, right, width)
 
 

@@ -4,8 +4,10 @@ scrolling a long story, a pane that keeps its place, the size a board asks for."
 from __future__ import annotations
 
 from lanparty.games.screens import TooSmall
-from lanparty.ui.layout import board_rows, fit, line_count, too_small
+from lanparty.ui.layout import board_rows, fit, header, line_count, too_small
 from lanparty.ui.story import Story, StoryControl, lines_of, wrap
+
+from .helpers import make_table
 
 
 def text(rows: list[list[tuple[str, str]]]) -> list[str]:
@@ -84,3 +86,13 @@ def test_a_board_too_big_says_the_window_to_aim_for() -> None:
     assert "Make the window at least 60×28 to play KaTO (now 50×15)" in " ".join(said.split())
     assert line_count([("", "a\nb")]) == 2 and line_count([("", "a\nb\n")]) == 2
     assert board_rows(80, 24, None) == (80, 16) and board_rows(150, 40, None) == (93, 37)
+
+
+def test_the_header_names_the_table_where_the_turn_still_fits() -> None:
+    table = make_table(seed=3, bots=2)
+    table.table_name = "Ann's kato"  # as a host's seat knows it  # type: ignore[attr-defined]
+    shown = "".join(t for _s, t in header(table, None, 80))
+    assert shown.startswith(" KaTO · Ann's kato · round 1 · ") and len(shown) == 80
+    table.table_name = "A table with a name as long as the row allows"  # type: ignore[attr-defined]
+    narrow = "".join(t for _s, t in header(table, None, 60))
+    assert "A table with" not in narrow and "round 1" in narrow
