@@ -313,8 +313,11 @@ class TableApp:
             offered = current_editor(self.session)
             keys = _("Tab: moves · ? help · PgUp: story · Ctrl-C: quit")
             if offered is not None and self.draft.closed and not self.conduct.asking:
-                keys = _("{command}: back to the editor").format(command=offered.command) \
-                    + " · " + keys
+                keys = (
+                    _("{command}: back to the editor").format(command=offered.command)
+                    + " · "
+                    + keys
+                )
             left = [("class:status", " " + keys)]
         said = self.session.status_line()
         right: Fragments = [("class:status.table", said + " ")] if said else []
@@ -471,6 +474,10 @@ class TableApp:
         if self.app.is_running and self.app.future is not None and not self.app.future.done():
             self.app.exit(result=status)
 
+    def _menu_open(self) -> bool:
+        """The completion menu shows over the story (the command line's, not the editor's)."""
+        return self.editing is None and self.buffer.complete_state is not None
+
     def _keys(self) -> KeyBindingsBase:
         kb = KeyBindings()
         paging = ~Condition(lambda: self.overlay.is_open)
@@ -489,6 +496,10 @@ class TableApp:
             self._reply(self.conduct.eof())
             self._set_aside()
             self.refresh()
+
+        @kb.add("escape", filter=paging & Condition(self._menu_open), eager=True)
+        def _close_menu(event: KeyPressEvent) -> None:
+            self.buffer.cancel_completion()  # the line as typed, the menu closed
 
         @kb.add("q", filter=empty & Condition(lambda: self.over))
         def _leave(event: KeyPressEvent) -> None:

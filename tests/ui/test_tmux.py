@@ -193,7 +193,9 @@ def test_the_board_marks_playable_cards_and_the_menu_has_room(
     pane.keys("Tab")  # every command: more than 3 rows of the menu on a 30-row screen
     menu = ["draw a card", "list the commands", "show the rules", "leave the game"]
     pane.wait(lambda: all(m in pane.screen() for m in menu), "the menu's rows")
-    pane.keys("Escape", "C-u")
+    pane.keys("Escape")  # closes the menu, as it closes the pages
+    pane.wait(lambda: not any(m in pane.screen() for m in menu), "the menu closed by Esc")
+    pane.keys("C-u")
     pane.type("quit")
     pane.wait_text("(y/N)>")
     pane.type("y")
