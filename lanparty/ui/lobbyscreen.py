@@ -186,8 +186,11 @@ def tables_region(lobby: _Lobby, columns: int, rows: int) -> Fragments:
     if len(listed) > room - 1:
         hidden = len(listed) - (room - 2)
         listed = listed[: room - 2]
-        more = ngettext("… {n} more row: make the window taller, or type list",
-                        "… {n} more rows: make the window taller, or type list", hidden)
+        more = ngettext(
+            "… {n} more row: make the window taller, or type list",
+            "… {n} more rows: make the window taller, or type list",
+            hidden,
+        )
         listed.append([("class:warn", _cut("  " + more.format(n=hidden), columns))])
     out: Fragments = [*_rule(_("tables"), "", columns), ("", "\n")]
     for row in listed:
@@ -316,6 +319,12 @@ class LobbyApp:
         @kb.add("c-d")
         def _eof(event: KeyPressEvent) -> None:
             self._exit(Choice("quit"))
+
+        menu = Condition(lambda: self.buffer.complete_state is not None)
+
+        @kb.add("escape", filter=paging & menu, eager=True)
+        def _close_menu(event: KeyPressEvent) -> None:
+            self.buffer.cancel_completion()  # the line as typed, the menu closed
 
         return merge_key_bindings(
             [kb, paging_keys(self.story_control, paging, empty, lambda: self.open_page("help"))]

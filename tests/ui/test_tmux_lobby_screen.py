@@ -114,6 +114,10 @@ def test_help_opens_over_the_lobby_and_esc_closes_it_keeping_the_events(
         pane.wait_text("lanparty lobby · help")
         pane.keys("q")
         pane.wait_text("lobby>")
+        pane.keys("Tab")  # the menu floats over the events; Esc closes it, as it closes help
+        pane.wait(lambda: "host unicorns" in pane.screen(), "the menu")
+        pane.keys("Escape")
+        pane.wait(lambda: "host unicorns" not in pane.screen(), "the menu closed by Esc")
         pane.type("quit")
         assert pane.exit_code() == 0
         assert "Traceback" not in pane.history()
