@@ -74,7 +74,7 @@ from .control import (
 from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
 from .handing import current_editor
 from .layout import draw_board, editor_rows, fit, game_title, header, line_count, wide
-from .overlay import Overlay
+from .overlay import Overlay, reflow
 from .story import Story, StoryControl, paging_keys
 
 __all__ = ["TableApp", "countdown", "current_editor", "make_completer", "make_key_bindings",
@@ -459,7 +459,7 @@ class TableApp:
         if page == "help":
             draw = lambda width: [("", c.help(width) + "\n")]  # noqa: E731
         elif page == "rules":
-            draw = lambda width: [("", c.rules() + "\n")]  # noqa: E731
+            draw = lambda width: [("", reflow(c.rules(), width) + "\n")]  # noqa: E731
         else:
             draw = lambda width: c.scores()  # noqa: E731
         self.overlay.open(f"{game_title(self.session.game_name)} · {title}", draw)

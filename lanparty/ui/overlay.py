@@ -5,6 +5,8 @@ board stay where they are under it.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable
 
 from prompt_toolkit.filters import Condition
@@ -19,7 +21,45 @@ from lanparty.i18n import _
 
 from .story import content, lines_of, wrap
 
-__all__ = ["Overlay"]
+__all__ = ["Overlay", "reflow"]
+
+
+_ITEM = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")
+"""The start of a Markdown list item: its indent, its mark and the spaces after it."""
+
+
+def reflow(text: str, width: int) -> str:
+    """Markdown ``text`` (a game's rules, written wrapped at about 95 columns) wrapped again
+    to ``width`` columns: each paragraph and each list item joined into one and cut at
+    spaces, an item's later rows under its text; blank lines, headings and table rows as
+    they are. Raises nothing."""
+    out: list[str] = []
+    words: list[str] = []
+    first = hang = ""
+
+    def flush() -> None:
+        if words:
+            out.extend(textwrap.wrap(" ".join(words), max(width, 10), initial_indent=first,
+                                     subsequent_indent=hang, break_on_hyphens=False))  # fmt: skip
+            words.clear()
+
+    for line in text.splitlines():
+        item = _ITEM.match(line)
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", "|")):
+            flush()
+            out.append(line)
+        elif item is not None:
+            flush()
+            first, hang = item.group(0), " " * len(item.group(0))
+            words.append(line[item.end() :])
+        elif words:
+            words.append(stripped)
+        else:
+            first = hang = line[: len(line) - len(line.lstrip())]
+            words.append(stripped)
+    flush()
+    return "\n".join(out)
 
 
 class _Page(UIControl):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import sys
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,25 @@ def test_the_challengers_screen_shows_the_verdict_untyped(
     pane.wait_text("leave the game? (y/N)>")
     pane.type("y")
     assert pane.exit_code() == 0
+
+
+def test_the_rules_page_is_wrapped_again_to_an_80_column_window(tmp_path: Path) -> None:
+    """The rules are written wrapped at about 95 columns; at 80 columns each paragraph is
+    joined and cut at the page's width, not cut a second time with a short row after each
+    long one ("its winner scores" / "what the others are still holding; ...")."""
+    command = f"{sys.executable} -m lanparty play kato --offline --bots 2 --nick ann"
+    pane = Pane(tmp_path, f"cd {REPO} && {command}", "tmux-256color", 80, 24)
+    try:
+        pane.wait_text("your move>")
+        pane.type("rules")
+        rows = pane.page().splitlines()
+        assert "its winner scores what the others are still holding" in " ".join(rows)
+        for row, after in pairwise(rows):
+            heading = row.startswith("#") or after.lstrip().startswith(("-", "#", "|"))
+            if row.strip() and after.strip() and not heading:
+                word = after.split()[0]
+                assert len(row) + 1 + len(word) > 78, f"{word!r} would fit after {row!r}"
+        pane.keys("Escape")
+        pane.wait_text("your move>")
+    finally:
+        pane.kill()
