@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from lanparty.games.bots import Bot, bots_for
+from lanparty.games.bots import DEFAULT_LEVEL, Bot, bot_at
+from lanparty.games.search import DEFAULT_THINK, Think
 from lanparty.net.node import Driver
 from lanparty.table.plan import TablePlan
 from lanparty.trace import Tracer
@@ -118,23 +119,28 @@ class BotDriver:
 
 
 def bot_driver(plan: TablePlan, game: str | None, seat: NetSeat | None, tracer: Tracer) -> Driver:
-    """``seat`` (a person's) if given, else a bot for ``game`` (``None``: the game the
-    table turns out to be, learned from its opening entry before the bot is built)."""
+    """``seat`` (a person's) if given, else a bot of the plan's level for the table's game,
+    built once the table is known (its game and options, learned from its opening entry):
+    a bot sees the table's options, as everyone at it does, and its seat's view, nothing
+    more. ``game`` is the game expected (unused: the table's own is played)."""
     if seat is not None:
         return seat
+    think = DEFAULT_THINK if plan.think is None else Think(DEFAULT_THINK.rollouts, plan.think)
 
-    def bot_for(name: str) -> Driver:
-        bot = bots_for(name)["heuristic"]()
+    def bot_for(party: Host | Peer) -> Driver:
+        table = party.table
+        name = table.game.name if table.game is not None else ""
+        bot = bot_at(name, plan.level or DEFAULT_LEVEL, table.options, think)
         return BotDriver(bot, plan.seed, tracer, react=plan.react)
 
-    return bot_for(game) if game is not None else _LaterBot(bot_for)
+    return _LaterBot(bot_for)
 
 
 class _LaterBot:
     """A bot driver built once the table's game is known (a joiner learns it from the table's
     opening entry): until then it only passes the time."""
 
-    def __init__(self, make: Callable[[str], Driver]) -> None:
+    def __init__(self, make: Callable[[Host | Peer], Driver]) -> None:
         self._make = make
         self._bot: Driver | None = None
         self._attached: tuple[trio.Nursery, Callable[[], None]] | None = None
@@ -153,10 +159,9 @@ class _LaterBot:
     def act(self, party: Host | Peer) -> bool:
         """Build the bot when the game is known; then let it act."""
         if self._bot is None:
-            game = party.table.game
-            if game is None:
+            if party.table.game is None:
                 return False
-            self._bot = self._make(game.name)
+            self._bot = self._make(party)
             if self._attached is not None:
                 self._bot.attach(*self._attached)
         return self._bot.act(party)
