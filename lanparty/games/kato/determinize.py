@@ -64,8 +64,9 @@ def determinize(
     mine = cards(view)
     if len(mine) != counts[seat]:
         raise GameError("the hand does not match its count")
+    known = cards(view, "known")  # shown to this seat (a challenge), still in a hand
     pool = deck_codes(st.opts.cones)
-    for _h, label in mine:
+    for _h, label in [*mine, *known]:
         pool.remove(CODE[label])
     top = view.get("top")
     if top is None:
@@ -73,9 +74,10 @@ def determinize(
     pool.remove(CODE[str(top)])
     rng.shuffle(pool)
     deck_n, discard_n = num(view, "deck"), num(view, "discard")
-    if len(pool) != deck_n + discard_n - 1 + sum(c for s, c in enumerate(counts) if s != seat):
+    others = sum(c for s, c in enumerate(counts) if s != seat)
+    if len(pool) + len(known) != deck_n + discard_n - 1 + others:
         raise GameError("the cards do not add up")
-    handle = max([h for h, _ in mine] + [-1]) + 1
+    handle = max([h for h, _ in [*mine, *known]] + [-1]) + 1
     card_of: dict[int, int] = {}
 
     def fresh(code: int) -> int:
@@ -84,14 +86,21 @@ def determinize(
         card_of[handle] = code
         return handle
 
-    for h, label in mine:
+    for h, label in [*mine, *known]:
         card_of[h] = CODE[label]
+    # The view does not say whose hand a known card is in: the first other seat with room
+    # (with two players, the only other one).
+    placed: list[list[int]] = [[] for _ in range(n)]
+    for h, _label in known:
+        s = next(s for s in range(n) if s != seat and len(placed[s]) < counts[s])
+        placed[s].append(h)
     hands: list[list[int]] = []
     for s in range(n):
         if s == seat:
             hands.append([h for h, _ in mine])
         else:
-            hands.append([fresh(pool.pop()) for _ in range(counts[s])])
+            hands.append(placed[s] + [fresh(pool.pop()) for _ in range(counts[s] - len(placed[s]))])
+    st.seen[seat] = {h for h, _ in known}
     st.discard = [fresh(pool.pop()) for _ in range(discard_n - 1)]
     st.discard.append(fresh(CODE[str(top)]))
     st.deck = [fresh(pool.pop()) for _ in range(deck_n)]
