@@ -92,6 +92,7 @@ class Searchable:
         None
     )
     max_moves: int = 600
+    own: Callable[[], Bot] | None = None
 
 
 def _round_scored(before: Outcome, after: Outcome) -> bool:
@@ -118,7 +119,8 @@ class SearchBot:
         self.spec = spec
         self.options = dict(spec.game.validate_options(options))
         self.think = think
-        self.fallback = fallback if fallback is not None else spec.policy()
+        own = spec.own or spec.policy
+        self.fallback = fallback if fallback is not None else own()
         self.times: list[float] = []  # seconds per searched decision (measurements)
 
     def choose(

@@ -38,11 +38,18 @@ def _bots() -> dict[str, Callable[[], Bot]]:
 
 def _search() -> Searchable:
     from ..search import Searchable
-    from .bots import HeuristicBot
+    from .bots import CarefulBot, HeuristicBot
     from .determinize import DEPTH, candidates, determinize, labels, value
 
     return Searchable(
-        KATO, determinize, labels, HeuristicBot, value=value, depth=DEPTH, candidates=candidates
+        KATO,
+        determinize,
+        labels,
+        HeuristicBot,
+        value=value,
+        depth=DEPTH,
+        candidates=candidates,
+        own=CarefulBot,
     )
 
 

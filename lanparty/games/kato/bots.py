@@ -126,3 +126,11 @@ def _called(move: Move, legal: Sequence[Move | None]) -> Move:
     """``move`` with the KaTO call when the call may go with it (nobody can catch us then)."""
     called = (*move, "kato")
     return called if called in legal else move
+
+
+class CarefulBot(HeuristicBot):
+    """The hard bot's rules of thumb: the heuristic bot's, never forgetting the call, and
+    challenging a Wild Draw Four only when its player held very many cards (a player who
+    keeps to the rules plays one only without the colour, so most challenges lose)."""
+
+    challenge_at = 10
