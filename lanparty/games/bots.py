@@ -72,6 +72,8 @@ class Autopilot:
         self.game = game
         self.bot = bot
         self._forced = _forced(game)
+        #: Its strategy thinks long (a search): a table lets it think in the background.
+        self.slow: bool = bool(getattr(bot, "slow", False))
 
     def choose(
         self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random

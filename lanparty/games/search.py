@@ -108,6 +108,8 @@ class SearchBot:
     #: How sure the search must be (in standard errors of the paired difference) before it
     #: plays another move than the rules of thumb would.
     confidence = 1.0
+    #: It thinks long: a networked seat lets it think in a worker thread.
+    slow = True
 
     def __init__(
         self,

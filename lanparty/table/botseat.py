@@ -20,7 +20,7 @@ from lanparty.net.node import Driver
 from lanparty.table.plan import TablePlan
 from lanparty.trace import Tracer
 from protocol import Event, Host, Peer
-from protocol.contract import Commit, Move, Turn
+from protocol.contract import Commit, Move, Plain, Turn
 
 if TYPE_CHECKING:
     from lanparty.table.networked import NetSeat
@@ -39,6 +39,10 @@ class BotDriver:
     bot reacts like a person: it waits ``react`` seconds first, or, by default, a time drawn
     in :data:`REACTION`. ``react=0``: no waiting (tests). (A bot that calls KaTO does it with
     its play, so it has nothing to hurry.)
+
+    A bot that thinks long (``slow``: a hard bot's search) thinks in a worker thread once the
+    driver is attached, so the connection keeps running; its move is played when it is ready
+    if the table is still where it was asked (else it is asked again).
     """
 
     def __init__(
@@ -54,6 +58,7 @@ class BotDriver:
         self._ripe_at = -1
         self._nursery: trio.Nursery | None = None
         self._poke: Callable[[], None] = lambda: None
+        self._thought: tuple[int, Move | None] | None = None  # (position, move) once ready
         self.position = 0
 
     def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
@@ -80,10 +85,9 @@ class BotDriver:
         window = bool(status.also) and not status.free  # a race: react like a person
         if window and self._react != 0 and not self._ripe():
             return False
-        self._decided_at = self.position
         if status.seat != party.seat:
             legal.append(None)
-        move = self._bot.choose(party.view(), legal, self._rng)
+        move = self._decide(party, legal)
         if move is None:
             return False
         self._tracer.record("play", pos=len(party.table.log), seat=party.seat)
@@ -94,12 +98,32 @@ class BotDriver:
         """Seal one move for this ``Commit`` phase (once a phase); the table checks it."""
         if party.table.sealed_now():
             return False
-        self._decided_at = self.position
-        move = self._bot.choose(party.view(), list(party.legal_moves()), self._rng)
+        move = self._decide(party, list(party.legal_moves()))
         if move is None:
             return False
         party.play(move)
         return True
+
+    def _decide(self, party: Host | Peer, legal: list[Move | None]) -> Move | None:
+        """The bot's move at this position (``None``: none, or not yet: a slow bot's
+        thought is under way in a thread, and it pokes the driver when it is ready)."""
+        thought, self._thought = self._thought, None
+        if thought is not None and thought[0] == self.position:
+            self._decided_at = self.position
+            return thought[1]
+        self._decided_at = self.position
+        if self._nursery is None or not getattr(self._bot, "slow", False):
+            return self._bot.choose(party.view(), legal, self._rng)
+        self._nursery.start_soon(self._think, self.position, party.view(), legal)
+        return None
+
+    async def _think(self, position: int, view: dict[str, Plain], legal: list[Move | None]) -> None:
+        """Let the bot choose in a worker thread; keep its move for ``position``."""
+        move = await trio.to_thread.run_sync(self._bot.choose, view, legal, self._rng)
+        if self.position == position:
+            self._thought = (position, move)
+            self._decided_at = -1  # ask again: the move is ready
+            self._poke()
 
     def _ripe(self) -> bool:
         """Has the reaction time passed at this position? Starts the timer if not."""
