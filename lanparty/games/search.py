@@ -139,11 +139,17 @@ class SearchBot:
         if len(cands) <= 1 or view.get("seat") is None:
             return default
         start = time.perf_counter()
+        notes = getattr(self.fallback, "notes", None)
+        if notes is not None:  # what the rules of thumb learnt from earlier views
+            view = {**view, **notes()}
         try:
             best = self._search(view, cands, default, seed, start)
         except (GameError, ValueError, KeyError):
             best = default  # a view this game's determinizer cannot fill in
         self.times.append(time.perf_counter() - start)
+        played = getattr(self.fallback, "played", None)
+        if best != default and played is not None:
+            played(view, best)  # rules of thumb that watch the table learn the real move
         return best
 
     def _search(

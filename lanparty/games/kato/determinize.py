@@ -18,7 +18,7 @@ from protocol.contract import GameError, Move, Outcome, Plain
 
 from ..search import rank_value
 from ..views import cards, num, num_at, seq
-from .cards import CODE, COLOURS, LABEL, NO_COLOUR, deck_codes
+from .cards import CODE, COLOUR, COLOURS, IS_WILD, LABEL, NO_COLOUR, RANK, deck_codes
 from .options import make
 from .state import P_DRAW, P_NONE, P_SKIP, P_W4, PEND_NAMES, PHASE_NAMES, KatoState
 
@@ -94,12 +94,14 @@ def determinize(
     for h, _label in known:
         s = next(s for s in range(n) if s != seat and len(placed[s]) < counts[s])
         placed[s].append(h)
+    lacks = _lacks(view)
     hands: list[list[int]] = []
     for s in range(n):
         if s == seat:
             hands.append([h for h, _ in mine])
-        else:
-            hands.append(placed[s] + [fresh(pool.pop()) for _ in range(counts[s] - len(placed[s]))])
+            continue
+        chosen = _deal(pool, counts[s] - len(placed[s]), lacks.get(s))
+        hands.append(placed[s] + [fresh(c) for c in chosen])
     st.seen[seat] = {h for h, _ in known}
     st.discard = [fresh(pool.pop()) for _ in range(discard_n - 1)]
     st.discard.append(fresh(CODE[str(top)]))
@@ -118,6 +120,31 @@ def determinize(
         pass
     st.step = 1
     return st
+
+
+def _deal(pool: list[int], k: int, lack: tuple[int, int] | None) -> list[int]:
+    """``k`` cards taken from the end of ``pool`` (shuffled): with ``lack`` (a colour and a
+    rank its player had none of, nor a wild, when it drew), cards without them first."""
+    if lack is None:
+        return [pool.pop() for _ in range(k)]
+    fits = [i for i, c in enumerate(pool) if COLOUR[c] != lack[0] and RANK[c] != lack[1]
+            and not IS_WILD[c]]  # fmt: skip
+    take = set(fits[max(0, len(fits) - k) :])
+    chosen = [pool[i] for i in sorted(take)]
+    pool[:] = [c for i, c in enumerate(pool) if i not in take]
+    while len(chosen) < k:
+        chosen.append(pool.pop())
+    return chosen
+
+
+def _lacks(view: Mapping[str, Plain]) -> dict[int, tuple[int, int]]:
+    """The seat's notes (``lacks``: ``[seat, colour, rank]``, what a seat had none of when
+    it drew), by seat; none if the view has no notes."""
+    out: dict[int, tuple[int, int]] = {}
+    for item in seq(view, "lacks") if "lacks" in view else ():
+        note = {"n": item}
+        out[num_at(note, "n", 0)] = (COLOURS.index(str(seq(note, "n")[1])), num_at(note, "n", 2))
+    return out
 
 
 def ints(view: Mapping[str, Plain], key: str) -> list[int]:
