@@ -93,6 +93,7 @@ class Searchable:
     )
     max_moves: int = 600
     own: Callable[[], Bot] | None = None
+    sealed: Callable[[Mapping[str, Plain], Any, random.Random], dict[Seat, Move]] | None = None
 
 
 def _round_scored(before: Outcome, after: Outcome) -> bool:
@@ -206,6 +207,8 @@ class SearchBot:
         det_rng = random.Random(sample_seed)
         state = spec.determinize(view, self.options, det_rng)
         table = LocalTable.over(game, state, spec.labels(state), random.Random(sample_seed + 1))
+        if spec.sealed is not None:
+            table.sealed.update(spec.sealed(view, state, det_rng))
         before = game.outcome(state)
         status = game.status(state)
         if move is not None:

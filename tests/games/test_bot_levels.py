@@ -28,7 +28,7 @@ SHORT: dict[str, dict[str, Plain]] = {
     "unicorns": {},
 }
 SEATS = {"kato": 2, "unikato": 2, "unanimo": 3, "unicorns": 3}
-SEARCHED = ("kato", "unikato", "unanimo")
+SEARCHED = ("kato", "unikato", "unanimo", "unicorns")
 
 
 def test_every_game_has_three_levels_and_the_old_names() -> None:
@@ -61,7 +61,9 @@ def _mid_game(name: str, seed: int, moves: int) -> tuple[LocalTable, int]:
         assert table.step(bots), "the game ended first"
 
 
-@pytest.mark.parametrize(("name", "seed"), [("kato", 1), ("kato", 2), ("unikato", 3)])
+@pytest.mark.parametrize(
+    ("name", "seed"), [("kato", 1), ("kato", 2), ("unikato", 3), ("unicorns", 4), ("unicorns", 5)]
+)
 def test_a_determinized_state_shows_the_seat_its_own_view(name: str, seed: int) -> None:
     """Two states filled in from one seat's view at random differ in what the seat cannot
     see, agree with the real state on everything it can, and the seat has the same moves."""
@@ -71,7 +73,7 @@ def test_a_determinized_state_shows_the_seat_its_own_view(name: str, seed: int) 
     spec = PLUGINS[name].search()  # type: ignore[misc]
     a = spec.determinize(view, SHORT[name], random.Random(1))
     b = spec.determinize(view, SHORT[name], random.Random(2))
-    pile = "deck" if name == "kato" else "bag"  # what nobody sees
+    pile = {"kato": "deck", "unikato": "bag", "unicorns": "unicorn_deck"}[name]  # nobody sees
     assert [spec.labels(a)[h] for h in getattr(a, pile)] != [
         spec.labels(b)[h] for h in getattr(b, pile)
     ]
@@ -88,7 +90,8 @@ def test_a_determinized_state_shows_the_seat_its_own_view(name: str, seed: int) 
 
 
 @pytest.mark.parametrize(
-    ("name", "seed", "moves"), [("kato", 4, 10), ("unikato", 5, 10), ("unanimo", 6, 0)]
+    ("name", "seed", "moves"),
+    [("kato", 4, 10), ("unikato", 5, 10), ("unanimo", 6, 0), ("unicorns", 7, 6)],
 )
 def test_a_hard_move_does_not_change_with_the_hidden_cards(
     name: str, seed: int, moves: int
