@@ -240,23 +240,17 @@ class KatoNarrator(BaseNarrator):
         colour = colour_name(challenge.get("colour"))  # type: ignore[arg-type]
         guilty = verdict == "guilty"
         if holder == self.seat:
-            line = (
-                _("Verdict: your hand, shown to {other}, has a {colour} card: {verdict}")
-                if guilty
-                else _("Verdict: your hand, shown to {other}, has no {colour} card: {verdict}")
-            )
+            line = (_("Verdict: your hand, shown to {other}, has a {colour} card: {verdict}")
+                    if guilty else
+                    _("Verdict: your hand, shown to {other}, has no {colour} card: {verdict}"))
         elif seat == self.seat:
-            line = (
-                _("Verdict: {name}'s hand, shown to you, has a {colour} card: {verdict}")
-                if guilty
-                else _("Verdict: {name}'s hand, shown to you, has no {colour} card: {verdict}")
-            )
+            line = (_("Verdict: {name}'s hand, shown to you, has a {colour} card: {verdict}")
+                    if guilty else
+                    _("Verdict: {name}'s hand, shown to you, has no {colour} card: {verdict}"))
         else:
-            line = (
-                _("Verdict: {name}'s hand, shown to {other}, has a {colour} card: {verdict}")
-                if guilty
-                else _("Verdict: {name}'s hand, shown to {other}, has no {colour} card: {verdict}")
-            )
+            line = (_("Verdict: {name}'s hand, shown to {other}, has a {colour} card: {verdict}")
+                    if guilty else
+                    _("Verdict: {name}'s hand, shown to {other}, has no {colour} card: {verdict}"))
         self.lines.append(yours(line.format(
             name=self.names[holder], other=self.names[seat], colour=colour,
             verdict=_verdict(verdict),

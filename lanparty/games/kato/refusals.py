@@ -27,10 +27,8 @@ TEMPLATES = (
     N_("challenge it"),
     N_("accept to draw the {n} cards"),
     N_("{label} cannot answer it; {facing}"),
-    N_(
-        "{label} does not match: the colour in play is {colour}; play a {colour} card or a "
-        "wild, or {other}"
-    ),
+    N_("{label} does not match: the colour in play is {colour}; play a {colour} card or a "
+       "wild, or {other}"),
     N_("{label} does not match {top}: play a {colour} card, a {same} or a wild, or {other}"),
     N_("{label} does not match {top}: play a {colour} card, an {same} or a wild, or {other}"),
     N_("play the card you drew or pass"),
@@ -42,19 +40,13 @@ TEMPLATES = (
     N_("only a Wild Draw Four can be challenged, not a Draw Two; {instead}"),
     N_("there is no Wild Draw Four aimed at you to challenge: {instead}"),
     N_("wait a moment: the table is still dealing or showing cards"),
-    N_(
-        "no KaTO call is due: it goes with the play that leaves you one card, or right after "
-        "it before the next player acts"
-    ),
-    N_(
-        "no KaTO call is due: it goes with the play that leaves you one card, or right after "
-        "it before the next player acts; you hold {n} cards"
-    ),
+    N_("no KaTO call is due: it goes with the play that leaves you one card, or right after "
+       "it before the next player acts"),
+    N_("no KaTO call is due: it goes with the play that leaves you one card, or right after "
+       "it before the next player acts; you hold {n} cards"),
     N_("you cannot catch yourself: call kato instead"),
-    N_(
-        "nobody to catch: a player is caught after a play that leaves one card without KaTO, "
-        "before the next player acts"
-    ),
+    N_("nobody to catch: a player is caught after a play that leaves one card without KaTO, "
+       "before the next player acts"),
     N_("the round starts on a wild: first name the colour ({colours})"),
     N_("the challenge is judged first: the verdict comes from the shown hand"),
     N_("the verdict is false: the shown hand is {verdict}"),
@@ -94,7 +86,9 @@ def _word(field: str, value: str, card_name: Callable[[str], str]) -> str | None
         ranks = {"Skip": _("Skip"), "Reverse": _("Reverse"), "Draw Two": _("Draw Two")}
         return ranks.get(value, value if value.isdigit() else None)
     if field == "other":
-        return {"pass": pgettext("instead", "pass"), "draw": pgettext("instead", "draw")}.get(value)
+        return {"pass": pgettext("instead", "pass"), "draw": pgettext("instead", "draw")}.get(
+            value
+        )
     if field == "verdict":
         return {"guilty": _("guilty"), "innocent": _("innocent")}.get(value)
     return None

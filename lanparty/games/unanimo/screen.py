@@ -80,8 +80,6 @@ HELP = (
     ("keep / reject", N_("your vote on the word objected to or appealed for")),
 )
 """Unanimo's commands (typed in English) and what each does (translated where shown)."""
-
-
 def _seat(view: Mapping[str, Plain]) -> int:
     seat = view.get("seat")
     return seat if isinstance(seat, int) else -1

@@ -172,14 +172,8 @@ def waiting_lines(view: Mapping[str, Plain], names: Sequence[str], width: int,
         line.append(("class:dim", "  " + _("(close ends the writing: they write nothing)")))
     out = wrap(line, width, 2)
     if handed:
-        out += wrap(
-            [
-                ("class:dim", _("Your words:") + " "),
-                ("class:word.mine", ", ".join(printable(w) for w in handed)),
-            ],
-            width,
-            2,
-        )
+        out += wrap([("class:dim", _("Your words:") + " "),
+                     ("class:word.mine", ", ".join(printable(w) for w in handed))], width, 2)
     return out
 
 

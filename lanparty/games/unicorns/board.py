@@ -178,13 +178,8 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     name_w = min(max(cells(player_name(names, s, me)) for s in seats), max(width // 6, 6))
     block = 2 + name_w + 1  # where the column right of the names starts
     hunting = isinstance(view.get("hunt"), dict)
-    held = [
-        ""
-        if view.get("phase") == "character"
-        # none in hand yet
-        else " ".join(str(v) for v in as_list(hands[s] if s < len(hands) else []))
-        for s in seats
-    ]
+    held = ["" if view.get("phase") == "character" else  # none in hand yet
+            " ".join(str(v) for v in as_list(hands[s] if s < len(hands) else [])) for s in seats]
     chars = [_character_cell(view, s) for s in seats]
     hunts = [hunt_cell(view, s) for s in seats]
     # Columns at least as wide as a character's name with its Spanish one and a full hand

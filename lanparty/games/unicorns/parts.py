@@ -242,9 +242,8 @@ def own_lines(view: Mapping[str, Plain], width: int, legal: Sequence[Move] = (),
                 out += wrap([*lead, *item], width, cells(head))
     peeked = [] if compact else _list(view.get("peeked"))  # compact: the row names them
     for h, label in [(int(h), label) for h, label in peeked if label]:
-        said = _("{ref} is {scheme}").format(
-            ref=_ref(view, h), scheme=scheme_name(str(label), not compact)
-        )
+        said = _("{ref} is {scheme}").format(ref=_ref(view, h),
+                                             scheme=scheme_name(str(label), not compact))
         out += wrap([("class:title", _("Peeked, seen by you alone: ")), ("class:scheme", said),
                      ("class:dim", f" {scheme_effect(str(label))}")], width, 2)  # fmt: skip
     if legal:

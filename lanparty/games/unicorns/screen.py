@@ -24,7 +24,8 @@ from .names import aside, item_name, scheme_name
 from .parts import fit, hand, table
 from .refusals import translate
 
-__all__ = ["SCREEN", "STYLES", "command_for", "final", "fit", "hand", "humanize", "prompt", "table"]
+__all__ = ["SCREEN", "STYLES", "command_for", "final", "fit", "hand", "humanize", "prompt",
+           "table"]
 
 STYLES = {
     "u.pink": "bold ansibrightmagenta",

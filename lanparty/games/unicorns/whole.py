@@ -170,10 +170,8 @@ def _characters(view: Mapping[str, Plain], names: Sequence[str], width: int) -> 
         taker = chosen.index(name) if name in chosen else -1
         style = "" if taker < 0 else "class:dim"
         power = character_power(name) if powers.get(name) else _("no power at this table")
-        line: Fragments = [
-            ("class:index" if taker < 0 else style, f"  {name} = "),
-            ("class:title" if taker < 0 else style, character_name(name, False)),
-        ]
+        line: Fragments = [("class:index" if taker < 0 else style, f"  {name} = "),
+                           ("class:title" if taker < 0 else style, character_name(name, False))]
         if taker >= 0:
             line.append((style, " · " + _("taken by {name}").format(
                 name=player_name(names, taker, me))))  # fmt: skip
