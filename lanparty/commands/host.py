@@ -15,7 +15,7 @@ from lanparty.commands.common import (
     net_errors,
     parse_options,
 )
-from lanparty.commands.netargs import games_help, network_args, port, spectator_args
+from lanparty.commands.netargs import games_help, level_args, network_args, port, spectator_args
 from lanparty.games import DEFAULT_GAME, get_game
 from lanparty.i18n import N_, _
 from lanparty.table.nightplan import read_then
@@ -53,6 +53,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    "person, 0.7 to 2 s at random; 0 for none, e.g. to measure)"))  # fmt: skip
     spectator_args(p)
     network_args(p)
+    level_args(p)
 
 
 def run(args: argparse.Namespace) -> int:

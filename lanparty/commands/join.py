@@ -8,7 +8,7 @@ import argparse
 import sys
 
 from lanparty.commands.common import Command, net_errors
-from lanparty.commands.netargs import endpoint, network_args
+from lanparty.commands.netargs import endpoint, level_args, network_args
 from lanparty.i18n import N_, _
 from lanparty.table.outcome import NotSeated
 from lanparty.table.plan import TablePlan
@@ -85,6 +85,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     # the bot's signing key (see lanparty.table.hosting). Not for people: no help, no catalogue.
     p.add_argument("--key-fd", type=int, default=None, help=argparse.SUPPRESS)
     network_args(p)
+    level_args(p)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -41,10 +41,12 @@ def argv_for(choice: Choice, args: argparse.Namespace, nick: str) -> list[str] |
     if choice.action == "resume":
         command = "host" if choice.extra["host"] else "join"
         return [command, f"--resume={choice.extra['table']}", *net]
+    bots = [] if choice.bots is None else [f"--bots={choice.bots}"]
+    level = [] if choice.level is None else [f"--level={choice.level}"]
     if choice.action == "host":
-        return ["host", choice.game, f"--seats={choice.seats}", *net]
+        return ["host", choice.game, f"--seats={choice.seats}", *bots, *level, *net]
     if choice.action == "play":
-        return ["play", choice.game, f"--nick={nick}", *plain]
+        return ["play", choice.game, f"--nick={nick}", *bots, *level, *plain]
     return None
 
 

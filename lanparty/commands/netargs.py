@@ -17,6 +17,8 @@ __all__ = [
     "NICK_HELP",
     "endpoint",
     "games_help",
+    "level",
+    "level_args",
     "network_args",
     "plain_arg",
     "port",
@@ -70,6 +72,50 @@ def network_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--grace", type=float, default=30.0, metavar="S",
                    help=_("seconds a lost connection may take to come back before the table "
                    "stops (default 30; 0: stop at once)"))  # fmt: skip
+
+
+def level(text: str) -> str:
+    """``--level``: easy, normal or hard (``random``/``heuristic`` are read as easy/normal);
+    ``ArgumentTypeError`` else."""
+    from lanparty.games.bots import LEVELS, level_of
+
+    found = level_of(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            _("a level is one of {levels}, got {text}").format(
+                levels=", ".join(LEVELS), text=repr(text)
+            )
+        )
+    return found
+
+
+def think(text: str) -> float:
+    """``--think``: seconds, more than 0 and at most 60; ``ArgumentTypeError`` else."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(
+            _("a think time is a number of seconds above 0, at most 60, got {text}").format(
+                text=repr(text)
+            )
+        )
+    return value
+
+
+def level_args(p: argparse.ArgumentParser) -> None:
+    """``--level`` and ``--think``: how well the bots play (a host's, ``play``'s, a
+    ``--bot``), and how long a hard one may think about a move."""
+    from lanparty.games.search import DEFAULT_THINK
+
+    p.add_argument("--level", type=level, default=None, metavar="LEVEL",
+                   help=_("how well the bots play: easy (any legal move), normal (rules "
+                   "of thumb; the default) or hard (searches its moves: slower, "
+                   "stronger)"))  # fmt: skip
+    p.add_argument("--think", type=think, default=None, metavar="S",
+                   help=_("seconds a hard bot may think about one move (default {s})").format(
+                       s=DEFAULT_THINK.seconds))  # fmt: skip
 
 
 def plain_arg(p: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ import random
 from lanparty import i18n
 from lanparty.commands.common import CliError, Command, check_table, known_game, parse_options
 from lanparty.commands.host import host
-from lanparty.commands.netargs import games_help, plain_arg
+from lanparty.commands.netargs import games_help, level_args, plain_arg
 from lanparty.errors import NetError
 from lanparty.games import get_game
 from lanparty.games.optionwords import refusal
@@ -49,6 +49,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         default="heuristic",
         help=i18n._("bot strategy of an --offline table: heuristic (default) or random"),
     )
+    level_args(p)
     p.add_argument(
         "--offline",
         action="store_true",
@@ -63,7 +64,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """``lanparty play``: the exit status; :class:`CliError` for what was typed wrong,
     :class:`Interrupted` if the player pressed Ctrl-C."""
-    from lanparty.games.bots import Bot, bots_for
+    from lanparty.games.bots import Bot, bot_at, bots_for, level_of
+    from lanparty.games.search import DEFAULT_THINK, Think
     from lanparty.table.local import BOT_NAMES, LocalTable
     from lanparty.table.localnight import LocalNight
 
@@ -79,18 +81,19 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(kinds))
         raise CliError(i18n._("unknown --bot-kind {kind}; known: {known}").format(
             kind=repr(args.bot_kind), known=known))  # fmt: skip
+    level = args.level or level_of(args.bot_kind) or "normal"
+    think = DEFAULT_THINK if args.think is None else Think(DEFAULT_THINK.rollouts, args.think)
     nick = nick_for(args.nick)
     check_table(game_name, bots + 1, options)
     if not args.offline:
-        return _play_on_loopback(args, game_name, options, bots, nick)
+        return _play_on_loopback(args, game_name, options, bots, nick, level)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
 
     def make(game: str, options: dict[str, Plain], seats: int, number: int) -> LocalTable:
-        """The night's ``number``-th table: the person and ``seats - 1`` bots of the kind
-        asked for (the game's default kind if it has none of that name)."""
-        kinds = bots_for(game)
-        kind = kinds.get(args.bot_kind) or kinds["heuristic"]
-        players: list[Bot | None] = [None, *(kind() for _ in range(seats - 1))]
+        """The night's ``number``-th table: the person and ``seats - 1`` bots of the level
+        asked for, each simulating this table's options when it searches."""
+        players: list[Bot | None] = [None]
+        players += [bot_at(game, level, options, think) for _ in range(seats - 1)]
         names = [nick, *BOT_NAMES[: seats - 1]]
         return LocalTable(game, names, players, options, seed + number - 1)
 
@@ -101,9 +104,10 @@ def run(args: argparse.Namespace) -> int:
     from lanparty.ui.app import run
 
     kind = {
-        "random": i18n.pgettext("bots", "random"),
-        "heuristic": i18n.pgettext("bots", "heuristic"),
-    }.get(args.bot_kind, args.bot_kind)
+        "easy": i18n.pgettext("bots", "easy"),
+        "normal": i18n.pgettext("bots", "normal"),
+        "hard": i18n.pgettext("bots", "hard"),
+    }.get(level, level)
     print(i18n.ngettext("{game} against {n} {kind} bot, seed {seed}",
                         "{game} against {n} {kind} bots, seed {seed}", bots).format(
         game=game_name, n=bots, kind=kind, seed=seed))  # fmt: skip
@@ -113,13 +117,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play_on_loopback(
-    args: argparse.Namespace, game: str, options: dict[str, Plain], bots: int, nick: str
+    args: argparse.Namespace,
+    game: str,
+    options: dict[str, Plain],
+    bots: int,
+    nick: str,
+    level: str,
 ) -> int:
     """A real table on loopback: this process hosts and plays seat 1, each bot is a peer
     process of its own; the deck is shuffled and dealt with mental poker like on a LAN."""
     plan = TablePlan(
         game=game, nick=nick, seats=bots + 1, bots=bots, local=True, name=f"{nick}'s {game}",
         seed=args.seed or 0, quiet=True, advertise=False, grace=0.0, plain=args.plain,
+        level=level, think=args.think,
     )  # fmt: skip
     try:
         return host(plan, options)

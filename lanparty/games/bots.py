@@ -6,6 +6,13 @@
 Some moves decide nothing (KaTO's challenge verdict, read from the shown hand): a seat's
 program makes them itself, for a person or a bot alike (``forced_move``), and the bots that
 ``bots_for`` makes never get asked about them (``Autopilot``).
+
+Levels (what a player chooses with ``--level``): ``easy`` (the random bot: any legal move,
+forgiving), ``normal`` (the game's heuristic bot) and ``hard`` (a search over what its seat
+may know: :mod:`lanparty.games.search`). :func:`bot_at` makes one; ``"random"`` and
+``"heuristic"`` are still understood, as ``easy`` and ``normal``. ``bots_for`` keeps giving
+the two quick kinds by their old names (every test that plays through all of them stays
+quick).
 """
 
 from __future__ import annotations
@@ -13,12 +20,34 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from protocol.contract import Move, Plain
 
 from .strategy import Bot, Forced, RandomBot
 
-__all__ = ["Autopilot", "Bot", "Forced", "RandomBot", "bots_for", "forced_move"]
+if TYPE_CHECKING:
+    from .search import Think
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Autopilot",
+    "Bot",
+    "Forced",
+    "RandomBot",
+    "bot_at",
+    "bots_for",
+    "forced_move",
+    "level_of",
+]
+
+#: The bots' levels, weakest first.
+LEVELS = ("easy", "normal", "hard")
+#: The level of a bot nobody chose.
+DEFAULT_LEVEL = "normal"
+#: The older names of the levels (``--bot-kind``, ``bots_for``).
+_ALIASES = {"random": "easy", "heuristic": "normal"}
 
 
 def _forced(game: str) -> Forced | None:
@@ -43,6 +72,8 @@ class Autopilot:
         self.game = game
         self.bot = bot
         self._forced = _forced(game)
+        #: Its strategy thinks long (a search): a table lets it think in the background.
+        self.slow: bool = bool(getattr(bot, "slow", False))
 
     def choose(
         self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
@@ -64,3 +95,40 @@ def bots_for(game: str) -> dict[str, Callable[[], Bot]]:
 
 def _on_autopilot(game: str, make: Callable[[], Bot]) -> Bot:
     return Autopilot(game, make())
+
+
+def level_of(name: str) -> str | None:
+    """The level ``name`` stands for (a level, or ``random``/``heuristic``, any case);
+    ``None`` if it is none."""
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    return key if key in LEVELS else None
+
+
+def bot_at(
+    game: str,
+    level: str,
+    options: Mapping[str, Plain] | None = None,
+    think: Think | None = None,
+) -> Bot:
+    """A bot of ``level`` (or its old name) for ``game``, on ``Autopilot``. ``options``: the
+    table's options (a ``hard`` bot simulates the table it plays at; default: the game's
+    defaults); ``think``: a ``hard`` bot's budget per move (default
+    :data:`lanparty.games.search.DEFAULT_THINK`). A game without a search plays ``hard`` as
+    ``normal``. Raises ``ValueError`` for an unknown level or game."""
+    from lanparty.games import PLUGINS
+
+    which = level_of(level)
+    plugin = PLUGINS.get(game)
+    if which is None or plugin is None:
+        raise ValueError(f"no {level!r} bot for {game!r}")
+    kinds = plugin.bots()
+    normal = kinds.get("heuristic", RandomBot)
+    if which == "easy":
+        return Autopilot(game, kinds.get("random", RandomBot)())
+    if which == "normal" or plugin.search is None:
+        return Autopilot(game, normal())
+    from .search import DEFAULT_THINK, SearchBot
+
+    bot = SearchBot(plugin.search(), options or {}, think or DEFAULT_THINK)
+    return Autopilot(game, bot)

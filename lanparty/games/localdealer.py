@@ -112,6 +112,28 @@ class LocalTable:
         self.log: list[tuple[Seat | None, Move | Result]] = []  # omniscient inputs, in order
         self.record = False
 
+    @classmethod
+    def over(
+        cls, game: Game[Any], state: Any, cards: Mapping[int, str], rng: random.Random
+    ) -> LocalTable:
+        """A table that plays on from ``state`` (a full state: every card's label known, and
+        given in ``cards`` for the dealer), with no per-seat copies: a search's rollout."""
+        table = cls.__new__(cls)
+        table.game = game
+        table.late = 0.0
+        table.sealed = {}
+        table.seats = len(game.outcome(state).totals)
+        table.rng = rng
+        table.dealer = LocalDealer(rng)
+        table.dealer.cards.update(cards)
+        table.state = state
+        table.copies = []
+        table.moves = 0
+        table.last_mover = -1
+        table.log = []
+        table.record = False
+        return table
+
     def resolve_one(self) -> Result | None:
         """Fulfil the oldest pending request, feed every state its result; ``None`` if none."""
         game = self.game

@@ -22,6 +22,7 @@ from .strategy import Bot, Forced
 if TYPE_CHECKING:
     from .narration import GameNarrator
     from .screens import GameScreen
+    from .search import Searchable
 
 #: A game's narrator for one seat: ``(seat, names, state)`` where ``state()`` gives the
 #: seat's own copy of the game state; ``seat`` ``None``: for no seat (a spectator's or a
@@ -52,6 +53,9 @@ class GamePlugin:
     #: The option that holds the table's writing language (a language code), if the game
     #: has one (Unanimo's ``words``): the lobby shows it beside the table.
     language_option: str | None = None
+    #: What the ``hard`` bot's search needs of the game (its determinizer and rollout
+    #: policy), made when first asked for; ``None``: ``hard`` plays as ``normal``.
+    search: Callable[[], Searchable] | None = None
 
 
 def load_plugins() -> dict[str, GamePlugin]:

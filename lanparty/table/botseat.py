@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from lanparty.games.bots import Bot, bots_for
+from lanparty.games.bots import DEFAULT_LEVEL, Bot, bot_at
+from lanparty.games.search import DEFAULT_THINK, Think
 from lanparty.net.node import Driver
 from lanparty.table.plan import TablePlan
 from lanparty.trace import Tracer
 from protocol import Event, Host, Peer
-from protocol.contract import Commit, Move, Turn
+from protocol.contract import Commit, Move, Plain, Turn
 
 if TYPE_CHECKING:
     from lanparty.table.networked import NetSeat
@@ -38,6 +39,10 @@ class BotDriver:
     bot reacts like a person: it waits ``react`` seconds first, or, by default, a time drawn
     in :data:`REACTION`. ``react=0``: no waiting (tests). (A bot that calls KaTO does it with
     its play, so it has nothing to hurry.)
+
+    A bot that thinks long (``slow``: a hard bot's search) thinks in a worker thread once the
+    driver is attached, so the connection keeps running; its move is played when it is ready
+    if the table is still where it was asked (else it is asked again).
     """
 
     def __init__(
@@ -53,6 +58,7 @@ class BotDriver:
         self._ripe_at = -1
         self._nursery: trio.Nursery | None = None
         self._poke: Callable[[], None] = lambda: None
+        self._thought: tuple[int, Move | None] | None = None  # (position, move) once ready
         self.position = 0
 
     def attach(self, nursery: trio.Nursery, poke: Callable[[], None]) -> None:
@@ -79,10 +85,9 @@ class BotDriver:
         window = bool(status.also) and not status.free  # a race: react like a person
         if window and self._react != 0 and not self._ripe():
             return False
-        self._decided_at = self.position
         if status.seat != party.seat:
             legal.append(None)
-        move = self._bot.choose(party.view(), legal, self._rng)
+        move = self._decide(party, legal)
         if move is None:
             return False
         self._tracer.record("play", pos=len(party.table.log), seat=party.seat)
@@ -93,12 +98,32 @@ class BotDriver:
         """Seal one move for this ``Commit`` phase (once a phase); the table checks it."""
         if party.table.sealed_now():
             return False
-        self._decided_at = self.position
-        move = self._bot.choose(party.view(), list(party.legal_moves()), self._rng)
+        move = self._decide(party, list(party.legal_moves()))
         if move is None:
             return False
         party.play(move)
         return True
+
+    def _decide(self, party: Host | Peer, legal: list[Move | None]) -> Move | None:
+        """The bot's move at this position (``None``: none, or not yet: a slow bot's
+        thought is under way in a thread, and it pokes the driver when it is ready)."""
+        thought, self._thought = self._thought, None
+        if thought is not None and thought[0] == self.position:
+            self._decided_at = self.position
+            return thought[1]
+        self._decided_at = self.position
+        if self._nursery is None or not getattr(self._bot, "slow", False):
+            return self._bot.choose(party.view(), legal, self._rng)
+        self._nursery.start_soon(self._think, self.position, party.view(), legal)
+        return None
+
+    async def _think(self, position: int, view: dict[str, Plain], legal: list[Move | None]) -> None:
+        """Let the bot choose in a worker thread; keep its move for ``position``."""
+        move = await trio.to_thread.run_sync(self._bot.choose, view, legal, self._rng)
+        if self.position == position:
+            self._thought = (position, move)
+            self._decided_at = -1  # ask again: the move is ready
+            self._poke()
 
     def _ripe(self) -> bool:
         """Has the reaction time passed at this position? Starts the timer if not."""
@@ -118,23 +143,28 @@ class BotDriver:
 
 
 def bot_driver(plan: TablePlan, game: str | None, seat: NetSeat | None, tracer: Tracer) -> Driver:
-    """``seat`` (a person's) if given, else a bot for ``game`` (``None``: the game the
-    table turns out to be, learned from its opening entry before the bot is built)."""
+    """``seat`` (a person's) if given, else a bot of the plan's level for the table's game,
+    built once the table is known (its game and options, learned from its opening entry):
+    a bot sees the table's options, as everyone at it does, and its seat's view, nothing
+    more. ``game`` is the game expected (unused: the table's own is played)."""
     if seat is not None:
         return seat
+    think = DEFAULT_THINK if plan.think is None else Think(DEFAULT_THINK.rollouts, plan.think)
 
-    def bot_for(name: str) -> Driver:
-        bot = bots_for(name)["heuristic"]()
+    def bot_for(party: Host | Peer) -> Driver:
+        table = party.table
+        name = table.game.name if table.game is not None else ""
+        bot = bot_at(name, plan.level or DEFAULT_LEVEL, table.options, think)
         return BotDriver(bot, plan.seed, tracer, react=plan.react)
 
-    return bot_for(game) if game is not None else _LaterBot(bot_for)
+    return _LaterBot(bot_for)
 
 
 class _LaterBot:
     """A bot driver built once the table's game is known (a joiner learns it from the table's
     opening entry): until then it only passes the time."""
 
-    def __init__(self, make: Callable[[str], Driver]) -> None:
+    def __init__(self, make: Callable[[Host | Peer], Driver]) -> None:
         self._make = make
         self._bot: Driver | None = None
         self._attached: tuple[trio.Nursery, Callable[[], None]] | None = None
@@ -153,10 +183,9 @@ class _LaterBot:
     def act(self, party: Host | Peer) -> bool:
         """Build the bot when the game is known; then let it act."""
         if self._bot is None:
-            game = party.table.game
-            if game is None:
+            if party.table.game is None:
                 return False
-            self._bot = self._make(game.name)
+            self._bot = self._make(party)
             if self._attached is not None:
                 self._bot.attach(*self._attached)
         return self._bot.act(party)

@@ -189,9 +189,15 @@ def _counting_seats(sink: Any, seat_taken: trio.MemorySendChannel[int]) -> Any:
 
 
 def _react_args(plan: TablePlan) -> list[str]:
-    """``--react S`` for a spawned bot, if this command was given one."""
+    """``--react S``, ``--level LEVEL`` and ``--think S`` for a spawned bot, as this command
+    was given them."""
     react = plan.react
-    return [] if react is None else ["--react", str(react)]
+    out = [] if react is None else ["--react", str(react)]
+    if plan.level is not None:
+        out += ["--level", plan.level]
+    if plan.think is not None:
+        out += ["--think", str(plan.think)]
+    return out
 
 
 def _soon(nursery: trio.Nursery, fn: Any, *args: Any) -> None:

@@ -43,6 +43,10 @@ class TablePlan:
     """Seed of the bots' choices."""
     react: float | None = None
     """The bots' reaction time in races (``None``: like a person, drawn each time)."""
+    level: str | None = None
+    """The bots' level: easy, normal or hard (``None``: normal)."""
+    think: float | None = None
+    """Seconds a hard bot may think about one move (``None``: the default)."""
     interface: str | None = None
     """The interface (name or IPv4 address) to use; ``None``: the default route's."""
     local: bool = False

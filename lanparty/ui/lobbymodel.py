@@ -16,6 +16,7 @@ from prompt_toolkit.document import Document
 from lanparty.friends import Friends, complaint
 from lanparty.friends import load as load_friends
 from lanparty.games import DEFAULT_GAME, GAMES
+from lanparty.games.bots import LEVELS, level_of
 from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
 from lanparty.net.discovery import TableAd, same_name
 from lanparty.night import board_line, kept_nights
@@ -31,8 +32,11 @@ HELP = N_("""Commands (Tab completes):
   join N            join table N of the list (or: join NAME, if one table is called so)
   watch N           watch table N: its board and its story, no hand (or: watch NAME)
   resume            take back your seat at a game your program left (see above)
-  host GAME [SEATS] open a table of your own, e.g. host {example} 4
-  play GAME         a game on this machine against bots
+  host GAME [SEATS] [BOTS] [LEVEL]
+                    open a table of your own, e.g. host {example} 4 2 hard
+                    (2 of its 4 seats for bots; LEVEL: easy, normal, hard)
+  play GAME [BOTS] [LEVEL]
+                    a game on this machine against bots, e.g. play {example} 1 hard
   list              show the tables again
   night             the scoreboard of your last night of games
   name [NAME]       the name you join and host with (now: {nick})
@@ -50,6 +54,11 @@ class Choice:
     table: TableAd | None = None
     game: str = ""
     seats: int = 4
+    bots: int | None = None
+    """Bots to seat (``host``: of the seats; ``play``: besides the player); ``None``: the
+    command's default."""
+    level: str | None = None
+    """The bots' level (``None``: the command's default, normal)."""
     extra: dict[str, Any] = field(default_factory=dict)
     nick: str = ""
 
@@ -256,12 +265,31 @@ def _choose(
             show(_("{command} which game? one of: {games}").format(command=head, games=games),
                  "class:error")  # fmt: skip
             return None
-        seats = int(args[1]) if len(args) > 1 and args[1].isdigit() else 4
-        return Choice(head, game=args[0].lower(), seats=seats)
+        return _table_choice(head, args, show)
     else:
         show(_("unknown command {word} (type help, or press Tab)").format(word=repr(words[0])),
              "class:error")  # fmt: skip
     return None
+
+
+def _table_choice(head: str, args: list[str], show: Any) -> Choice | None:
+    """``host GAME [SEATS] [BOTS] [LEVEL]`` or ``play GAME [BOTS] [LEVEL]`` as a choice;
+    ``None`` after showing what does not fit."""
+    numbers = [int(a) for a in args[1:] if a.isdigit()]
+    words = [a for a in args[1:] if not a.isdigit()]
+    levels = [level_of(a) for a in words]
+    most = 2 if head == "host" else 1
+    if len(numbers) > most or len(words) > 1 or None in levels:
+        usage = "host GAME [SEATS] [BOTS] [LEVEL]" if head == "host" else "play GAME [BOTS] [LEVEL]"
+        show(_("{usage}: LEVEL is one of {levels}").format(usage=usage, levels=", ".join(LEVELS)),
+             "class:error")  # fmt: skip
+        return None
+    level = levels[0] if levels else None
+    if head == "play":
+        return Choice(head, game=args[0].lower(), bots=numbers[0] if numbers else None, level=level)
+    seats = numbers[0] if numbers else 4
+    bots = numbers[1] if len(numbers) > 1 else None
+    return Choice(head, game=args[0].lower(), seats=seats, bots=bots, level=level)
 
 
 def _list(lobby: _Lobby, show: Any) -> None:

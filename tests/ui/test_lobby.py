@@ -191,3 +191,29 @@ def test_a_kept_seat_whose_table_is_over_is_forgotten_saying_why(
                                "forgotten")  # fmt: skip
     assert [s.endpoint for s in saved_seats()] == [alive]
     assert [s.endpoint for s in lobby.resumable] == [alive]
+
+
+def test_host_and_play_take_bots_and_their_level(lobby: _Lobby) -> None:
+    """``host GAME [SEATS] [BOTS] [LEVEL]`` and ``play GAME [BOTS] [LEVEL]`` stand for the
+    command lines with ``--bots`` and ``--level``, which the command line's parser takes."""
+    import argparse
+
+    from lanparty.commands.lobby import argv_for
+    from lanparty.commands.main import build_parser
+
+    args = argparse.Namespace(local=True, interface=None)
+    choice, _ = _join(lobby, "host kato 4 2 hard")
+    assert choice is not None and (choice.seats, choice.bots, choice.level) == (4, 2, "hard")
+    argv = argv_for(choice, args, "zoe")
+    assert argv == ["host", "kato", "--seats=4", "--bots=2", "--level=hard", "--nick=zoe",
+                    "--local"]  # fmt: skip
+    parsed = build_parser().parse_args(argv)
+    assert (parsed.bots, parsed.level) == (2, "hard")
+    choice, _ = _join(lobby, "play unikato 1 Easy")
+    assert choice is not None and (choice.bots, choice.level) == (1, "easy")
+    assert argv_for(choice, args, "zoe") == ["play", "unikato", "--nick=zoe", "--bots=1",
+                                             "--level=easy"]  # fmt: skip
+    choice, _ = _join(lobby, "play kato")  # the command's defaults
+    assert choice is not None and argv_for(choice, args, "zoe") == ["play", "kato", "--nick=zoe"]
+    assert _join(lobby, "host kato 4 2 genius") == (
+        None, ["host GAME [SEATS] [BOTS] [LEVEL]: LEVEL is one of easy, normal, hard"])  # fmt: skip

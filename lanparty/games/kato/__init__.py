@@ -23,6 +23,7 @@ from .state import KatoState
 if TYPE_CHECKING:
     from lanparty.games.narration import GameNarrator
     from lanparty.games.screens import GameScreen
+    from lanparty.games.search import Searchable
 
 #: How often the bots at a table forget to call KaTO with their play, as people do (and
 #: must then call on their own, racing whoever would catch them).
@@ -33,6 +34,23 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     from .bots import HeuristicBot
 
     return {"random": RandomBot, "heuristic": partial(HeuristicBot, forgets=FORGETS)}
+
+
+def _search() -> Searchable:
+    from ..search import Searchable
+    from .bots import CarefulBot, HeuristicBot
+    from .determinize import DEPTH, candidates, determinize, labels, value
+
+    return Searchable(
+        KATO,
+        determinize,
+        labels,
+        HeuristicBot,
+        value=value,
+        depth=DEPTH,
+        candidates=candidates,
+        own=CarefulBot,
+    )
 
 
 def _forced(view: Mapping[str, Plain], legal: Sequence[Move | None]) -> Move | None:
@@ -53,7 +71,7 @@ def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any])
     return KatoNarrator(seat, names, lambda: getattr(state(), "hands", None))
 
 
-PLUGIN = GamePlugin(KATO, _bots, _screen, _narrator, _forced, short={"rounds": 1})
+PLUGIN = GamePlugin(KATO, _bots, _screen, _narrator, _forced, short={"rounds": 1}, search=_search)
 """KaTO for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["KATO", "PLUGIN", "KatoState"]

@@ -126,3 +126,86 @@ def _called(move: Move, legal: Sequence[Move | None]) -> Move:
     """``move`` with the KaTO call when the call may go with it (nobody can catch us then)."""
     called = (*move, "kato")
     return called if called in legal else move
+
+
+class CarefulBot(HeuristicBot):
+    """The hard bot's rules of thumb: the heuristic bot's, never forgetting the call, and
+    challenging a Wild Draw Four only when its player held very many cards (a player who
+    keeps to the rules plays one only without the colour, so most challenges lose).
+
+    It also watches the table from one of its views to the next: a player who drew a card
+    while nobody played since its own move (the top card as it left it) had nothing for
+    that colour, so it likely still has none until it draws again; its plays then favour
+    keeping or turning to that colour when the next player lacks it and it holds more of
+    it (``played`` tells it the move it made, when a search chose another)."""
+
+    challenge_at = 10
+    lock_bonus = 30.0  # a play that leaves the next player a colour it lacks
+
+    def __init__(self, forgets: float = 0.0) -> None:
+        super().__init__(forgets)
+        self._after: tuple[int, str | None, str | None, list[int]] | None = None
+        self._lacks: dict[int, tuple[int, int]] = {}  # seat -> (colour, rank) it had none of
+
+    def choose(
+        self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
+    ) -> Move | None:
+        """As the heuristic bot, with what it saw since its last move."""
+        self._watch(view)
+        move = super().choose(view, legal, rng)
+        self.played(view, move)
+        return move
+
+    def played(self, view: dict[str, Plain], move: Move | None) -> None:
+        """Note the table as ``move`` (made from ``view``) leaves it: the top card and the
+        colour, and every seat's card count."""
+        counts = [num_at(view, "counts", i) for i in range(len(seq(view, "counts")))]
+        top, colour = view.get("top"), view.get("colour")
+        if move is not None and move[0] == "play":
+            labels: tuple[str, ...] = move[2]  # type: ignore[assignment]
+            top = labels[-1]
+            code = CODE[labels[-1]]
+            colour = str(move[3]) if IS_WILD[code] else COLOURS[COLOUR[code]]
+            counts[num(view, "seat")] -= len(labels)
+        elif move is not None and move[0] == "colour":
+            colour = str(move[1])
+        self._after = (num(view, "round"), None if top is None else str(top),
+                       None if colour is None else str(colour), counts)  # fmt: skip
+
+    def _watch(self, view: dict[str, Plain]) -> None:
+        """Learn who drew on which colour since this bot's last move."""
+        after, self._after = self._after, None
+        counts = [num_at(view, "counts", i) for i in range(len(seq(view, "counts")))]
+        if after is None or after[0] != num(view, "round"):
+            self._lacks = {}
+            return
+        _round, top, colour, before = after
+        untouched = view.get("top") == top and view.get("pending") is None
+        for s, (was, now) in enumerate(zip(before, counts, strict=True)):
+            if now > was:
+                if untouched and now == was + 1 and colour in _COLOUR_OF and top in CODE:
+                    self._lacks[s] = (_COLOUR_OF[colour], RANK[CODE[top]])
+                else:
+                    self._lacks.pop(s, None)  # drew more: it may hold anything again
+
+    def _score(
+        self, view: dict[str, Plain], move: Move, hand: list[int], per_colour: list[int]
+    ) -> float:
+        score = super()._score(view, move, hand, per_colour)
+        labels: tuple[str, ...] = move[2]  # type: ignore[assignment]
+        codes = [CODE[label] for label in labels]
+        last = codes[-1]
+        colour = _COLOUR_OF[str(move[3])] if IS_WILD[last] else COLOUR[last]
+        players = len(seq(view, "counts"))
+        nxt = (num(view, "seat") + num(view, "direction")) % players
+        left = per_colour[colour] - sum(1 for c in codes if COLOUR[c] == colour)
+        lacks = self._lacks.get(nxt)
+        if lacks is not None and lacks[0] == colour and left > 0:
+            score += self.lock_bonus
+        return score
+
+    def notes(self) -> dict[str, Plain]:
+        """What it learnt from the table, for a search's samples: ``lacks``, each other
+        seat that drew without playing, with the colour and the rank it had none of then
+        (nor a wild), as ``[seat, colour letter, rank]``."""
+        return {"lacks": [[s, COLOURS[c], r] for s, (c, r) in sorted(self._lacks.items())]}

@@ -22,12 +22,23 @@ from .state import UnanimoState
 if TYPE_CHECKING:
     from lanparty.games.narration import GameNarrator
     from lanparty.games.screens import GameScreen
+    from lanparty.games.search import Searchable
 
 
 def _bots() -> dict[str, Callable[[], Bot]]:
     from .bots import HeuristicBot, RandomBot
 
     return {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def _search() -> "Searchable":
+    from ..search import Searchable
+    from .bots import HeuristicBot
+    from .determinize import candidates, determinize, labels, value
+
+    return Searchable(
+        UNANIMO, determinize, labels, HeuristicBot, value=value, candidates=candidates
+    )
 
 
 def _screen() -> "GameScreen":
@@ -42,7 +53,15 @@ def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any])
     return UnanimoNarrator(seat, names)
 
 
-PLUGIN = GamePlugin(UNANIMO, _bots, _screen, _narrator, short={"cards": 1}, language_option="words")
+PLUGIN = GamePlugin(
+    UNANIMO,
+    _bots,
+    _screen,
+    _narrator,
+    short={"cards": 1},
+    language_option="words",
+    search=_search,
+)
 """Unanimo for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["NORMALISATION_VERSION", "PLUGIN", "UNANIMO", "UnanimoState"]

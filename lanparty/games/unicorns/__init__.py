@@ -23,6 +23,7 @@ from .state import UnicornsState
 if TYPE_CHECKING:
     from lanparty.games.narration import GameNarrator
     from lanparty.games.screens import GameScreen
+    from lanparty.games.search import Searchable
 
 
 def _bots() -> dict[str, Callable[[], Bot]]:
@@ -30,6 +31,14 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     from .bots import HeuristicBot
 
     return {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def _search() -> Searchable:
+    from ..search import Searchable
+    from .bots import HeuristicBot
+    from .determinize import determinize, labels, sealed, value
+
+    return Searchable(UNICORNS, determinize, labels, HeuristicBot, value=value, sealed=sealed)
 
 
 def _screen() -> GameScreen:
@@ -44,7 +53,7 @@ def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any])
     return UnicornsNarrator(seat, names)
 
 
-PLUGIN = GamePlugin(UNICORNS, _bots, _screen, _narrator)
+PLUGIN = GamePlugin(UNICORNS, _bots, _screen, _narrator, search=_search)
 """Kill the Unicorns for lanparty (registered in pyproject.toml's ``lanparty.games`` entry
 points)."""
 

@@ -22,12 +22,26 @@ from .state import UnikatoState
 if TYPE_CHECKING:
     from lanparty.games.narration import GameNarrator
     from lanparty.games.screens import GameScreen
+    from lanparty.games.search import Searchable
 
 
 def _bots() -> dict[str, Callable[[], Bot]]:
     from .bots import HeuristicBot
 
     return {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def _search() -> "Searchable":
+    from ..search import Searchable
+    from .bots import HeuristicBot
+    from .determinize import DEPTH, candidates, determinize, labels, value
+
+    def worth(view: Mapping[str, Plain], legal: Sequence[Move | None]) -> list[Move | None]:
+        return candidates(view, legal, HeuristicBot().ranked(dict(view), legal))
+
+    return Searchable(
+        UNIKATO, determinize, labels, HeuristicBot, value=value, depth=DEPTH, candidates=worth
+    )
 
 
 def _forced(view: Mapping[str, Plain], legal: Sequence[Move | None]) -> Move | None:
@@ -48,7 +62,9 @@ def _narrator(seat: Seat | None, names: Sequence[str], state: Callable[[], Any])
     return UnikatoNarrator(seat, names)
 
 
-PLUGIN = GamePlugin(UNIKATO, _bots, _screen, _narrator, _forced, short={"rounds": 1})
+PLUGIN = GamePlugin(
+    UNIKATO, _bots, _screen, _narrator, _forced, short={"rounds": 1}, search=_search
+)
 """Unikato for lanparty (registered in pyproject.toml's ``lanparty.games`` entry points)."""
 
 __all__ = ["PLUGIN", "UNIKATO", "UnikatoState"]

@@ -73,13 +73,19 @@ class HeuristicBot:
     def _best_place(
         self, view: dict[str, Plain], board: Board, hand: list[tuple[int, int]], places: list[Move]
     ) -> Move:
+        return self._ranked_places(view, board, hand, places)[0]
+
+    def _ranked_places(
+        self, view: dict[str, Plain], board: Board, hand: list[tuple[int, int]], places: list[Move]
+    ) -> list[Move]:
+        """``places``, best first by the length of the chain each starts (a bonus action
+        counting as one more tile), then by the tiles it touches; ties in listing order."""
         bonus_counts = view["action"] == 1 and not view["bonus"]
         at = dict(board.at)
         codes = {h: code for h, code in hand}
         self._nodes = 0
-        best: Move = places[0]
-        best_key = (-1.0, -1, -1)
-        for move in places:
+        keyed: list[tuple[tuple[float, int, int], int, Move]] = []
+        for i, move in enumerate(places):
             h, cell = move[1], (move[3], move[4])
             code = codes[h]  # type: ignore[index]
             touching = _cell(at, cell)[1]  # type: ignore[arg-type]
@@ -89,9 +95,22 @@ class HeuristicBot:
             del at[cell]  # type: ignore[arg-type]
             bonus = bonus or touching >= 2
             key = (1 + tiles + self.bonus_worth * (bonus and bonus_counts), 1 + tiles, touching)
-            if key > best_key:
-                best, best_key = move, key
-        return best
+            keyed.append((key, -i, move))
+        keyed.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return [move for _key, _i, move in keyed]
+
+    def ranked(self, view: dict[str, Plain], legal: Sequence[Move | None]) -> list[Move]:
+        """The placements in ``legal``, best first (see :meth:`_ranked_places`), then the
+        exchanges of the tile the rules of thumb would give away."""
+        moves = [m for m in legal if m is not None]
+        board = _board(view)
+        hand = [(h, CODE[label]) for h, label in cards(view)]
+        places = [m for m in moves if m[0] == "place"]
+        out = self._ranked_places(view, board, hand, places) if places else []
+        if hand and any(m[0] == "exchange" for m in moves):
+            h, _code = min(hand, key=lambda t: self._worth(board, t[1]))
+            out += [m for m in moves if m[0] == "exchange" and m[1] == h]
+        return out
 
     def _extend(self, at: dict[Cell, int], last: Cell, rest: list[int]) -> tuple[int, bool]:
         """The longest continuation of a chain ending at ``last`` with tiles ``rest``: (tiles,
