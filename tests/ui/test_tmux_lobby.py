@@ -84,7 +84,7 @@ def test_tables_come_and_go_live_and_one_is_joined(
         assert "Zed (seat 1) left the table" in out
         assert not (tmp_path / "lobby" / "rc").exists()  # the program still runs
         pane.type("help")  # over the lobby
-        pane.wait_text("  host GAME [SEATS] open a table of your own")
+        pane.wait_text("open a table of your own, e.g. host kato 4 2 hard")
         # Ctrl-C in the lobby (its help open or not) ends the program: one line, status 130.
         pane.keys("C-c")
         assert pane.exit_code() == 130
@@ -165,7 +165,7 @@ def test_help_reads_as_lines_and_host_game_seats_opens_a_table(
     try:
         pane.wait_text("lanparty lobby")
         pane.type("help")
-        pane.wait_text("  host GAME [SEATS] open a table of your own")
+        pane.wait_text("open a table of your own, e.g. host kato 4 2 hard")
         assert "\\n" not in pane.screen()
         pane.keys("Escape")  # help closes: the input line is back
         pane.wait_text("lobby>")
