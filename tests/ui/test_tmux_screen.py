@@ -183,6 +183,17 @@ class Shots:
         return "\n".join(self.blocks)
 
 
+def _asking(t: Any, screen: str) -> bool:
+    """Whether ``screen`` shows the input line the table ``t`` asks with now (its editor's
+    first line, or its prompt on the row above the status line)."""
+    editor = current_editor(t)
+    if editor is not None:
+        return editor.title in screen and editor.line_prompt(0).rstrip() in screen
+    lines = screen.rstrip("\n").split("\n")
+    asked = t.screen.prompt(t.view(), t.can_decline()).rstrip()
+    return len(lines) >= 2 and lines[-2].startswith(asked)
+
+
 def look(pane: Pane, twin: Twin, moment: str, shots: Shots, sizes: tuple[tuple[int, int], ...],
          cut: list[str]) -> dict[tuple[int, int], str]:  # fmt: skip
     """Read the screen at each of ``sizes``: the header, the whole board, the input line;
@@ -198,9 +209,10 @@ def look(pane: Pane, twin: Twin, moment: str, shots: Shots, sizes: tuple[tuple[i
 
             def board_drawn(c: int = columns, e: str = expected, got: list[str] = got) -> bool:
                 got[0] = pane.screen()  # the very screen checked (a later look may catch
-                return region(got[0], c) == e  # the terminal in the middle of a redraw)
+                # the terminal in the middle of a redraw): the board and the input line
+                return region(got[0], c) == e and _asking(t, got[0])
 
-            pane.wait(board_drawn, f"the board at {columns}x{rows}", 30)
+            pane.wait(board_drawn, f"the board and the input line at {columns}x{rows}", 30)
             screen = got[0]
         lines = screen.rstrip("\n").split("\n")  # the last: the status line
         assert lines[0].startswith(f" {title}"), screen
