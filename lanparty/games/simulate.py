@@ -51,14 +51,20 @@ def run(
         rounds += len(outcome.rounds)
         if hero in outcome.winners:
             wins += 1 / len(outcome.winners)
-    elapsed = time.perf_counter() - start
+    return {
+        **_pace(games, moves, rounds, time.perf_counter() - start),
+        "heuristic_win_rate": round(wins / games, 4),
+    }
+
+
+def _pace(games: int, moves: int, rounds: int, elapsed: float) -> dict[str, float]:
+    """The fields every run prints: how many games and moves, and how fast."""
     return {
         "games": games,
         "moves": moves,
         "games_per_s": round(games / elapsed, 2),
         "moves_per_s": round(moves / elapsed),
         "rounds_per_game": round(rounds / games, 3),
-        "heuristic_win_rate": round(wins / games, 4),
     }
 
 
@@ -128,13 +134,8 @@ def run_levels(
             if at[j] in outcome.winners:
                 wins[j] += 1 / len(outcome.winners)
             scores[j] += outcome.totals[at[j]]
-    elapsed = time.perf_counter() - start
     return {
-        "games": games,
-        "moves": moves,
-        "games_per_s": round(games / elapsed, 2),
-        "moves_per_s": round(moves / elapsed),
-        "rounds_per_game": round(rounds / games, 3),
+        **_pace(games, moves, rounds, time.perf_counter() - start),
         "bots": list(levels),
         "win_rate": [round(w / games, 4) for w in wins],
         "win_rate_ci95": [[round(x, 4) for x in wilson(w, games)] for w in wins],

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from protocol.contract import Plain
+from protocol.contract import GameError, Plain
 
-__all__ = ["cards", "num", "num_at", "seq"]
+__all__ = ["cards", "num", "num_at", "searched_phase", "seq"]
 
 
 def num(view: Mapping[str, Plain], key: str) -> int:
@@ -48,3 +48,12 @@ def cards(view: Mapping[str, Plain], key: str = "hand") -> list[tuple[int, str]]
             raise TypeError(f"view field {key!r} holds {item!r}, not (handle, label)")
         out.append((handle, label))
     return out
+
+
+def searched_phase(view: Mapping[str, Plain], names: Sequence[str], searched: Sequence[str]) -> int:
+    """The index in ``names`` of the view's ``phase``. Raises ``GameError`` if it is not one
+    of ``searched`` (a bot's search has nothing to decide there)."""
+    phase = str(view.get("phase"))
+    if phase not in searched or phase not in names:
+        raise GameError(f"nothing to search in phase {phase}")
+    return names.index(phase)

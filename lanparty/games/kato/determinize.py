@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from protocol.contract import GameError, Move, Outcome, Plain
 
 from ..search import rank_value
-from ..views import cards, num, num_at, seq
+from ..views import cards, num, num_at, searched_phase, seq
 from .cards import CODE, COLOUR, COLOURS, IS_WILD, LABEL, NO_COLOUR, RANK, deck_codes
 from .options import make
 from .state import P_DRAW, P_NONE, P_SKIP, P_W4, PEND_NAMES, PHASE_NAMES, KatoState
@@ -39,10 +39,7 @@ def determinize(
     seat = num(view, "seat")
     n = num(view, "players")
     st = KatoState(n, make(n, options))
-    phase = PHASE_NAMES.index(str(view["phase"]))
-    if PHASE_NAMES[phase] not in ("play", "drawn", "name-colour"):
-        raise GameError(f"nothing to search in phase {PHASE_NAMES[phase]}")
-    st.phase = phase
+    st.phase = searched_phase(view, PHASE_NAMES, ("play", "drawn", "name-colour"))
     st.current = num(view, "current")
     st.direction = num(view, "direction")
     st.first = (num(view, "dealer") + 1) % n

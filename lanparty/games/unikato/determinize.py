@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from protocol.contract import GameError, Move, Outcome, Plain
 
 from ..search import rank_value
-from ..views import cards, num, num_at, seq
+from ..views import cards, num, num_at, searched_phase, seq
 from .options import UnikatoOptions, validate
 from .state import CHAIN, PHASE_NAMES, UnikatoState, rebuild
 from .tiles import CODE, LABEL, N_TILES
@@ -43,10 +43,7 @@ def determinize(
     seat = num(view, "seat")
     n = num(view, "players")
     st = UnikatoState(n, UnikatoOptions(**validate(options)))  # type: ignore[arg-type]
-    phase = PHASE_NAMES.index(str(view["phase"]))
-    if PHASE_NAMES[phase] not in ("action", "placing", "draw"):
-        raise GameError(f"nothing to search in phase {PHASE_NAMES[phase]}")
-    st.phase = phase
+    st.phase = searched_phase(view, PHASE_NAMES, ("action", "placing", "draw"))
     st.current = num(view, "current")
     st.first = num(view, "first")
     st.acts = num(view, "action") - 1
