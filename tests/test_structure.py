@@ -253,11 +253,13 @@ def test_an_engine_is_gathered_from_its_modules_by_name() -> None:
 def test_the_command_line_loads_no_screen_until_a_command_needs_one() -> None:
     """Every peer process (a bot, a host's helpers) and every one-shot command starts by
     loading the command line: it loads no prompt-toolkit, no screen module and no Babel
-    until a command asks for them (a tenth of a second or more of every start)."""
+    until a command asks for them (a tenth of a second or more of every start), and no
+    zeroconf nor ifaddr until a table is announced or looked for (a seat that joins by
+    address never needs them; ifaddr runs ``ldconfig`` as it loads)."""
     import subprocess
     import sys
 
-    heavy = ("prompt_toolkit", "lanparty.ui", "babel")
+    heavy = ("prompt_toolkit", "lanparty.ui", "babel", "zeroconf", "ifaddr")
     loaded = f"sorted(m for m in sys.modules if m.startswith({heavy!r}))"
     code = f"import sys; import lanparty.commands.main; print({loaded})"
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

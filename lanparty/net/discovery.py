@@ -20,7 +20,7 @@ probes with QU questions, and on one machine the defending answer is unicast to 
 where the kernel hands it to one of the many sockets bound there (the defender's own, when
 tried), so a second host on one machine was not renamed; nor does python-zeroconf break the
 tie of simultaneous probes (RFC 6762 §8.2) or rename after a late conflict (§9); probes are
-asked QM here (:class:`_Zeroconf`), for the one case they still serve: one key announcing one
+asked QM here (:func:`_new_zeroconf`), for the one case they still serve: one key announcing one
 name twice. A table is shown by the name in its
 TXT record, always with its host's fingerprint; nothing here chooses between two tables of one
 name. A host listens for tables whose names read like its own while it announces, and says
@@ -40,21 +40,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import trio
-from zeroconf import (
-    DNSQuestionType,
-    EventLoopBlocked,
-    IPVersion,
-    NonUniqueNameException,
-    ServiceBrowser,
-    ServiceInfo,
-    ServiceStateChange,
-    Zeroconf,
-)
 
 from lanparty.errors import NetError
 from protocol._names import skeleton
 
 if TYPE_CHECKING:
+    from zeroconf import ServiceInfo, ServiceStateChange, Zeroconf
     from zeroconf._protocol.outgoing import DNSOutgoing
 
 SERVICE_TYPE = "_lanparty._tcp.local."
@@ -155,6 +146,8 @@ class TableAd:
             raise AdError("spectator counts or state out of range")
         if any(len(s) > _MAX_TEXT or not s.isprintable() for s in (game, fp, host)):
             raise AdError("TXT text too long or not printable")
+        from zeroconf import IPVersion  # loaded: ``info`` is one of its records
+
         addresses = info.parsed_addresses(IPVersion.V4Only)
         if not addresses or not info.port:
             raise AdError("no IPv4 address or port")
@@ -199,8 +192,9 @@ def _service_name(instance: str) -> str:
     return f"{instance}.{SERVICE_TYPE}"
 
 
-class _Zeroconf(Zeroconf):
-    """Zeroconf whose probes ask for multicast answers (QM).
+def _new_zeroconf(ip: str) -> Zeroconf:
+    """A zeroconf bound to the interface with address ``ip`` alone, IPv4, whose probes ask
+    for multicast answers (QM).
 
     python-zeroconf probes with QU questions (RFC 6762 §8.1 suggests it), and a responder
     that multicast its records recently answers a QU probe by unicast to the prober's
@@ -209,17 +203,21 @@ class _Zeroconf(Zeroconf):
     same one every time: the defender's own, in the runs tried here, so the prober never
     hears the defence (the "unicast response problem", RFC 6762 §15.1). Asked QM, a
     defender multicasts its answer at once, and every socket on the port receives it.
+
+    zeroconf is imported here, not with this module: a peer that never browses nor
+    announces (``join --connect``, ``watch``) does without it and starts sooner.
     """
+    from zeroconf import IPVersion
+    from zeroconf import Zeroconf as _Base
 
-    def generate_service_query(self, info: ServiceInfo) -> DNSOutgoing:
-        """The probe for ``info``'s instance, with its question asked QM."""
-        probe = super().generate_service_query(info)
-        for question in probe.questions:  # made for this probe alone: ours to change
-            question.unique = False  # the unicast-response bit
-        return probe
+    class _Zeroconf(_Base):
+        def generate_service_query(self, info: ServiceInfo) -> DNSOutgoing:
+            """The probe for ``info``'s instance, with its question asked QM."""
+            probe = super().generate_service_query(info)
+            for question in probe.questions:  # made for this probe alone: ours to change
+                question.unique = False  # the unicast-response bit
+            return probe
 
-
-def _new_zeroconf(ip: str) -> Zeroconf:
     return _Zeroconf(interfaces=[ip], ip_version=IPVersion.V4Only)
 
 
@@ -286,6 +284,8 @@ class Advertisement:
 
 
 def _info_for(ad: TableAd, ip: str, server: str) -> ServiceInfo:
+    from zeroconf import ServiceInfo
+
     return ServiceInfo(
         SERVICE_TYPE,
         _service_name(ad.instance),
@@ -308,6 +308,8 @@ async def advertise(ip: str, ad: TableAd) -> AsyncIterator[Advertisement]:
     :attr:`Advertisement.name_taken` says whether one was. Raises :class:`NetError` if the
     table cannot be announced (a network that answers for every name probed, say).
     """
+    from zeroconf import EventLoopBlocked, NonUniqueNameException
+
     zc = await trio.to_thread.run_sync(_new_zeroconf, ip)
     try:
         async with _lobby_on(zc) as lobby:  # listening before our own probes go out
@@ -397,6 +399,8 @@ async def browse(ip: str) -> AsyncIterator[Lobby]:
 async def _lobby_on(zc: Zeroconf) -> AsyncIterator[Lobby]:
     """Browse tables with ``zc`` (QM questions: answers are multicast, so every process on
     the machine hears them) while the block runs; ``zc`` stays open."""
+    from zeroconf import DNSQuestionType, ServiceBrowser, ServiceStateChange
+
     send, receive = trio.open_memory_channel[LobbyEvent](256)
     token = trio.lowlevel.current_trio_token()
 

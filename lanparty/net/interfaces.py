@@ -10,8 +10,6 @@ import ipaddress
 from dataclasses import dataclass
 from pathlib import Path
 
-import ifaddr
-
 LOOPBACK = "127.0.0.1"
 
 
@@ -33,6 +31,10 @@ class Interface:
 
 
 def _ipv4_by_name() -> dict[str, str]:
+    """Each interface's first IPv4 address, by name. (ifaddr is imported here: it runs
+    ``ldconfig`` as it loads, which a table on loopback never needs.)"""
+    import ifaddr
+
     out: dict[str, str] = {}
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
@@ -74,11 +76,11 @@ def choose_interface(
     system unless given. Raises :class:`InterfaceError` naming the known interfaces when
     ``spec`` matches none, or when there is no default route and not exactly one candidate.
     """
+    if spec is None and local:
+        return Interface("lo", LOOPBACK)
     if addrs is None:
         addrs = _ipv4_by_name()
     if spec is None:
-        if local:
-            return Interface("lo", LOOPBACK)
         name = default_route_interface() if route == "" else route
         if name and name in addrs:
             return Interface(name, addrs[name])
