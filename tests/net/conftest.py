@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from . import forkserver
+
 LANPARTY = [sys.executable, "-m", "lanparty"]
 
 
@@ -18,14 +20,21 @@ class Table:
 
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
-        self.procs: dict[str, subprocess.Popen[str]] = {}
+        self.procs: dict[str, subprocess.Popen[str] | forkserver.SyncForked] = {}
 
-    def start(self, who: str, *args: str, home_of: str | None = None) -> subprocess.Popen[str]:
+    def start(
+        self, who: str, *args: str, home_of: str | None = None
+    ) -> subprocess.Popen[str] | forkserver.SyncForked:
         home = self.tmp / (home_of or who)
         home.mkdir(exist_ok=home_of is not None)
         env = {**os.environ, "LANPARTY_HOME": str(home)}
-        proc = subprocess.Popen([*LANPARTY, *args], env=env, text=True, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+        proc: subprocess.Popen[str] | forkserver.SyncForked
+        if forkserver.can_fork(env, cwd=None, netns=None):
+            proc = forkserver.start_sync(list(args), env)
+        else:
+            proc = subprocess.Popen([*LANPARTY, *args], env=env, text=True,
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE)  # fmt: skip
         self.procs[who] = proc
         return proc
 
@@ -46,7 +55,7 @@ class Table:
 
     def finish(self, who: str) -> tuple[int, str, str]:
         out, err = self.procs[who].communicate(timeout=120)
-        return self.procs[who].returncode, out, err
+        return self.procs[who].wait(), out, err
 
     def transcripts(self, who: str) -> list[Path]:
         return sorted((self.tmp / who / "transcripts").glob("*.lptx"))

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import trio
 
+from . import forkserver
+
 LANPARTY = [sys.executable, "-m", "lanparty"]
 
 
@@ -25,7 +27,7 @@ class Procs:
     def __init__(self, tmp: Path, nursery: trio.Nursery) -> None:
         self.tmp = tmp
         self.nursery = nursery
-        self.procs: dict[str, trio.Process] = {}
+        self.procs: dict[str, trio.Process | forkserver.Forked] = {}
         self.err: dict[str, list[str]] = {}
         self.out: dict[str, list[str]] = {}
         self._said: dict[str, trio.Event] = {}
@@ -39,7 +41,7 @@ class Procs:
         netns: str | None = None,
         stdin: bool = False,
         follow: bool = False,
-    ) -> trio.Process:
+    ) -> trio.Process | forkserver.Forked:
         """Start ``lanparty ARGS`` as ``who``; in the folder ``cwd`` if given, and then as the
         ``lanparty`` script runs (``-P``: that folder is not on its path); inside network
         namespace ``netns`` if given; with a pipe to its stdin (``stdin``) and its stdout
@@ -47,10 +49,18 @@ class Procs:
         path = self.tmp / (home or who)
         path.mkdir(exist_ok=True)
         env = {**os.environ, "LANPARTY_HOME": str(path)}
-        cmd = [*LANPARTY, *args] if cwd is None else [sys.executable, "-P", *LANPARTY[1:], *args]
-        inside = ["ip", "netns", "exec", netns] if netns else []
-        proc = await trio.lowlevel.open_process([*inside, *cmd], env=env, cwd=cwd, stdout=-1,
-                                                stderr=-1, stdin=-1 if stdin else None)  # fmt: skip
+        proc: trio.Process | forkserver.Forked
+        if forkserver.can_fork(env, cwd=cwd, netns=netns):
+            proc = await forkserver.start(list(args), env, stdin=stdin)
+        else:
+            cmd = (
+                [*LANPARTY, *args] if cwd is None else [sys.executable, "-P", *LANPARTY[1:], *args]
+            )
+            inside = ["ip", "netns", "exec", netns] if netns else []
+            proc = await trio.lowlevel.open_process(
+                [*inside, *cmd], env=env, cwd=cwd, stdout=-1, stderr=-1,
+                stdin=-1 if stdin else None,
+            )  # fmt: skip
         self.procs[who] = proc
         self.err[who] = []
         self.nursery.start_soon(self._read, who, proc)
@@ -59,7 +69,9 @@ class Procs:
             self.nursery.start_soon(self._read, who, proc, True)
         return proc
 
-    async def _read(self, who: str, proc: trio.Process, out: bool = False) -> None:
+    async def _read(
+        self, who: str, proc: trio.Process | forkserver.Forked, out: bool = False
+    ) -> None:
         stream = proc.stdout if out else proc.stderr
         assert stream is not None
         lines, tag = (self.out, "out:") if out else (self.err, "")
