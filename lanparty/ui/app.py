@@ -39,7 +39,6 @@ from prompt_toolkit.layout import (
     ConditionalContainer,
     Dimension,
     DynamicContainer,
-    Float,
     FloatContainer,
     HSplit,
     Layout,
@@ -47,7 +46,6 @@ from prompt_toolkit.layout import (
     Window,
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
-from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import DynamicProcessor, Processor
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import BaseStyle, DynamicStyle, Style
@@ -74,6 +72,7 @@ from .control import (
 from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
 from .handing import current_editor
 from .layout import draw_board, editor_rows, fit, game_title, header, line_count, wide
+from .menu import completion_menu
 from .overlay import Overlay, reflow
 from .story import Story, StoryControl, paging_keys
 
@@ -281,8 +280,7 @@ class TableApp:
             self.input_window,
             Window(FormattedTextControl(self._status), height=1),
         ])  # fmt: skip
-        menu = Float(xcursor=True, ycursor=True,
-                     content=CompletionsMenu(max_height=8, scroll_offset=1))  # fmt: skip
+        menu = completion_menu(self.buffer, lambda: self._size()[1])  # over the story
         return FloatContainer(root, floats=[menu, self.overlay.float])
 
     def _editor_title(self) -> str:
