@@ -52,13 +52,14 @@ def _foreign_host(reply: dict[str, object]) -> tuple[int, threading.Thread]:
 
 
 def test_a_host_speaking_another_protocol_version_is_named(table: Table) -> None:
-    port, thread = _foreign_host({"v": 9, "type": "challenge"})
+    port, thread = _foreign_host({"v": PROTOCOL_VERSION + 1, "type": "challenge"})
     table.start("ann", "join", "--bot", "--connect", f"127.0.0.1:{port}", "--nick", "ann")
     code, _, err = table.finish("ann")
     thread.join(timeout=10)
     assert code == 1
+    other = PROTOCOL_VERSION + 1
     assert (f"could not join: incompatible protocol: the peer speaks lanparty protocol version "
-            f"9, this program speaks version {PROTOCOL_VERSION}") in err  # fmt: skip
+            f"{other}, this program speaks version {PROTOCOL_VERSION}") in err  # fmt: skip
     assert "Traceback" not in err and table.transcripts("ann") == []
 
 
