@@ -75,6 +75,7 @@ from .layout import draw_board, editor_rows, fit, game_title, header, line_count
 from .menu import completion_menu
 from .overlay import Overlay, reflow
 from .story import Story, StoryControl, paging_keys
+from .thinking import think_off_the_loop
 
 __all__ = ["TableApp", "countdown", "current_editor", "make_completer", "make_key_bindings",
            "make_style", "run", "run_async"]  # fmt: skip
@@ -582,6 +583,7 @@ async def run_async(session: TableSession, plain: bool | None = None) -> int:
     default, when the input or the output is not a terminal."""
     if plain is None:
         plain = not (sys.stdin.isatty() and sys.stdout.isatty())
+    think_off_the_loop(session)  # a hard bot's search never freezes the screen
     if plain:
         from .plain import run_plain
 

@@ -173,11 +173,14 @@ def _night_goes_on(session: TableSession) -> bool:
 async def _next(reader: LineReader, changed: asyncio.Event, conduct: Conduct,
                 reading: bool) -> object:  # fmt: skip
     """The next line typed (``None`` at the end of the input), or :data:`_CHANGED` once
-    the table changed (or a timed phase's clock ran out)."""
+    the table changed (or a timed phase's clock ran out); no line while a bot thinks."""
     closes = deadline(conduct.session)
     timeout = max(closes - time.monotonic(), 0.05) if closes is not None else None
     waits: set[asyncio.Future[object]] = {asyncio.ensure_future(changed.wait())}
-    if reading:
+    thinking: Callable[[], object] | None = getattr(conduct.session, "thinking", None)
+    # A line typed while a bot thinks waits for its move, as it would if the bot chose in
+    # place (lines piped in stay in turn); the bot's move wakes us (``changed``).
+    if reading and (thinking is None or thinking() is None):
         waits.add(asyncio.ensure_future(reader.lines.get()))
     done, pending = await asyncio.wait(waits, timeout=timeout,
                                        return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
