@@ -59,3 +59,17 @@ def test_a_menu_of_any_length_floats_over_the_story(tmp_path: Path, size: tuple[
         assert pane.exit_code() == 0
     finally:
         pane.kill()
+
+
+def test_the_lobbys_menu_of_one_entry_floats_over_its_events(tmp_path: Path) -> None:
+    home = tmp_path / "lobby"
+    home.mkdir()
+    command = f"LANPARTY_HOME={home} LANPARTY_LANG=en {sys.executable} -m lanparty --local"
+    pane = Pane(home, f"cd {REPO} && {command} --nick Zed", "tmux-256color", 80, 24)
+    try:
+        pane.wait_text("lobby>")
+        _menu_over_input(pane, "host unic", ["host unicorns"], "lobby> ")
+        pane.type("quit")
+        assert pane.exit_code() == 0
+    finally:
+        pane.kill()
