@@ -141,6 +141,7 @@ def pinned(sink: Any, peer: Peer, expected: str, where: str, *, given: bool = Tr
     :class:`WrongHost`."""
 
     def wrong(other: str) -> WrongHost:
+        """The error for a table opened (or said to be) by the key ``other``."""
         why = (f"this table's host key is not the one you gave: the table at {where} is "
                f"opened by {other}, not {expected} (a wrong key, or someone else answers at "
                f"that address)") if given else (

@@ -27,6 +27,7 @@ def completion_menu(buffer: Buffer, rows: Callable[[], int], below: int = 2) -> 
     row above the input line, at the cursor's column."""
 
     def height() -> int:
+        """The menu's rows now: one an entry, within the bounds above."""
         state = buffer.complete_state
         entries = len(state.completions) if state is not None else 0
         return max(1, min(entries, MENU_ROWS, rows() - below - 1))

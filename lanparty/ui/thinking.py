@@ -27,7 +27,10 @@ def offload_to_threads(
     once the loop is closed (the table's screen is gone)."""
 
     def offload(job: Callable[[], Move | None], done: Callable[[tuple[bool, Any]], None]) -> None:
+        """Start ``job`` in a thread of its own; ``done`` follows on ``loop``."""
+
         def work() -> None:
+            """Run the job; hand its result (or exception) back to the loop."""
             result: tuple[bool, Any]
             try:
                 result = (True, job())
