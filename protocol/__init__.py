@@ -75,6 +75,7 @@ from ._messages import (
     ENTRY_VERSION,
     ENTRY_VERSIONS,
     MAX_ENTRY,
+    MAX_TABLE_NAME,
     PROTOCOL_VERSION,
     Challenge,
     Entry,
@@ -94,6 +95,7 @@ from ._messages import (
     decode_message,
     encode_message,
     race_rank,
+    table_name_problem,
 )
 from ._night import check_offer, next_link
 from ._offline import audit_transcript
@@ -109,6 +111,7 @@ __all__ = [
     "ENTRY_VERSIONS",
     "MAX_ENTRY",
     "MAX_FRAME",
+    "MAX_TABLE_NAME",
     "MAX_TALK",
     "PERSONS_CHOICE",
     "PROTOCOL_VERSION",
@@ -188,6 +191,7 @@ __all__ = [
     "race_rank",
     "read_transcript",
     "run_check",
+    "table_name_problem",
     "talk_problem",
     "unpack",
 ]

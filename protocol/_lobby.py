@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections import deque
 
-from crypto import fingerprint
+from crypto import Identity, fingerprint
 
 from ._bodies import Kick
 from ._errors import LocalProtocolError, RemoteProtocolError
@@ -28,6 +28,7 @@ from ._messages import (
     Watch,
     encode_message,
     read_head,
+    table_name_problem,
 )
 from ._table import Table
 from ._talk import TALK_QUEUE, Speaker
@@ -52,9 +53,13 @@ class Conn:
     __slots__ = ("closed", "expect", "key", "nonce", "origin", "out", "rank", "reader", "sit",
                  "sit_join", "speaker", "talk", "watching")  # fmt: skip
 
-    def __init__(self, nonce: bytes, pos: int, origin: str | None = None) -> None:
+    def __init__(
+        self, nonce: bytes, origin: str | None = None, challenge: Challenge | None = None
+    ) -> None:
+        """A connection whose challenge nonce is ``nonce``; ``challenge`` (of that nonce),
+        if given, is queued as its first frame."""
         self.reader = FrameReader()
-        self.out: list[bytes] = [frame(encode_message(Challenge(nonce, pos)))]
+        self.out: list[bytes] = [frame(encode_message(challenge))] if challenge else []
         self.nonce = nonce
         self.origin = origin
         self.key: bytes | None = None  # set by a valid hello: the peer proved it holds it
@@ -89,9 +94,11 @@ class Request:
 class LobbyControl:
     """Connections, joins held for the host's answer, kicks, spectators, refusal counts."""
 
+    identity: Identity
     table: Table
     spectators: int
     spectators_per_origin: int
+    spectators_talk: bool
     _conns: dict[int, Conn]
     _next_cid: int
     _relays: list[bytes]
@@ -112,6 +119,7 @@ class LobbyControl:
         raise NotImplementedError
 
     def _init_lobby(self, spectators: int) -> None:
+        self._table_name = ""
         #: How many spectators may watch at once (0: the table takes none).
         self.spectators = spectators
         #: How many of them may watch from one origin (see :meth:`connect`).
@@ -122,6 +130,21 @@ class LobbyControl:
 
     # ------------------------------------------------------------------ connections
 
+    @property
+    def table_name(self) -> str:
+        """The table's name, said in every challenge ("": none given)."""
+        return self._table_name
+
+    @table_name.setter
+    def table_name(self, name: str) -> None:
+        """Name the table (the connections made from now on are told). Raises
+        :class:`LocalProtocolError` for a name no table may have
+        (:func:`~protocol._messages.table_name_problem`)."""
+        problem = table_name_problem(name) if name else None
+        if problem is not None:
+            raise LocalProtocolError(f"{problem}: {name!r}")
+        self._table_name = name
+
     def connect(self, origin: str | None = None) -> int:
         """Register a new incoming connection from ``origin`` (its address, as the driver
         knows it: spectators are capped per origin; ``None``: unknown, not capped); returns
@@ -129,7 +152,10 @@ class LobbyControl:
         challenge that the peer's hello must sign."""
         cid = self._next_cid
         self._next_cid += 1
-        self._conns[cid] = Conn(os.urandom(NONCE_BYTES), len(self._relays), origin)
+        nonce = os.urandom(NONCE_BYTES)
+        challenge = Challenge(nonce, len(self._relays), self.identity.public.raw,
+                              self.table_name, self.spectators_talk)  # fmt: skip
+        self._conns[cid] = Conn(nonce, origin, challenge)
         return cid
 
     def close(self, cid: int) -> None:

@@ -45,7 +45,11 @@ from ._frames import MAX_FRAME
 #: 6: log entries of version 4 (the ``open``'s night link), and table talk (``say`` and
 #: ``said`` frames, a ``refuse`` of a line at position -2).
 #: 7: the host may ``offer`` the next game of a night on the same connection.
-PROTOCOL_VERSION: Final = 8
+#: 8: the offer's ``free`` seats, and a ``refuse`` at position -3 (a spectator's seat).
+#: 9: the challenge says whose table it is (the host's ``key``, the table's ``name``) and
+#: whether spectators may ``talk``: a joiner learns its name with no announcement, and a
+#: wrong key is told before anything else the host would say.
+PROTOCOL_VERSION: Final = 9
 #: The version of the signed log entries (and so of a transcript file): unchanged by what
 #: only concerns connections, so a transcript stays auditable across protocol versions.
 #: 2: every point is a ristretto255 element (version 1: edwards25519), so a transcript of
@@ -65,6 +69,12 @@ GENESIS_PREV: Final = bytes(HASH_BYTES)
 #: Largest entry a peer may propose: room is left for what the relay adds around it (the
 #: host's relay signature and the frame's fields), so every accepted proposal fits its relay.
 MAX_ENTRY: Final = MAX_FRAME - 256
+#: A table's name, as the host's challenge (and its mDNS announcement) carries it: at most
+#: this many characters, printable, not blank (:func:`table_name_problem`).
+MAX_TABLE_NAME: Final = 63
+#: The most characters the challenge's ``name`` may have on the wire: a longer one makes
+#: the frame malformed; a shorter one that is no good name is dropped by the peer.
+_MAX_TABLE_NAME_WIRE: Final = 1024
 _ENTRY_PURPOSE: Final = "lanparty/table-entry"
 _RELAY_PURPOSE: Final = "lanparty/table-relay"
 _HELLO_PURPOSE: Final = "lanparty/hello"
@@ -256,16 +266,35 @@ def verify_relay(host: bytes, raw: bytes, seq: bytes, keys: KnownKeys | None = N
 # --------------------------------------------------------------------------- frames
 
 
+def table_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a table (blank, not printable, longer than
+    :data:`MAX_TABLE_NAME`), or None if it can."""
+    if not name.strip() or not name.isprintable():
+        return "a table name is printable text, not empty"
+    if len(name) > MAX_TABLE_NAME:
+        return f"a table name is at most {MAX_TABLE_NAME} characters"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Challenge:
     """Host → peer, the first frame of every connection: a fresh random ``nonce`` that the
     peer's hello (and leave) must sign, so no signed frame of one connection serves on
     another; and how many entries the log holds (``pos``): a peer taking its seat back
-    proposes nothing before it holds them all (what it owes before is already logged)."""
+    proposes nothing before it holds them all (what it owes before is already logged).
+
+    And the table as its host describes it: the host's identity ``key``, the table's
+    ``name`` ("": none given) and whether spectators may ``talk`` there. None of it is
+    signed or trusted: the key is a claim (a peer that expects another key leaves at once;
+    the table's opening entry proves the key), the name is shown as a peer's string, and
+    the host refuses a spectator's line anyway if it said wrong."""
 
     TYPE: ClassVar[str] = "challenge"
     nonce: bytes
     pos: int
+    key: bytes
+    name: str = ""
+    talk: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,7 +463,7 @@ def encode_message(msg: Message) -> bytes:
     """The canonical payload of a frame."""
     d: dict[str, object] = {"v": PROTOCOL_VERSION, "type": msg.TYPE}
     if isinstance(msg, Challenge):
-        d.update(nonce=msg.nonce, pos=msg.pos)
+        d.update(nonce=msg.nonce, pos=msg.pos, key=msg.key, name=msg.name, talk=msg.talk)
     elif isinstance(msg, Hello):
         d.update(key=msg.key, pos=msg.pos, sig=msg.sig)
     elif isinstance(msg, Watch):
@@ -459,7 +488,7 @@ def encode_message(msg: Message) -> bytes:
 
 
 _FRAME_FIELDS: Final[Mapping[str, frozenset[str]]] = {
-    "challenge": frozenset({"v", "type", "nonce", "pos"}),
+    "challenge": frozenset({"v", "type", "nonce", "pos", "key", "name", "talk"}),
     "hello": frozenset({"v", "type", "key", "pos", "sig"}),
     "watch": frozenset({"v", "type", "pos"}),
     "offer": frozenset({"v", "type", "entry", "sig", "nonce", "free"}),
@@ -491,8 +520,10 @@ def decode_message(payload: bytes) -> Message:
     d = _map(value, f"{kind} frame", _FRAME_FIELDS[kind])
     if kind == "challenge":
         return Challenge(
-            _bytes(d["nonce"], "challenge nonce", NONCE_BYTES), _int(d["pos"], "log length")
-        )
+            _bytes(d["nonce"], "challenge nonce", NONCE_BYTES), _int(d["pos"], "log length"),
+            _bytes(d["key"], "host key", KEY_BYTES),
+            _str(d["name"], "table name", _MAX_TABLE_NAME_WIRE), _bool(d["talk"], "talk"),
+        )  # fmt: skip
     if kind == "hello":
         return Hello(
             _bytes(d["key"], "hello key", KEY_BYTES), _int(d["pos"], "hello position"),

@@ -180,7 +180,7 @@ class NightSeating:
         cid = self._next_cid
         self._next_cid += 1
         nonce = os.urandom(NONCE_BYTES)
-        c = Conn(nonce, 0, origin)
+        c = Conn(nonce, origin)
         free = self.free_for_spectators() if key is None else 0
         c.out = [frame(encode_message(Offer(opened.raw, opened.sig, nonce, free)))]
         c.expect = key if key is not None else b""

@@ -50,6 +50,7 @@ from ._messages import (
     leave_signature,
     race_rank,
     read_head,
+    table_name_problem,
     verify_entry_signature,
     verify_relay,
 )
@@ -114,7 +115,28 @@ class Peer(NightOffers, Talker, _Seat):
         self.sit_refused: str | None = None
         #: (The same) the key and name it talked with as a spectator, if any.
         self._watched_as: tuple[Identity | None, str] | None = None
+        #: What the host's challenge said of its table (nothing of it signed: see
+        #: :class:`~protocol._messages.Challenge`): the key it claims to be opened by, the
+        #: table's name ("" if none, or one not fit to show: too long, not printable) and
+        #: whether spectators may talk there. A night's next table keeps them.
+        self.host_claim: bytes | None = None
+        self.table_name = ""
+        self.spectators_talk = False
         self._init_talker()
+
+    def _welcomed(self, msg: Challenge) -> None:
+        """Keep what the challenge ``msg`` says of the table (a bad name is dropped)."""
+        self.host_claim = msg.key
+        self.table_name = msg.name if table_name_problem(msg.name) is None else ""
+        self.spectators_talk = msg.talk
+
+    def carry_talk(self, before: Talker) -> None:
+        """As :meth:`Talker.carry_talk`; and what the host said of the table (a night's
+        next table is offered with no challenge of its own)."""
+        super().carry_talk(before)
+        if isinstance(before, Peer):
+            self.host_claim, self.table_name = before.host_claim, before.table_name
+            self.spectators_talk = before.spectators_talk
 
     def _talks_as(self) -> tuple[Identity, str] | None:
         """Our identity and no name once we hold a seat (the log names us); else ``None``."""
@@ -221,6 +243,7 @@ class Peer(NightOffers, Talker, _Seat):
         me = self.table.me
         assert me is not None
         self._nonce = msg.nonce
+        self._welcomed(msg)
         held = self._held
         if held is not None and msg.pos <= held.applied:
             self._stop(self._host_fault(

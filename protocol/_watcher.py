@@ -59,6 +59,7 @@ class Watcher(Peer):
         if self._nonce is not None:
             raise RemoteProtocolError("the host sent a second challenge on one connection")
         self._nonce = msg.nonce
+        self._welcomed(msg)
         self._out += frame(encode_message(Watch(len(self.table.log))))
 
     def _act(self) -> None:

@@ -108,7 +108,7 @@ def spectator_catch_up(games: Mapping[str, Game[Any]], relays: list[bytes]) -> f
     """Seconds a spectator (:class:`Watcher`) takes to check and apply ``relays`` (a whole
     log's relay frames, as the host sends a newcomer)."""
     w = Watcher(games)
-    w.receive_data(frame(encode_message(Challenge(bytes(NONCE_BYTES), len(relays)))))
+    w.receive_data(frame(encode_message(Challenge(bytes(NONCE_BYTES), len(relays), bytes(32)))))
     t0 = time.perf_counter()
     w.receive_data(b"".join(relays))
     took = time.perf_counter() - t0

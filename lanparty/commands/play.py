@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     """``lanparty play``: the exit status; :class:`CliError` for what was typed wrong,
     :class:`Interrupted` if the player pressed Ctrl-C."""
     from lanparty.games.bots import Bot, bot_at, bots_for, level_of
-    from lanparty.games.search import DEFAULT_THINK, Think
+    from lanparty.games.search import Think
     from lanparty.table.local import BOT_NAMES, LocalTable
     from lanparty.table.localnight import LocalNight
 
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(i18n._("unknown --bot-kind {kind}; known: {known}").format(
             kind=repr(args.bot_kind), known=known))  # fmt: skip
     level = args.level or level_of(args.bot_kind) or "normal"
-    think = DEFAULT_THINK if args.think is None else Think(DEFAULT_THINK.rollouts, args.think)
+    think = Think.given(args.think)
     nick = nick_for(args.nick)
     check_table(game_name, bots + 1, options)
     if not args.offline:

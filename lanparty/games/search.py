@@ -47,6 +47,16 @@ class Think:
     rollouts: int = 240
     seconds: float = 1.2
 
+    @classmethod
+    def given(cls, seconds: float | None) -> Think:
+        """The budget of ``--think S``: ``S`` seconds and a rollout cap in proportion to
+        the default's (200 a second), so that more time is more thought, not a cap the
+        rollouts never reach; :data:`DEFAULT_THINK` for ``None``."""
+        if seconds is None:
+            return DEFAULT_THINK
+        per_second = DEFAULT_THINK.rollouts / DEFAULT_THINK.seconds
+        return cls(max(1, round(per_second * seconds)), seconds)
+
 
 #: The interactive default: under 1.5 s a move on a 2-core machine.
 DEFAULT_THINK = Think()

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import trio
 
 from lanparty.errors import NetError
+from protocol import MAX_TABLE_NAME, table_name_problem
 from protocol._names import skeleton
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 
 SERVICE_TYPE = "_lanparty._tcp.local."
 TXT_VERSION = "1"
-_MAX_TEXT = 63  # one DNS label; also keeps a TXT entry short
+_MAX_TEXT = MAX_TABLE_NAME  # 63: one DNS label; also keeps a TXT entry short
 #: The most spectators a host may take at once (``--spectators``).
 MAX_SPECTATORS = 64
 _STATES = ("open", "playing")
@@ -163,12 +164,13 @@ class TableAd:
 
 
 def bad_table_name(name: str) -> str | None:
-    """Why ``name`` cannot name a table (empty, too long, unprintable), or None if it can."""
-    if not name.strip() or not name.isprintable():
-        return "a table name is printable text, not empty"
-    if len(name) > _MAX_TEXT or len(f"name={name}".encode()) > 255:  # one TXT entry
-        return f"a table name is at most {_MAX_TEXT} characters"
-    return None
+    """Why ``name`` cannot name a table (empty, too long, unprintable: the protocol's
+    :func:`~protocol.table_name_problem`, the host's challenge carries it too; or longer
+    than one TXT entry holds), or None if it can."""
+    problem = table_name_problem(name)
+    if problem is None and len(f"name={name}".encode()) > 255:  # one TXT entry
+        problem = f"a table name is at most {_MAX_TEXT} characters"
+    return problem
 
 
 def same_name(a: str, b: str) -> bool:

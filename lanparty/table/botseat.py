@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from lanparty.games.bots import DEFAULT_LEVEL, Bot, bot_at
-from lanparty.games.search import DEFAULT_THINK, Think
+from lanparty.games.search import Think
 from lanparty.net.node import Driver
 from lanparty.table.plan import TablePlan
 from lanparty.trace import Tracer
@@ -149,7 +149,7 @@ def bot_driver(plan: TablePlan, game: str | None, seat: NetSeat | None, tracer: 
     more. ``game`` is the game expected (unused: the table's own is played)."""
     if seat is not None:
         return seat
-    think = DEFAULT_THINK if plan.think is None else Think(DEFAULT_THINK.rollouts, plan.think)
+    think = Think.given(plan.think)
 
     def bot_for(party: Host | Peer) -> Driver:
         table = party.table

@@ -99,8 +99,8 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
     say(quiet, _("table {name} on {endpoint} ({interface}); host key {key}").format(
         name=repr(name), endpoint=f"{iface.ip}:{port}", interface=iface.name,
         key=host.identity.public.fingerprint))  # fmt: skip
+    host.table_name = name  # every connection's challenge says it (a joiner's header)
     if seat is not None:
-        seat.table_name = name
         seat.note(_("Table {name} is open on {endpoint}; your key {key}").format(
             name=repr(name), endpoint=f"{iface.ip}:{port}",
             key=host.identity.public.fingerprint))  # fmt: skip

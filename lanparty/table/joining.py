@@ -24,7 +24,7 @@ from lanparty.table.admitting import Admission
 from lanparty.table.botseat import bot_driver
 from lanparty.table.friendly import marking
 from lanparty.table.keeping import forget_saved, keeping_seat, saved_peer
-from lanparty.table.locate import dial, first_dial, locate
+from lanparty.table.locate import dial, first_dial, key_text, locate
 from lanparty.table.networked import NetSeat
 from lanparty.table.nightjoin import JoinNight, abandoned
 from lanparty.table.outcome import Outcome, event_sink, leave_on_ctrl_c, name_at
@@ -88,7 +88,7 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
         out.connections = client.connects
         if not admission.seated:
             # Refused, or the table filled or closed as we came: no game of ours to keep.
-            out.refused = peer.refused or out.stopped or (
+            out.refused = out.refused or peer.refused or out.stopped or (
                 "the table was full or closed before we got a seat")  # fmt: skip
             out.stopped, out.audit_ok = out.stopped or out.refused, False
         elif len(now.table.log):
@@ -116,8 +116,11 @@ async def run_client(client: PeerClient, out: Outcome) -> None:
     except Stalled as exc:
         out.stopped = f"the table stalled: {exc}"
     except RemoteProtocolError as exc:
-        if isinstance(exc, WrongHost) or exc.reason.startswith(_OTHER_VERSION):
-            out.stopped = exc.reason  # nothing broken: not the table (or program) we meant
+        if isinstance(exc, WrongHost):  # not the table we meant: said before any refusal
+            out.stopped = out.refused = exc.reason
+            return
+        if exc.reason.startswith(_OTHER_VERSION):
+            out.stopped = exc.reason  # nothing broken: not the program we meant
             return
         out.stopped = f"the host broke the protocol: {blamed(exc, name_at(client.peer))}"
     except InternalError as exc:
@@ -130,21 +133,31 @@ class WrongHost(RemoteProtocolError):  # noqa: N818 - names what it is, like Pee
 
 
 def pinned(sink: Any, peer: Peer, expected: str, where: str, *, given: bool = True) -> Any:
-    """``sink``, after checking that the table is opened by the key ``expected`` (checked on
-    the opening entry, before our join proposal leaves); ``given``: the person gave that
-    key (``--host-key``), else the table was announced with it. Raises :class:`WrongHost`."""
+    """``sink``, after checking that the table is opened by the key ``expected``: first on
+    the key the host's challenge claims, before any event of the table is told (so a wrong
+    key is said before anything else the host answers: a full table, a game started), then
+    on the opening entry, which proves it, before our join proposal leaves. ``given``: the
+    person gave that key (``--host-key``), else the table was announced with it. Raises
+    :class:`WrongHost`."""
+
+    def wrong(other: str) -> WrongHost:
+        """The error for a table opened (or said to be) by the key ``other``."""
+        why = (f"this table's host key is not the one you gave: the table at {where} is "
+               f"opened by {other}, not {expected} (a wrong key, or someone else answers at "
+               f"that address)") if given else (
+               f"the table at {where} is not opened by the key it was announced with "
+               f"({expected}): someone else answers at that address (its key is "
+               f"{other})")  # fmt: skip
+        return WrongHost(why)
 
     def pinned(event: Event) -> None:
+        claim = peer.host_claim
+        if claim is not None and key_text(fingerprint(claim)) != key_text(expected):
+            raise wrong(fingerprint(claim))
         if isinstance(event, Applied) and event.pos == 0:
             opener = fingerprint(peer.table.log.entries[0].entry.author)
-            if opener != expected:
-                why = (f"the table at {where} is not opened by the key you asked for "
-                       f"({expected}): you may have a wrong key, or someone else answers at "
-                       f"that address (its key is {opener})") if given else (
-                       f"the table at {where} is not opened by the key it was announced with "
-                       f"({expected}): someone else answers at that address (its key is "
-                       f"{opener})")  # fmt: skip
-                raise WrongHost(why)
+            if key_text(opener) != key_text(expected):
+                raise wrong(opener)
         sink(event)
 
     return pinned

@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from copy import deepcopy
+from functools import partial
+from typing import Any, Protocol, TypeAlias
 
 from lanparty.games import PLUGINS, get_game, narrator_for
 from lanparty.games.bots import Bot, forced_move
@@ -39,10 +41,18 @@ from protocol.contract import (
     Turn,
 )
 
-__all__ = ["BOT_NAMES", "LocalTable", "TableSession"]
+__all__ = ["BOT_NAMES", "LocalTable", "Offload", "TableSession"]
 
 BOT_NAMES = ("Bea", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo", "Juno")
 """Names given to bot seats 1, 2, … in order."""
+
+#: Runs ``job`` somewhere else (a worker thread) and then, back on the table's own thread,
+#: ``done`` with ``(True, what job returned)`` or ``(False, the exception it raised)``.
+Offload: TypeAlias = Callable[
+    [Callable[[], "Move | None"], Callable[[tuple[bool, Any]], None]], None
+]
+#: What a bot's choice is while its thought is under way elsewhere.
+_THINKING = object()
 
 
 class TableSession(Protocol):
@@ -182,6 +192,14 @@ class LocalTable:
         self._window: tuple[int, list[Seat]] | None = None
         self.clock = clock
         self._closes: float | None = None  # when the timed sealed phase now closes
+        self._listeners: list[Callable[[], None]] = []
+        self._offload: Offload | None = None
+        #: (inputs, seat) of the slow bot's choice under way elsewhere; its result, once in.
+        self._thinking: tuple[int, Seat] | None = None
+        self._thought: tuple[tuple[int, Seat], bool, Any] | None = None
+        #: The person's sealed move, handed in while a bot was thinking: sealed after the
+        #: bots', as when they chose in place (the same order, the same game).
+        self._held: Move | None = None
 
     # ------------------------------------------------------------------ the protocol
 
@@ -215,7 +233,7 @@ class LocalTable:
         to write (a game of free text may list no move at all)."""
         status = self.game.status(self._state)
         if isinstance(status, Commit):
-            return self.seat in status.seats
+            return self.seat in status.seats and self._held is None
         if isinstance(status, Turn):
             return status.seat == self.seat or self._offered()
         return False
@@ -228,8 +246,12 @@ class LocalTable:
             raise IllegalMove(_("the game is over"))
         move = self.game.moves.read(move)
         if isinstance(status, Commit):
-            if self.seat not in status.seats:
+            if self.seat not in status.seats or self._held is not None:
                 raise IllegalMove(_("you have handed in already"))
+            if self._thinking is not None:  # checked now, sealed after the bots' own
+                self.game.check(self.copies[self.seat], self.seat, move)
+                self._held = move
+                return
             self._seal(self.seat, move)
             return
         self._play(self.seat, move)
@@ -239,6 +261,10 @@ class LocalTable:
         status = self.game.status(self._state)
         if not isinstance(status, Commit) or status.closer != self.seat:
             return _("you may not close this now")
+        if self._seal_held():  # our own words first, then the rest hand in nothing
+            status = self.game.status(self._state)
+            if not isinstance(status, Commit):
+                return ""
         self._feed(CommitTimeout(status.seats))
         return ""
 
@@ -264,11 +290,29 @@ class LocalTable:
         return self.game.outcome(self._state)
 
     def listen(self, callback: Callable[[], None]) -> None:
-        """Nothing changes on its own here: ``advance`` does everything, when asked."""
+        """``callback()`` when a bot's thought comes in from elsewhere (see
+        :meth:`think_with`): the next ``advance`` plays it. Nothing else changes on its
+        own here."""
+        self._listeners.append(callback)
+
+    def think_with(self, offload: Offload | None) -> None:
+        """Let slow bots (a hard bot's search: their ``slow``) choose through ``offload``
+        (a worker thread), so that whoever drives the table keeps answering while they
+        think: ``advance`` then returns while a bot thinks, and the listeners are called
+        when its move is ready. ``None``: every bot chooses in place (the default). The
+        bots choose the same moves either way, from the same views and random numbers."""
+        self._offload = offload
+
+    def thinking(self) -> Seat | None:
+        """The seat whose bot is thinking elsewhere now, if one is."""
+        return self._thinking[1] if self._thinking is not None else None
 
     def status_line(self) -> str:
-        """Nothing to wait for at a local table."""
-        return ""
+        """Which bot is thinking, if one is ("Bea is thinking…"); else nothing to wait for."""
+        seat = self.thinking()
+        if seat is None:
+            return ""
+        return _("{name} is thinking…").format(name=self.names[seat])
 
     def start_now(self) -> str:
         """A local table starts at once: nothing to start."""
@@ -286,24 +330,28 @@ class LocalTable:
         at the front (it is the quickest to react to its own play), then the turn-holder.
         """
         game = self.game
-        while True:
+        while self._thinking is None:  # (a bot thinking elsewhere: nothing moves until it is in)
             self._resolve()
             status = game.status(self._state)
             if isinstance(status, Commit):
                 closes = self._closes
-                if closes is not None and status.closer is not None and self.clock() >= closes:
+                if (closes is not None and status.closer is not None and self._thought is None
+                        and self.clock() >= closes):  # fmt: skip
+                    if self._seal_held():  # handed in while a bot thought: in time
+                        continue
                     self._feed(CommitTimeout(status.seats))  # the time is up
                     continue
                 bots = [s for s in status.seats if s != self.seat]
                 for s in bots:  # every bot hands in at once; the human writes in its time
-                    move = self._bot(s).choose(
-                        game.view(self.copies[s], s), game.legal_moves(self.copies[s], s),
-                        self.bot_rng,
-                    )  # fmt: skip
+                    view, legal = game.view(self.copies[s], s), game.legal_moves(self.copies[s], s)
+                    move = self._choose(s, view, legal)
+                    if move is _THINKING:
+                        return
                     if move is None:
                         raise RuntimeError(f"the bot of seat {s} wrote nothing")
                     self._seal(s, move)
-                if bots:
+                    break  # the phase as it is now: the next bot, or the person's move held
+                if bots or self._seal_held():
                     continue
                 return
             if isinstance(status, Open):
@@ -331,9 +379,11 @@ class LocalTable:
                         continue
                     if s == self.seat:
                         return  # the human decides (or declines)
-                    left.pop(0)
                     options: list[Move | None] = [*game.legal_moves(self.copies[s], s), None]
-                    move = self._bot(s).choose(game.view(self.copies[s], s), options, self.bot_rng)
+                    move = self._choose(s, game.view(self.copies[s], s), options)
+                    if move is _THINKING:
+                        return
+                    left.pop(0)
                     if move is not None:
                         self._play(s, move)
                         moved = True
@@ -349,7 +399,9 @@ class LocalTable:
             if move is None:
                 if s == self.seat:
                     return
-                move = self._bot(s).choose(view, legal, self.bot_rng)
+                move = self._choose(s, view, legal)
+                if move is _THINKING:
+                    return
             if move is None:
                 raise RuntimeError(f"the bot of seat {s} passed on its own turn")
             self._play(s, move)
@@ -365,6 +417,43 @@ class LocalTable:
         """Is the human the seat being asked in the current out-of-turn window?"""
         w = self._window
         return w is not None and w[0] == self.inputs and w[1][:1] == [self.seat]
+
+    def _choose(self, seat: Seat, view: dict[str, Plain], legal: Sequence[Move | None]) -> Any:
+        """The bot of ``seat``'s move at this point of the game (``None``: it lets an
+        out-of-turn chance go); :data:`_THINKING` while a slow bot's thought is under way
+        elsewhere (:meth:`think_with`). Raises what the bot raised."""
+        bot, at = self._bot(seat), (self.inputs, seat)
+        thought, self._thought = self._thought, None
+        if thought is not None and thought[0] == at:
+            if not thought[1]:
+                raise thought[2]
+            return thought[2]
+        if self._offload is None or not getattr(bot, "slow", False):
+            return bot.choose(view, legal, self.bot_rng)
+        # The thread gets its own copy of the view: the table may change meanwhile (the
+        # person hands in a word), and nothing here draws from the bots' numbers until
+        # the thought is in (``advance`` waits for it).
+        self._thinking = at
+        job = partial(bot.choose, deepcopy(view), list(legal), self.bot_rng)
+        self._offload(job, partial(self._thought_in, at))
+        return _THINKING
+
+    def _thought_in(self, at: tuple[int, Seat], result: tuple[bool, Any]) -> None:
+        """(On the table's thread) a bot's thought is in: kept for the next ``advance``
+        if the table is still where the bot was asked (a closed phase drops it)."""
+        self._thinking = None
+        if at[0] == self.inputs:
+            self._thought = (at, result[0], result[1])
+        for callback in self._listeners:
+            callback()
+
+    def _seal_held(self) -> bool:
+        """Seal the person's move held while a bot thought, if there is one; True if so."""
+        move, self._held = self._held, None
+        if move is None:
+            return False
+        self._seal(self.seat, move)
+        return True
 
     def _bot(self, seat: Seat) -> Bot:
         bot = self.bots[seat]

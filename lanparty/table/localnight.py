@@ -15,7 +15,7 @@ from typing import Any
 from lanparty.games import get_game
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
-from lanparty.table.local import LocalTable
+from lanparty.table.local import LocalTable, Offload
 from lanparty.table.nightplan import NightGame, read_choice, seats_for
 from protocol.contract import Move, Outcome, Plain, Seat
 
@@ -41,6 +41,7 @@ class LocalNight:
         self.players = players
         self.table = make(game, dict(options), players, 1)
         self._listeners: list[Callable[[], None]] = []
+        self._offload: Offload | None = None
 
     # ------------------------------------------------------------------ the night
 
@@ -58,6 +59,9 @@ class LocalNight:
             return str(exc)
         self.number += 1
         self.table = self._make(choice.game, dict(choice.options), players, self.number)
+        self.table.think_with(self._offload)
+        for callback in self._listeners:
+            self.table.listen(callback)  # its bots' thoughts, as they come in
         self.last, self.players = choice, players
         for callback in self._listeners:
             callback()
@@ -136,13 +140,20 @@ class LocalNight:
         return self.table.outcome()
 
     def listen(self, callback: Callable[[], None]) -> None:
-        """``callback()`` when the next game is dealt."""
+        """``callback()`` when the next game is dealt, and when a bot's thought comes in
+        (:meth:`LocalTable.listen`)."""
         self._listeners.append(callback)
+        self.table.listen(callback)
+
+    def think_with(self, offload: Offload | None) -> None:
+        """See :meth:`LocalTable.think_with`: for this game and the next ones."""
+        self._offload = offload
+        self.table.think_with(offload)
 
     def status_line(self) -> str:
-        """Once the game is over, that it is (the keys say what may be done); else nothing to
-        wait for."""
-        return _("game over") if self.table.over() else ""
+        """Once the game is over, that it is (the keys say what may be done); else which
+        bot is thinking, if one is."""
+        return _("game over") if self.table.over() else self.table.status_line()
 
     def start_now(self) -> str:
         """See :meth:`LocalTable.start_now`."""

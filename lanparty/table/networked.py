@@ -82,13 +82,17 @@ class NetSeat(NightTalk, HostCommands):
         self.on_leave: Callable[[], None] | None = None
         #: Called (in trio) once the table is reachable; the terminal UI starts then.
         self.on_ready: Callable[[], None] = lambda: None
-        #: The table's name as the lobby lists it, for the screen's header ("": not known
-        #: here, as at a table joined by its address).
-        self.table_name = ""
         self._lines: list[str | Talk] = []
         self._ended_lines: list[str | Talk] = []  # the game before's, not yet taken (a night)
         self._init_night()
         self._sit(party)
+
+    @property
+    def table_name(self) -> str:
+        """The table's name for the screen's header: the host's own, or as the host's
+        challenge said it to a joiner or a spectator (checked there: "" if none, or none
+        fit to show), as a peer's string (shown through ``printable``)."""
+        return self.party.table_name
 
     def switch(self, party: Host | Peer, game: str | None = None) -> None:
         """(trio) The night goes on at ``party``'s table (the next game, ``game`` as offered
@@ -274,10 +278,21 @@ class NetSeat(NightTalk, HostCommands):
             self._asked = asked
             self._changed()
 
+    def may_talk(self) -> bool:
+        """May this seat talk at the table: a seat always; a spectator only where the host
+        said (in its challenge) that spectators may talk, and with a key and a name to talk
+        with. (The host refuses a spectator's line anyway where they may not.)"""
+        if not self.watching:
+            return True
+        party = self.party
+        return isinstance(party, Peer) and party.spectators_talk and bool(self._fingerprint())
+
     def say(self, text: str) -> str:
         """Say ``text`` to the table (shown once the host relays it back); "" if it went,
         else why not, in the reader's words (a refusal that comes later is told in the
         story)."""
+        if not self.may_talk():  # a spectator where spectators do not talk: nothing is sent
+            return said("spectators may not talk at this table")
         text = text.strip()
         why = talk_problem(text)
         if why is not None:

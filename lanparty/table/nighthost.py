@@ -155,6 +155,7 @@ class HostNight:
         except LocalProtocolError as exc:
             raise ValueError(str(exc)) from None
         host.spectators_sit = self.plan.spectators_sit
+        host.table_name = old.table_name  # the same table: its name, said to whoever comes
         self.keep(old)
         self.out.next_game(counted=old.table.state is not None)
         quiet = self.plan.quiet or self.seat is not None

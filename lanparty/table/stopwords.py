@@ -80,8 +80,8 @@ STOPS = (
     N_("the host did not let you in"),
     # Not the table meant: another key opened it.
     N_(
-        "the table at {where} is not opened by the key you asked for ({key}): you may have a "
-        "wrong key, or someone else answers at that address (its key is {other})"
+        "this table's host key is not the one you gave: the table at {where} is opened by "
+        "{other}, not {key} (a wrong key, or someone else answers at that address)"
     ),
     N_(
         "the table at {where} is not opened by the key it was announced with ({key}): someone "

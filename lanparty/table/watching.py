@@ -110,7 +110,7 @@ async def play_watch(
         elif now.phase is not Phase.CLOSED and not out.stopped:
             out.stopped = "you stopped watching before the end"
         if not admission.seated or watcher.refused:  # refused: nothing of ours to keep
-            out.refused = watcher.refused or out.stopped
+            out.refused = out.refused or watcher.refused or out.stopped
         elif len(now.table.log):
             night.keep(now)
         if seat is not None:

@@ -39,7 +39,6 @@ from prompt_toolkit.layout import (
     ConditionalContainer,
     Dimension,
     DynamicContainer,
-    Float,
     FloatContainer,
     HSplit,
     Layout,
@@ -47,7 +46,6 @@ from prompt_toolkit.layout import (
     Window,
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
-from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import DynamicProcessor, Processor
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import BaseStyle, DynamicStyle, Style
@@ -74,8 +72,10 @@ from .control import (
 from .editor import KEYS, editor_key_bindings, editor_marks, editor_validator
 from .handing import current_editor
 from .layout import draw_board, editor_rows, fit, game_title, header, line_count, wide
+from .menu import completion_menu
 from .overlay import Overlay, reflow
 from .story import Story, StoryControl, paging_keys
+from .thinking import think_off_the_loop
 
 __all__ = ["TableApp", "countdown", "current_editor", "make_completer", "make_key_bindings",
            "make_style", "run", "run_async"]  # fmt: skip
@@ -281,8 +281,7 @@ class TableApp:
             self.input_window,
             Window(FormattedTextControl(self._status), height=1),
         ])  # fmt: skip
-        menu = Float(xcursor=True, ycursor=True,
-                     content=CompletionsMenu(max_height=8, scroll_offset=1))  # fmt: skip
+        menu = completion_menu(self.buffer, lambda: self._size()[1])  # over the story
         return FloatContainer(root, floats=[menu, self.overlay.float])
 
     def _editor_title(self) -> str:
@@ -584,6 +583,7 @@ async def run_async(session: TableSession, plain: bool | None = None) -> int:
     default, when the input or the output is not a terminal."""
     if plain is None:
         plain = not (sys.stdin.isatty() and sys.stdout.isatty())
+    think_off_the_loop(session)  # a hard bot's search never freezes the screen
     if plain:
         from .plain import run_plain
 

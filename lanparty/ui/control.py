@@ -101,9 +101,11 @@ def night_rule(session: TableSession, title: str) -> str:
     number = int(getattr(session, "number", 1))
     return _("— game {n} of the night: {game} —").format(n=number, game=title)
 def talks(session: TableSession) -> bool:
-    """Is there someone to talk to at ``session``'s table (a networked one: its optional
-    ``say``)?"""
-    return callable(getattr(session, "say", None))
+    """May this seat talk at ``session``'s table: is there someone to talk to (a networked
+    one: its optional ``say``), and may it talk there (its optional ``may_talk()``: a
+    spectator only where the host lets spectators talk)?"""
+    may: Callable[[], bool] | None = getattr(session, "may_talk", None)
+    return callable(getattr(session, "say", None)) and (may is None or may())
 
 
 def talk_line(talk: Talk) -> Fragments:

@@ -34,9 +34,8 @@ from prompt_toolkit.key_binding import (
     KeyPressEvent,
     merge_key_bindings,
 )
-from prompt_toolkit.layout import Dimension, Float, FloatContainer, HSplit, Layout, Window
+from prompt_toolkit.layout import Dimension, FloatContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
-from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.utils import get_cwidth
 
 from lanparty.friends import Friends
@@ -50,6 +49,7 @@ from protocol import PROTOCOL_VERSION
 from .app import color_depth, make_style
 from .layout import fit, line_count
 from .lobbymodel import LANGUAGE_NAMES, Choice, _choose, _Lobby, _LobbyCompleter, help_lines
+from .menu import completion_menu
 from .overlay import Overlay
 from .story import Story, StoryControl, paging_keys
 
@@ -254,8 +254,7 @@ class LobbyApp:
             self.input_window,
             Window(FormattedTextControl(self._status), height=1),
         ])  # fmt: skip
-        menu = Float(xcursor=True, ycursor=True,
-                     content=CompletionsMenu(max_height=8, scroll_offset=1))  # fmt: skip
+        menu = completion_menu(self.buffer, lambda: self._size()[1])  # over the events
         return FloatContainer(root, floats=[menu, self.overlay.float])
 
     def _header(self) -> Fragments:

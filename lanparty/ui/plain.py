@@ -5,7 +5,8 @@ terminal).
 
 The same :class:`~lanparty.ui.control.Conduct` as the full-screen table reads each line; the
 prompt is said (a line of its own) each time the table asks something new, after the board
-and the hand when it asks for a move. A game's
+and the hand when it asks for a move, and again after each line typed (help, the rules, a
+refusal: what was printed pushed the question away). A game's
 multi-line editor is not opened: its one-line command says the same (``help`` names it).
 Help, the rules and the score sheet are printed. At the end of input a spectator goes on
 watching until the table ends; a player leaves.
@@ -104,6 +105,8 @@ async def run_plain(
     session.listen(changed.set)
     reader = LineReader(stdin if stdin is not None else sys.stdin.fileno())
     said_prompt, said_editor, reading, ended = "", False, True, False
+    again = False  # a line was answered: the question is asked again, even if unchanged
+    said_view: object = None  # the game as it stood when the question was asked
     title = game_title(session.game_name)
     say([("", f"lanparty · {title}  " + _("(type help: the commands)") + "\n")])
     try:
@@ -120,11 +123,15 @@ async def run_plain(
             if ended and not _night_goes_on(session):
                 return 0
             prompt = conduct.prompt()[0].strip()
-            if prompt != said_prompt:
-                said_prompt = prompt
+            view = session.view()
+            if prompt != said_prompt or (again and view != said_view):  # asked anew
+                said_prompt, said_view = prompt, view
                 if session.may_move() and not conduct.asking:  # what it is asked about
                     say(draw_board(session, PLAIN_COLUMNS, PLAIN_ROWS, "", None))
                 say([("", prompt + "\n")])
+            elif again:  # help, the rules, a refusal: the same question, without the board
+                say([("", prompt + "\n")])
+            again = False
             editor = current_editor(conduct.session)
             if editor is not None and not said_editor:
                 say([("", editor.title + "  " + _("(help: how to hand it in on one line)")
@@ -145,6 +152,7 @@ async def run_plain(
                 return reply.leave
             if reply.page:
                 say(_page(conduct, reply.page))
+            again = True
     except BrokenPipeError:  # the reader went away (``| head``): nobody to tell anything
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -165,11 +173,14 @@ def _night_goes_on(session: TableSession) -> bool:
 async def _next(reader: LineReader, changed: asyncio.Event, conduct: Conduct,
                 reading: bool) -> object:  # fmt: skip
     """The next line typed (``None`` at the end of the input), or :data:`_CHANGED` once
-    the table changed (or a timed phase's clock ran out)."""
+    the table changed (or a timed phase's clock ran out); no line while a bot thinks."""
     closes = deadline(conduct.session)
     timeout = max(closes - time.monotonic(), 0.05) if closes is not None else None
     waits: set[asyncio.Future[object]] = {asyncio.ensure_future(changed.wait())}
-    if reading:
+    thinking: Callable[[], object] | None = getattr(conduct.session, "thinking", None)
+    # A line typed while a bot thinks waits for its move, as it would if the bot chose in
+    # place (lines piped in stay in turn); the bot's move wakes us (``changed``).
+    if reading and (thinking is None or thinking() is None):
         waits.add(asyncio.ensure_future(reader.lines.get()))
     done, pending = await asyncio.wait(waits, timeout=timeout,
                                        return_when=asyncio.FIRST_COMPLETED)  # fmt: skip

@@ -69,9 +69,10 @@ def test_a_wrong_host_key_is_said_as_what_happened_not_as_the_hosts_fault(table:
     code, _, err = table.finish("bo")
     assert code == 1 and "Traceback" not in err
     line = err.splitlines()[-1]
-    assert line.startswith(f"could not join: the table at {endpoint} is not opened by the key "
-                           "you asked for (AAAA-BBBB-CCCC-DDDD): you may have a wrong key, or "
-                           "someone else answers at that address (its key is ")  # fmt: skip
+    assert line.startswith(f"could not join: this table's host key is not the one you gave: "
+                           f"the table at {endpoint} is opened by ")  # fmt: skip
+    assert line.endswith(", not AAAA-BBBB-CCCC-DDDD (a wrong key, or someone else answers at "
+                         "that address)")  # fmt: skip
     assert "broke the protocol" not in err and "announced" not in err
     _no_transcript(table.tmp / "bo")
 
@@ -89,6 +90,29 @@ def test_every_refusal_leaves_nothing_behind_and_begins_with_words(table: Table)
         "could not join: the game has started; the table takes no more players",
     )
     _no_transcript(table.tmp / "late")
+    # A wrong key is said first, whatever else is wrong with the table (it is full, and its
+    # game has started): the host's challenge says whose table it is.
+    table.start("lost", "join", "--bot", "--connect", endpoint, "--nick", "lost",
+                "--host-key", "AAAA-BBBB-CCCC-DDDD")  # fmt: skip
+    code, _, err = table.finish("lost")
+    assert code == 1 and "Traceback" not in err
+    assert err.splitlines()[-1].startswith(
+        f"could not join: this table's host key is not the one you gave: the table at "
+        f"{endpoint} is opened by ")  # fmt: skip
+    assert "full" not in err and "started" not in err
+    _no_transcript(table.tmp / "lost")
+
+
+def test_a_wrong_key_is_said_before_a_watch_refused(table: Table) -> None:
+    endpoint = table.host("--seats", "3", "--no-spectators")
+    table.start("eve", "watch", "--connect", endpoint, "--host-key", "AAAA-BBBB-CCCC-DDDD")
+    code, _, err = table.finish("eve")
+    assert code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1].startswith(
+        "lanparty watch: error: could not watch: this table's host key is not the one you "
+        f"gave: the table at {endpoint} is opened by ")  # fmt: skip
+    assert "spectators" not in err
+    _no_transcript(table.tmp / "eve")
 
 
 async def test_a_join_held_for_the_hosts_yes_is_told_so_and_then_told_no(tmp_path: Path) -> None:
@@ -157,7 +181,8 @@ def test_a_watch_refused_is_one_line_with_no_screen_and_no_transcript(table: Tab
                 "--json")  # fmt: skip
     code, out, err = table.finish("ivy")
     assert code == 1 and "Traceback" not in err
-    assert "is not opened by the key you asked for (AAAA-BBBB-CCCC-DDDD)" in out
+    assert "this table's host key is not the one you gave: " in out
+    assert ", not AAAA-BBBB-CCCC-DDDD (a wrong key" in out
     _no_transcript(table.tmp / "ivy")
 
 

@@ -356,10 +356,11 @@ def test_oversized_frame_and_unknown_type_name_the_sender(games):
 
 def test_version_mismatch_is_refused_with_both_versions(games):
     h = _harness(games, seats=2)
-    with pytest.raises(RemoteProtocolError, match=rf"version 9.*version {PROTOCOL_VERSION}"):
-        h.host.receive_data(h.conns[0], frame(pack({"v": 9, "type": "hello"})))
+    other = PROTOCOL_VERSION + 1
+    with pytest.raises(RemoteProtocolError, match=rf"version {other}.*version {PROTOCOL_VERSION}"):
+        h.host.receive_data(h.conns[0], frame(pack({"v": other, "type": "hello"})))
     refusal = _frames(h.host.data_to_send(h.conns[0]))[-1]
-    assert refusal.fatal and "version 9" in refusal.reason
+    assert refusal.fatal and f"version {other}" in refusal.reason
 
 
 def test_bad_key_share_proof(games):

@@ -188,7 +188,8 @@ def test_handshake_and_leave_frames_round_trip_and_are_strict() -> None:
     from protocol import PROTOCOL_VERSION as V
     from protocol import pack
 
-    for msg in (Challenge(bytes(32), 5), Hello(bytes(32), 7, bytes(64)), Leave(bytes(64))):
+    welcome = Challenge(bytes(32), 5, bytes(32), "Ann's kato", True)
+    for msg in (welcome, Hello(bytes(32), 7, bytes(64)), Leave(bytes(64))):
         assert decode_message(encode_message(msg)) == msg
     for bad in (
         {"v": V, "type": "hello", "key": bytes(31), "pos": 7, "sig": bytes(64)},

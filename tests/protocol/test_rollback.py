@@ -151,7 +151,7 @@ def _fake_host(h: Harness, peer: Peer, upto: int, then: SignedEntry) -> None:
     """A host that says its log has ``upto + 1`` entries, relays the real first ``upto`` and
     then ``then`` (another entry of its making) at position ``upto``."""
     host = h.host.identity
-    peer.receive_data(frame(encode_message(Challenge(bytes(32), upto + 1))))
+    peer.receive_data(frame(encode_message(Challenge(bytes(32), upto + 1, host.public.raw))))
     for se in [*h.host.table.log.entries[:upto], then]:
         peer.receive_data(frame(encode_message(Relay(se.raw, se.sig, relay_signature(host,
                                                                                     se.raw)))))

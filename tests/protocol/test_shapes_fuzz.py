@@ -221,7 +221,7 @@ def test_a_host_that_opens_a_table_with_misshapen_options_is_named(
     body = OpenTable(game, options, g.min_seats, "mal", SealKey().public)  # type: ignore[arg-type]
     se = SignedEntry.create(host, Entry(bytes(16), 0, bytes(32), host.public.raw, body))
     peer = Peer(Identity(), "ann", GAMES)
-    peer.receive_data(frame(encode_message(Challenge(bytes(32), 0))))
+    peer.receive_data(frame(encode_message(Challenge(bytes(32), 0, bytes(32)))))
     peer.receive_data(_relay_from(host, se))
     transcript = pack({"v": ENTRY_VERSION, "type": "lanparty-transcript",
                        "entries": [[se.raw, se.sig, relay_signature(host, se.raw)]]})  # fmt: skip

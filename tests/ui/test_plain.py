@@ -62,3 +62,18 @@ def test_plain_on_a_terminal_prints_lines_and_takes_no_screen(tmp_path: Path) ->
         assert "─ story" not in history and "Tab: moves" not in history
     finally:
         pane.kill()
+
+
+def test_the_question_comes_back_after_a_line_that_moves_nothing() -> None:
+    # help, the rules, the score sheet and a refusal print lines and move no game: each is
+    # followed by the question again (a screen reader's user is left with no prompt else),
+    # without the board printed again.
+    done = play_plain(["help", "rules", "scores", "dance", "quit", "y"])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    asked = [i for i, line in enumerate(lines) if line == "your move>"]
+    assert len(asked) == 5, done.stdout  # the first question, then once after each line
+    quit_asked = lines.index("leave the game? (y/N)>")
+    assert asked[-1] < quit_asked
+    assert lines[asked[1] - 1] != "your move>" and lines.count("Your hand:") == 1
+    assert lines[asked[4] - 1] == "unknown command 'dance' (type help, or press Tab)"
