@@ -29,7 +29,9 @@ __all__ = [
 ]
 
 #: Seconds to keep listening after the first table answers, to learn whether it is alone
-#: (a browser hears of a second table about 1 s after the first, measured on loopback).
+#: (a browser hears of a second table about 1 s after the first, measured on loopback); or
+#: as long as the first took to answer, if longer (a busy machine answers late, the second
+#: table as late as the first).
 _MORE_ANSWERS = 1.5
 
 
@@ -82,9 +84,11 @@ async def find_table(
 
     async with browse(ip) as lobby:
         with trio.move_on_after(timeout):
+            asked = trio.current_time()
             await lobby.wait_for(lambda tables: any(map(wanted, tables.values())))
-            if host_key is None:  # another table of that name may answer a moment later
-                with trio.move_on_after(_MORE_ANSWERS):
+            if host_key is None:  # another table of that name may answer a moment later:
+                # as late again as the first did, on a machine or network slow to answer
+                with trio.move_on_after(max(_MORE_ANSWERS, trio.current_time() - asked)):
                     while True:
                         await lobby.next_event()
         found = sorted(filter(wanted, lobby.tables.values()), key=by_name)
