@@ -44,7 +44,13 @@ from ._keys import KeyShare, PublicKeyShare, SchnorrProof, joint_key
 from ._rng import SYSTEM_RNG, Rng, SeededRng
 from ._seal import SealKey, read_seal_public, seal
 from ._show import open_shown_cards, show_cards
-from ._shuffle import ShuffleProof, shuffle, verify_shuffle
+from ._shuffle import (
+    ShuffleProof,
+    remember_verified,
+    shuffle,
+    verified_afresh,
+    verify_shuffle,
+)
 
 __all__ = [
     "IDENTITY",
@@ -87,11 +93,13 @@ __all__ = [
     "random_scalar",
     "read_commitment",
     "read_seal_public",
+    "remember_verified",
     "seal",
     "show_cards",
     "shuffle",
     "unmask",
     "unmask_with_own",
+    "verified_afresh",
     "verify_opening",
     "verify_shuffle",
 ]

@@ -14,12 +14,16 @@ the table key and both decks, so a proof cannot be replayed anywhere else.
 
 Cost for ``n`` cards: proving ≈ 6n variable-base and 4n fixed-base multiplications (the
 re-encryption included); verifying ≈ 8n variable-base and n fixed-base, plus validating the
-4n points received.
+4n points received. A process that stands for several peers (the tests' harness) may verify
+each statement and proof once: :func:`remember_verified` (:class:`_Verified`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -231,6 +235,92 @@ def _prove(
     )
 
 
+#: How many verified shuffles a process remembers (:func:`verify_shuffle`): a table's whole
+#: game has a few dozen, each remembered by a 32-byte digest.
+_VERIFIED_MAX = 512
+
+
+class _Verified:
+    """Digests of the shuffle statements (decks, key, context and proof) this process has
+    verified, the most recent :data:`_VERIFIED_MAX`, once :func:`remember_verified` is on:
+    checking the same bytes again gives the same answer, so where one process stands for
+    several peers (the tests' harness) it is not computed again. A peer's own process never
+    sees a statement twice, and leaves it off. Safe to use from several threads."""
+
+    def __init__(self) -> None:
+        self._seen: OrderedDict[bytes, None] = OrderedDict()
+        self._lock = threading.Lock()
+        self.on = False  # :func:`remember_verified`
+        self.afresh = 0  # > 0: inside :func:`verified_afresh`, nothing is remembered
+
+    def _remembering(self) -> bool:
+        return self.on and not self.afresh
+
+    def __contains__(self, digest: bytes) -> bool:
+        with self._lock:
+            if self._remembering() and digest in self._seen:
+                self._seen.move_to_end(digest)
+                return True
+            return False
+
+    def add(self, digest: bytes) -> None:
+        """Remember ``digest`` (forgetting the oldest beyond the limit)."""
+        with self._lock:
+            if not self._remembering():
+                return
+            self._seen[digest] = None
+            self._seen.move_to_end(digest)
+            while len(self._seen) > _VERIFIED_MAX:
+                self._seen.popitem(last=False)
+
+
+_verified = _Verified()
+
+
+def remember_verified(on: bool) -> None:
+    """Whether this process remembers the shuffles it verified (off unless turned on: for a
+    process that stands for several peers, each of which verifies the same proofs; the test
+    suite turns it on)."""
+    with _verified._lock:
+        _verified.on = on
+        if not on:
+            _verified._seen.clear()
+
+
+@contextmanager
+def verified_afresh() -> Iterator[None]:
+    """Within the block, :func:`verify_shuffle` verifies every proof in full, one verified
+    before too, and remembers none: for benchmarks whose one process stands for several
+    peers, each of which verifies on its own."""
+    with _verified._lock:
+        _verified.afresh += 1
+    try:
+        yield
+    finally:
+        with _verified._lock:
+            _verified.afresh -= 1
+
+
+def _statement(
+    src: bytes, dst: bytes, table_key: Point, proof: ShuffleProof, context: bytes
+) -> bytes:
+    """A digest of everything :func:`verify_shuffle` reads: equal digests, equal verdicts.
+    Each response is taken as the integer it is, each in a part of its own (not reduced
+    mod L: a challenge off by L fails verification and must not match the one it aliases)."""
+    scalars = (proof.challenge, *proof.s, *proof.s_hat, *proof.s_prime)
+    return hash_bytes(
+        "shuffle/verified",
+        context,
+        table_key.encode(),
+        src,
+        dst,
+        _encode_points(proof.commitments),
+        _encode_points(proof.chain),
+        *(x.to_bytes(x.bit_length() // 8 + 1, "little", signed=True) for x in scalars),
+        size=32,
+    )
+
+
 def verify_shuffle(
     src: Sequence[Ciphertext],
     dst: Sequence[Ciphertext],
@@ -251,8 +341,11 @@ def verify_shuffle(
         raise ProofError("shuffle proof has the wrong number of commitments")
     if len(proof.s_hat) != n or len(proof.s_prime) != n:
         raise ProofError("shuffle proof has the wrong number of responses")
-    h0, h = _generators(n)
     src_bytes, dst_bytes = _encode_deck(src), _encode_deck(dst)
+    statement = _statement(src_bytes, dst_bytes, table_key, proof, context)
+    if statement in _verified:
+        return
+    h0, h = _generators(n)
     c_list, chain = list(proof.commitments), list(proof.chain)
     ch = proof.challenge
     s1, s2, s3, s4 = proof.s
@@ -289,3 +382,4 @@ def verify_shuffle(
     )
     if expected != ch:
         raise ProofError("shuffle proof does not verify for these decks, key and context")
+    _verified.add(statement)

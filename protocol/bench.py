@@ -28,6 +28,8 @@ from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
+from crypto import verified_afresh
+
 from ._frames import frame
 from ._messages import NONCE_BYTES, Challenge, encode_message
 from ._offline import audit_transcript
@@ -166,8 +168,9 @@ def main(argv: list[str] | None = None) -> None:
         bots: list[Chooser] = [factory() for _ in range(args.players)]
         return play(GAMES, args.game, args.players, options, bots, seed, args.catch_up)
 
-    runs = [one(seed) for seed in range(args.games)]
-    share = 0.0 if args.no_profile else crypto_share(lambda: one(args.games))
+    with verified_afresh():  # one process stands for every peer: each verifies in full
+        runs = [one(seed) for seed in range(args.games)]
+        share = 0.0 if args.no_profile else crypto_share(lambda: one(args.games))
     med = statistics.median
     print(
         json.dumps(
