@@ -369,15 +369,39 @@ class Lobby:
     def __init__(self, receive: trio.MemoryReceiveChannel[LobbyEvent]) -> None:
         self._receive = receive
         self.tables: dict[str, TableAd] = {}
+        #: Tables heard of (by name) whose records are still being asked for.
+        self.resolving = 0
+        self._resolved = trio.Event()
 
-    async def next_event(self) -> LobbyEvent:
-        """Wait for the next appearance, change or withdrawal (and apply it to ``tables``)."""
-        event = await self._receive.receive()
+    def _apply(self, event: LobbyEvent) -> LobbyEvent:
         if isinstance(event, TableSeen):
             self.tables[event.ad.instance] = event.ad
         else:
             self.tables.pop(event.instance, None)
         return event
+
+    async def next_event(self) -> LobbyEvent:
+        """Wait for the next appearance, change or withdrawal (and apply it to ``tables``)."""
+        return self._apply(await self._receive.receive())
+
+    def _done_resolving(self) -> None:
+        self.resolving -= 1
+        self._resolved.set()
+        self._resolved = trio.Event()
+
+    async def settle(self) -> None:
+        """Return once every table heard of so far is resolved (or given up, after its
+        records' timeout) and applied to ``tables``: a table whose name was heard is not
+        missed for being slow to describe itself."""
+        while True:
+            try:
+                self._apply(self._receive.receive_nowait())
+                continue
+            except trio.WouldBlock:
+                pass
+            if not self.resolving:
+                return
+            await self._resolved.wait()
 
     async def wait_for(self, predicate: Callable[[dict[str, TableAd]], bool]) -> None:
         """Return once ``predicate(tables)`` holds (checked now and after every event)."""
@@ -425,7 +449,11 @@ async def _lobby_on(zc: Zeroconf) -> AsyncIterator[Lobby]:
             trio.from_thread.run_sync(send.send_nowait, event, trio_token=token)
 
     async def _resolve_in_thread(name: str) -> None:
-        await trio.to_thread.run_sync(resolve_and_send, name, abandon_on_cancel=True)
+        lobby.resolving += 1
+        try:
+            await trio.to_thread.run_sync(resolve_and_send, name, abandon_on_cancel=True)
+        finally:
+            lobby._done_resolving()
 
     def on_change(
         zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
@@ -440,13 +468,14 @@ async def _lobby_on(zc: Zeroconf) -> AsyncIterator[Lobby]:
                     trio_token=token,
                 )
 
+    lobby = Lobby(receive)
     try:
         async with trio.open_nursery() as nursery:
             browser = ServiceBrowser(
                 zc, SERVICE_TYPE, handlers=[on_change], question_type=DNSQuestionType.QM
             )
             try:
-                yield Lobby(receive)
+                yield lobby
             finally:
                 nursery.cancel_scope.cancel()
                 with trio.CancelScope(shield=True):

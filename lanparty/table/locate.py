@@ -91,6 +91,7 @@ async def find_table(
                 with trio.move_on_after(max(_MORE_ANSWERS, trio.current_time() - asked)):
                     while True:
                         await lobby.next_event()
+                await lobby.settle()  # the tables heard of meanwhile, however slow to resolve
         found = sorted(filter(wanted, lobby.tables.values()), key=by_name)
     if len(found) == 1:
         return found[0]
