@@ -43,8 +43,9 @@ class TablePlan:
     """Seed of the bots' choices."""
     react: float | None = None
     """The bots' reaction time in races (``None``: like a person, drawn each time)."""
-    level: str | None = None
-    """The bots' level: easy, normal or hard (``None``: normal)."""
+    level: tuple[str, ...] = ()
+    """The bots' levels (easy, normal, hard): none (every bot normal), one (every bot) or
+    one per bot in seat order, this seat's own first when it is a bot (:meth:`level_at`)."""
     think: float | None = None
     """Seconds a hard bot may think about one move (``None``: the default)."""
     interface: str | None = None
@@ -100,6 +101,16 @@ class TablePlan:
     sit: bool = False
     """(A spectator) take a free seat at the night's next game whenever one is offered,
     without asking (a person watching is asked)."""
+
+    def level_at(self, k: int) -> str:
+        """The level of this command's ``k``-th bot (0: the first): this seat's own first
+        when it is a bot (``bot``), then the bots a host starts, in the order it starts
+        them; one level given is every bot's, none is ``normal``."""
+        from lanparty.games.bots import DEFAULT_LEVEL
+
+        if len(self.level) == 1:
+            return self.level[0]
+        return self.level[k] if 0 <= k < len(self.level) else DEFAULT_LEVEL
 
     @classmethod
     def of(cls, given: object) -> TablePlan:
