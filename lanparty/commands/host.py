@@ -79,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
             low=game.min_seats, high=game.max_seats, game=args.game))  # fmt: skip
     if not 0 <= args.bots < args.seats:
         raise CliError(i18n._("--bots must be 0..{high}").format(high=args.seats - 1))
-    # A list of levels is one per bot in seat order: a headless host's own seat first.
-    args.level = check_levels(args.level, args.bots + int(args.bot))
+    # A list of levels is one per bot it starts (a headless host's own seat: one more,
+    # first).
+    args.level = check_levels(args.level, args.bots, own=args.bot)
     if args.approve and args.bot:
         raise CliError(i18n._("--approve needs a person at the table to say yes: not with --bot"))
     check_table(args.game, args.seats, options)

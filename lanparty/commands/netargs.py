@@ -106,13 +106,15 @@ def levels(text: str) -> tuple[str, ...]:
     return found
 
 
-def check_levels(given: tuple[str, ...] | None, bots: int) -> tuple[str, ...]:
-    """``given`` (``--level``: none, one, or a list) if it fits ``bots`` bots; raises
+def check_levels(given: tuple[str, ...] | None, bots: int, *, own: bool = False) -> tuple[str, ...]:
+    """``given`` (``--level``: none, one, or a list) if it fits ``bots`` bots (``own``: a
+    headless host, whose own seat's level may come first, one more); raises
     :class:`~lanparty.commands.common.CliError` (one line: what is accepted) for a list of
     another length."""
     from lanparty.games.bots import levels_for
 
-    if levels_for(given or (), bots) is None:
+    fits = levels_for(given or (), bots) is not None
+    if not fits and not (own and given is not None and len(given) == bots + 1):
         raise CliError(
             ngettext(
                 "--level takes one level for every bot, or one per bot comma-separated: "

@@ -22,7 +22,6 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from lanparty.i18n import _, pgettext
 from protocol.contract import Move, Plain
 
 from .strategy import Bot, Forced, RandomBot
@@ -133,6 +132,8 @@ def levels_for(levels: Sequence[str], bots: int) -> tuple[str, ...] | None:
 
 def level_word(level: str) -> str:
     """``level`` in the reader's language (``"hard"``: "difícil"); an unknown one as it is."""
+    from lanparty.i18n import pgettext  # words: loaded when shown (an engine loads none)
+
     words = {
         "easy": pgettext("bots", "easy"),
         "normal": pgettext("bots", "normal"),
@@ -146,6 +147,8 @@ def bot_label(name: str, level: str | None) -> str:
     known ``level``, the name alone for anyone else (``level`` ``None``)."""
     if level is None:
         return name
+    from lanparty.i18n import _, pgettext
+
     words = {  # of one bot (a language whose adjectives agree: the word for one bot)
         "easy": pgettext("a bot", "easy"),
         "normal": pgettext("a bot", "normal"),

@@ -156,7 +156,7 @@ def bot_driver(plan: TablePlan, game: str | None, seat: NetSeat | None, tracer: 
     def bot_for(party: Host | Peer) -> Driver:
         table = party.table
         name = table.game.name if table.game is not None else ""
-        level = plan.level_at(0)
+        level = plan.own_level()
         bot = bot_at(name, level, table.options, think)
         say(plan.quiet, _("{name} plays {game}").format(name=bot_label(plan.nick, level),
                                                          game=name))  # fmt: skip

@@ -196,21 +196,20 @@ def _note_levels(
     its own seat's (headless, ``plan.bot``) and those it starts (``bot_ids``, in order), by
     key fingerprint: the players' lists and the summary show them."""
     if plan.bot:
-        out.bot_levels[host.identity.public.fingerprint] = plan.level_at(0)
+        out.bot_levels[host.identity.public.fingerprint] = plan.own_level()
     for i, bot in enumerate(bot_ids):
-        out.bot_levels[bot.public.fingerprint] = plan.level_at(i + int(plan.bot))
+        out.bot_levels[bot.public.fingerprint] = plan.started_level(i)
     if seat is not None:
         seat.bot_levels = out.bot_levels
 
 
 def _bot_args(plan: TablePlan, i: int) -> list[str]:
     """``--react S``, ``--level LEVEL`` and ``--think S`` for the ``i``-th bot this host
-    starts (0: the first), as this command was given them: its own level of a list (a
-    headless host's own seat has the list's first)."""
+    starts (0: the first), as this command was given them: its own level of a list."""
     react = plan.react
     out = [] if react is None else ["--react", str(react)]
     if plan.level:
-        out += ["--level", plan.level_at(i + int(plan.bot))]
+        out += ["--level", plan.started_level(i)]
     if plan.think is not None:
         out += ["--think", str(plan.think)]
     return out

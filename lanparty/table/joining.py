@@ -59,7 +59,7 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
     driver = bot_driver(plan, None, seat, tracer)
     me = peer.table.me
     if plan.bot and me is not None:  # the summary says which level this bot played
-        out.bot_levels[me.identity.public.fingerprint] = plan.level_at(0)
+        out.bot_levels[me.identity.public.fingerprint] = plan.own_level()
     sink = _opener(event_sink(out, quiet, tracer, peer), peer, out)
     if announced is not None:
         sink = pinned(sink, peer, announced, out.where, given=plan.host_key is not None)

@@ -73,18 +73,27 @@ def test_the_list_error_is_translated(lang: str, line: str) -> None:
 
 
 def test_each_bot_a_host_starts_gets_its_own_level() -> None:
-    """A host's bots in the order it starts them (Bea, Carl, …); a headless host's own seat
-    takes the list's first; one level is every bot's; none passes no ``--level``."""
+    """A host's bots in the order it starts them (Bea, Carl, …); a headless host given one
+    level more has its own first (else its own is normal); one level is every bot's; none
+    passes no ``--level``."""
     plan = TablePlan(bots=2, level=("hard", "easy"))
     assert [_bot_args(plan, i) for i in range(2)] == [["--level", "hard"], ["--level", "easy"]]
     plan = TablePlan(bot=True, bots=2, level=("normal", "hard", "easy"), react=0.0)
-    assert plan.level_at(0) == "normal"  # the host's own seat
+    assert plan.own_level() == "normal"
     react = ["--react", "0.0", "--level"]
     assert [_bot_args(plan, i) for i in range(2)] == [[*react, "hard"], [*react, "easy"]]
-    plan = TablePlan(bots=3, level=("hard",))
-    assert [plan.level_at(k) for k in range(3)] == ["hard"] * 3
+    plan = TablePlan(bot=True, bots=2, level=("hard", "easy"))
+    assert (plan.own_level(), plan.started_level(0), plan.started_level(1)) == (
+        "normal", "hard", "easy")  # fmt: skip
+    plan = TablePlan(bot=True, bots=3, level=("hard",))
+    assert [plan.own_level(), *map(plan.started_level, range(3))] == ["hard"] * 4
     assert _bot_args(TablePlan(bots=2), 1) == []
-    assert TablePlan(bot=True).level_at(0) == "normal"
+    assert TablePlan(bot=True).own_level() == "normal"
+    assert TablePlan(bot=True, level=("easy",)).own_level() == "easy"  # join --bot
+    assert check_levels(("normal", "hard", "easy"), 2, own=True) == ("normal", "hard", "easy")
+    assert check_levels(("hard", "easy"), 2, own=True) == ("hard", "easy")
+    with pytest.raises(CliError):
+        check_levels(("normal", "hard", "easy"), 2)  # one more: only a headless host's
 
 
 def test_the_summary_lists_each_seats_level() -> None:
