@@ -81,25 +81,27 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(kinds))
         raise CliError(i18n._("unknown --bot-kind {kind}; known: {known}").format(
             kind=repr(args.bot_kind), known=known))  # fmt: skip
+    # The bots are listed with their levels when one was chosen (else all are normal).
+    chosen = bool(args.level) or args.bot_kind != "heuristic"
     given = check_levels(args.level, bots) or (level_of(args.bot_kind) or "normal",)
     levels = levels_for(given, bots) or ()
     think = Think.given(args.think)
     nick = nick_for(args.nick)
     check_table(game_name, bots + 1, options)
     if not args.offline:
-        return _play_on_loopback(args, game_name, options, bots, nick, given)
+        return _play_on_loopback(args, game_name, options, bots, nick, given if chosen else ())
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
 
     def make(game: str, options: dict[str, Plain], seats: int, number: int) -> LocalTable:
         """The night's ``number``-th table: the person and ``seats - 1`` bots, each of the
         level asked for it (``normal`` past the list), each simulating this table's options
-        when it searches; the players' list shows each bot's level."""
+        when it searches; the players' list shows each bot's level if one was chosen."""
         levels_now = [levels[i] if i < len(levels) else "normal" for i in range(seats - 1)]
         players: list[Bot | None] = [None]
         players += [bot_at(game, level, options, think) for level in levels_now]
         names = [nick, *BOT_NAMES[: seats - 1]]
         return LocalTable(game, names, players, options, seed + number - 1,
-                          levels=[None, *levels_now])  # fmt: skip
+                          levels=[None, *levels_now] if chosen else ())  # fmt: skip
 
     try:
         session = LocalNight(make, game_name, options, bots + 1)

@@ -194,7 +194,10 @@ def _note_levels(
 ) -> None:
     """Note in ``out`` (and on the person's ``seat``) the level of each bot this host plays:
     its own seat's (headless, ``plan.bot``) and those it starts (``bot_ids``, in order), by
-    key fingerprint: the players' lists and the summary show them."""
+    key fingerprint: the players' lists and the summary show them (none if no level was
+    chosen: every bot is normal)."""
+    if not plan.level:
+        return
     if plan.bot:
         out.bot_levels[host.identity.public.fingerprint] = plan.own_level()
     for i, bot in enumerate(bot_ids):

@@ -58,7 +58,7 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
     quiet = plan.quiet or seat is not None
     driver = bot_driver(plan, None, seat, tracer)
     me = peer.table.me
-    if plan.bot and me is not None:  # the summary says which level this bot played
+    if plan.bot and plan.level and me is not None:  # the summary says this bot's level
         out.bot_levels[me.identity.public.fingerprint] = plan.own_level()
     sink = _opener(event_sink(out, quiet, tracer, peer), peer, out)
     if announced is not None:

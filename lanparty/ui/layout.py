@@ -31,6 +31,7 @@ from lanparty.games.screens import (
     WIDE_CHROME,
     Editor,
     Fragments,
+    Listed,
     TooSmall,
     board_area,
 )
@@ -198,12 +199,14 @@ def too_small(game: str, small: TooSmall, columns: int, rows: int, width: int) -
 
 
 def listed_names(session: TableSession) -> tuple[str, ...]:
-    """The names as the board lists the players: a session's ``listed`` where it has one
-    (each bot its program started with its level: "Bea (bot, hard)"), else its names."""
+    """The names as the board gets them: each a :class:`Listed` name that the players' list
+    shows as a session's ``listed`` has it where it has one (each bot its program started
+    with its level: "Bea (bot, hard)"; sentences still say "Bea"), else the names."""
     listed = getattr(session, "listed", None)
-    if isinstance(listed, tuple) and len(listed) == len(session.names):
-        return tuple(str(name) for name in listed)
-    return session.names
+    names = session.names
+    if not isinstance(listed, tuple) or len(listed) != len(names) or listed == names:
+        return names
+    return tuple(Listed(name, str(label)) for name, label in zip(names, listed, strict=True))
 
 
 def draw_board(

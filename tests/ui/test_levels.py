@@ -117,6 +117,15 @@ def test_the_board_lists_each_bot_with_its_level() -> None:
     board = plain_text(draw_board(table, 80, 24, "", None))
     assert "Bea (bot, hard)" in board and "Carl (bot, easy)" in board
     assert "ann (you)" in board
+    # Only the list says the level: whatever else the board says of a bot names it so.
+    for game in ("unikato", "unanimo", "unicorns"):
+        three = [None, bot_at(game, "easy"), bot_at(game, "easy")]
+        other = LocalTable(game, ["ann", "Bea", "Carl"], three, {}, 7,
+                           levels=[None, "hard", "easy"])  # fmt: skip
+        other.advance()
+        shown = plain_text(draw_board(other, 120, 40, "", None))
+        assert "Bea (bot, hard)" in shown and "Carl (bot, easy)" in shown, (game, shown)
+        assert shown.count("(bot,") == 2, (game, shown)
     plain = LocalTable("kato", ["ann", "Bea"], [None, bot_at("kato", "easy")], {}, 7)
     plain.advance()
     assert plain.listed == plain.names  # no levels given: the names alone (the goldens')
