@@ -259,6 +259,7 @@ def test_completion_offers_the_levels_after_host_or_play(lobby: _Lobby) -> None:
     from lanparty.ui.lobbymodel import _LobbyCompleter
 
     def complete(text: str) -> list[str]:
+        """The lines Tab would make of ``text``."""
         found = _LobbyCompleter(lobby).get_completions(Document(text), CompleteEvent(True))
         return [text[: len(text) + c.start_position] + c.text for c in found]
 
