@@ -15,7 +15,14 @@ from lanparty.commands.common import (
     net_errors,
     parse_options,
 )
-from lanparty.commands.netargs import games_help, level_args, network_args, port, spectator_args
+from lanparty.commands.netargs import (
+    check_levels,
+    games_help,
+    level_args,
+    network_args,
+    port,
+    spectator_args,
+)
 from lanparty.games import DEFAULT_GAME, get_game
 from lanparty.i18n import N_, _
 from lanparty.table.nightplan import read_then
@@ -72,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
             low=game.min_seats, high=game.max_seats, game=args.game))  # fmt: skip
     if not 0 <= args.bots < args.seats:
         raise CliError(i18n._("--bots must be 0..{high}").format(high=args.seats - 1))
+    # A list of levels is one per bot it starts (a headless host's own seat: one more,
+    # first).
+    args.level = check_levels(args.level, args.bots, own=args.bot)
     if args.approve and args.bot:
         raise CliError(i18n._("--approve needs a person at the table to say yes: not with --bot"))
     check_table(args.game, args.seats, options)

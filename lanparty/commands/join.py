@@ -85,7 +85,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     # the bot's signing key (see lanparty.table.hosting). Not for people: no help, no catalogue.
     p.add_argument("--key-fd", type=int, default=None, help=argparse.SUPPRESS)
     network_args(p)
-    level_args(p)
+    level_args(p, many=False)
 
 
 def run(args: argparse.Namespace) -> int:

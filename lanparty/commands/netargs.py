@@ -7,18 +7,21 @@ from __future__ import annotations
 
 import argparse
 
+from lanparty.commands.common import CliError
 from lanparty.games import GAMES
-from lanparty.i18n import N_, _
+from lanparty.i18n import N_, _, ngettext
 from lanparty.net.discovery import MAX_SPECTATORS
 from lanparty.table.locate import split_endpoint
 from lanparty.table.plan import DEFAULT_SPECTATORS
 
 __all__ = [
     "NICK_HELP",
+    "check_levels",
     "endpoint",
     "games_help",
     "level",
     "level_args",
+    "levels",
     "network_args",
     "plain_arg",
     "port",
@@ -74,9 +77,9 @@ def network_args(p: argparse.ArgumentParser) -> None:
                    "stops (default 30; 0: stop at once)"))  # fmt: skip
 
 
-def level(text: str) -> str:
-    """``--level``: easy, normal or hard (``random``/``heuristic`` are read as easy/normal);
-    ``ArgumentTypeError`` else."""
+def level(text: str) -> tuple[str]:
+    """``--level`` of one bot (``join --bot``): easy, normal or hard (``random``/``heuristic``
+    are read as easy/normal), as a list of one; ``ArgumentTypeError`` else."""
     from lanparty.games.bots import LEVELS, level_of
 
     found = level_of(text)
@@ -86,7 +89,42 @@ def level(text: str) -> str:
                 levels=", ".join(LEVELS), text=repr(text)
             )
         )
+    return (found,)
+
+
+def levels(text: str) -> tuple[str, ...]:
+    """``--level`` of the bots a command starts: one level (every bot's) or one per bot,
+    comma-separated, each easy, normal or hard; ``ArgumentTypeError`` else. How many a
+    list must have is the command's to check (:func:`check_levels`)."""
+    from lanparty.games.bots import LEVELS, levels_of
+
+    found = levels_of(text)
+    if found is None:
+        line = _("a level is one of {levels}, or one per bot comma-separated (e.g. "
+                 "hard,easy), got {text}")  # fmt: skip
+        raise argparse.ArgumentTypeError(line.format(levels=", ".join(LEVELS), text=repr(text)))
     return found
+
+
+def check_levels(given: tuple[str, ...] | None, bots: int, *, own: bool = False) -> tuple[str, ...]:
+    """``given`` (``--level``: none, one, or a list) if it fits ``bots`` bots (``own``: a
+    headless host, whose own seat's level may come first, one more); raises
+    :class:`~lanparty.commands.common.CliError` (one line: what is accepted) for a list of
+    another length."""
+    from lanparty.games.bots import levels_for
+
+    fits = levels_for(given or (), bots) is not None
+    if not fits and not (own and given is not None and len(given) == bots + 1):
+        raise CliError(
+            ngettext(
+                "--level takes one level for every bot, or one per bot comma-separated: "
+                "{n} level here, got {text}",
+                "--level takes one level for every bot, or one per bot comma-separated: "
+                "{n} levels here, got {text}",
+                bots,
+            ).format(n=bots, text=repr(",".join(given or ())))
+        )
+    return given or ()
 
 
 def think(text: str) -> float:
@@ -104,15 +142,23 @@ def think(text: str) -> float:
     return value
 
 
-def level_args(p: argparse.ArgumentParser) -> None:
-    """``--level`` and ``--think``: how well the bots play (a host's, ``play``'s, a
-    ``--bot``), and how long a hard one may think about a move."""
+def level_args(p: argparse.ArgumentParser, *, many: bool = True) -> None:
+    """``--level`` and ``--think``: how well the bots play (a host's, ``play``'s: ``many``,
+    one level or one per bot; a ``join --bot``'s: one), and how long a hard one may think
+    about a move."""
     from lanparty.games.search import DEFAULT_THINK
 
-    p.add_argument("--level", type=level, default=None, metavar="LEVEL",
-                   help=_("how well the bots play: easy (any legal move), normal (rules "
-                   "of thumb; the default) or hard (searches its moves: slower, "
-                   "stronger)"))  # fmt: skip
+    if many:
+        p.add_argument("--level", type=levels, default=(), metavar="LEVEL[,LEVEL...]",
+                       help=_("how well the bots play: easy (any legal move), normal (rules "
+                       "of thumb; the default) or hard (searches its moves: slower, "
+                       "stronger); one for every bot, or one per bot in seat order, "
+                       "comma-separated (e.g. hard,normal,easy)"))  # fmt: skip
+    else:
+        p.add_argument("--level", type=level, default=(), metavar="LEVEL",
+                       help=_("how well the bots play: easy (any legal move), normal (rules "
+                       "of thumb; the default) or hard (searches its moves: slower, "
+                       "stronger)"))  # fmt: skip
     p.add_argument("--think", type=think, default=None, metavar="S",
                    help=_("seconds a hard bot may think about one move (default {s})").format(
                        s=DEFAULT_THINK.seconds))  # fmt: skip

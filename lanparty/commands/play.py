@@ -10,7 +10,7 @@ import random
 from lanparty import i18n
 from lanparty.commands.common import CliError, Command, check_table, known_game, parse_options
 from lanparty.commands.host import host
-from lanparty.commands.netargs import games_help, level_args, plain_arg
+from lanparty.commands.netargs import check_levels, games_help, level_args, plain_arg
 from lanparty.errors import NetError
 from lanparty.games import get_game
 from lanparty.games.optionwords import refusal
@@ -64,7 +64,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """``lanparty play``: the exit status; :class:`CliError` for what was typed wrong,
     :class:`Interrupted` if the player pressed Ctrl-C."""
-    from lanparty.games.bots import Bot, bot_at, bots_for, level_of
+    from lanparty.games.bots import Bot, bot_at, bots_for, level_of, level_word, levels_for
     from lanparty.games.search import Think
     from lanparty.table.local import BOT_NAMES, LocalTable
     from lanparty.table.localnight import LocalNight
@@ -81,21 +81,27 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(kinds))
         raise CliError(i18n._("unknown --bot-kind {kind}; known: {known}").format(
             kind=repr(args.bot_kind), known=known))  # fmt: skip
-    level = args.level or level_of(args.bot_kind) or "normal"
+    # The bots are listed with their levels when one was chosen (else all are normal).
+    chosen = bool(args.level) or args.bot_kind != "heuristic"
+    given = check_levels(args.level, bots) or (level_of(args.bot_kind) or "normal",)
+    levels = levels_for(given, bots) or ()
     think = Think.given(args.think)
     nick = nick_for(args.nick)
     check_table(game_name, bots + 1, options)
     if not args.offline:
-        return _play_on_loopback(args, game_name, options, bots, nick, level)
+        return _play_on_loopback(args, game_name, options, bots, nick, given if chosen else ())
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
 
     def make(game: str, options: dict[str, Plain], seats: int, number: int) -> LocalTable:
-        """The night's ``number``-th table: the person and ``seats - 1`` bots of the level
-        asked for, each simulating this table's options when it searches."""
+        """The night's ``number``-th table: the person and ``seats - 1`` bots, each of the
+        level asked for it (``normal`` past the list), each simulating this table's options
+        when it searches; the players' list shows each bot's level if one was chosen."""
+        levels_now = [levels[i] if i < len(levels) else "normal" for i in range(seats - 1)]
         players: list[Bot | None] = [None]
-        players += [bot_at(game, level, options, think) for _ in range(seats - 1)]
+        players += [bot_at(game, level, options, think) for level in levels_now]
         names = [nick, *BOT_NAMES[: seats - 1]]
-        return LocalTable(game, names, players, options, seed + number - 1)
+        return LocalTable(game, names, players, options, seed + number - 1,
+                          levels=[None, *levels_now] if chosen else ())  # fmt: skip
 
     try:
         session = LocalNight(make, game_name, options, bots + 1)
@@ -103,14 +109,15 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(refusal(exc)) from None
     from lanparty.ui.app import run
 
-    kind = {
-        "easy": i18n.pgettext("bots", "easy"),
-        "normal": i18n.pgettext("bots", "normal"),
-        "hard": i18n.pgettext("bots", "hard"),
-    }.get(level, level)
-    print(i18n.ngettext("{game} against {n} {kind} bot, seed {seed}",
-                        "{game} against {n} {kind} bots, seed {seed}", bots).format(
-        game=game_name, n=bots, kind=kind, seed=seed))  # fmt: skip
+    if len(set(levels)) <= 1:
+        kind = level_word(levels[0] if levels else "normal")
+        print(i18n.ngettext("{game} against {n} {kind} bot, seed {seed}",
+                            "{game} against {n} {kind} bots, seed {seed}", bots).format(
+            game=game_name, n=bots, kind=kind, seed=seed))  # fmt: skip
+    else:
+        words = ", ".join(level_word(level) for level in levels)
+        print(i18n._("{game} against {n} bots ({levels}), seed {seed}").format(
+            game=game_name, n=bots, levels=words, seed=seed))  # fmt: skip
     if run(session, plain=args.plain or None) == EXIT_INTERRUPTED:
         raise Interrupted(i18n._("interrupted: you left the game"))
     return 0
@@ -122,7 +129,7 @@ def _play_on_loopback(
     options: dict[str, Plain],
     bots: int,
     nick: str,
-    level: str,
+    level: tuple[str, ...],
 ) -> int:
     """A real table on loopback: this process hosts and plays seat 1, each bot is a peer
     process of its own; the deck is shuffled and dealt with mental poker like on a LAN."""

@@ -37,9 +37,13 @@ __all__ = [
     "Forced",
     "RandomBot",
     "bot_at",
+    "bot_label",
     "bots_for",
     "forced_move",
     "level_of",
+    "level_word",
+    "levels_for",
+    "levels_of",
 ]
 
 #: The bots' levels, weakest first.
@@ -103,6 +107,54 @@ def level_of(name: str) -> str | None:
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     return key if key in LEVELS else None
+
+
+def levels_of(text: str) -> tuple[str, ...] | None:
+    """The levels a comma-separated ``text`` names, in order (``"hard,easy"``: ``("hard",
+    "easy")``; each as :func:`level_of` reads it); ``None`` if any word is none, or there is
+    none."""
+    found = tuple(level_of(word) for word in text.split(","))
+    if not found or any(level is None for level in found):
+        return None
+    return tuple(str(level) for level in found)
+
+
+def levels_for(levels: Sequence[str], bots: int) -> tuple[str, ...] | None:
+    """One level for each of ``bots`` bots, in seat order, from what was asked: none (every
+    bot :data:`DEFAULT_LEVEL`), one (every bot that one) or one per bot; ``None`` if
+    ``levels`` is a list of another length."""
+    if not levels:
+        return (DEFAULT_LEVEL,) * bots
+    if len(levels) == 1:
+        return (levels[0],) * bots
+    return tuple(levels) if len(levels) == bots else None
+
+
+def level_word(level: str) -> str:
+    """``level`` in the reader's language (``"hard"``: "difícil"); an unknown one as it is."""
+    from lanparty.i18n import pgettext  # words: loaded when shown (an engine loads none)
+
+    words = {
+        "easy": pgettext("bots", "easy"),
+        "normal": pgettext("bots", "normal"),
+        "hard": pgettext("bots", "hard"),
+    }
+    return words.get(level, level)
+
+
+def bot_label(name: str, level: str | None) -> str:
+    """``name`` as a list of the players shows it: ``"Bea (bot, hard)"`` for a bot of a
+    known ``level``, the name alone for anyone else (``level`` ``None``)."""
+    if level is None:
+        return name
+    from lanparty.i18n import _, pgettext
+
+    words = {  # of one bot (a language whose adjectives agree: the word for one bot)
+        "easy": pgettext("a bot", "easy"),
+        "normal": pgettext("a bot", "normal"),
+        "hard": pgettext("a bot", "hard"),
+    }
+    return _("{name} (bot, {level})").format(name=name, level=words.get(level, level))
 
 
 def bot_at(

@@ -51,12 +51,14 @@ __all__ = [
     "GameScreen",
     "Header",
     "HeaderScreen",
+    "Listed",
     "ParseError",
     "Scores",
     "Screen",
     "TooSmall",
     "board_area",
     "gather_screen",
+    "listed_name",
     "log_line",
     "player_name",
     "view_seat",
@@ -345,6 +347,27 @@ def view_seat(view: Mapping[str, Plain]) -> int | None:
     ``seat`` is ``None`` or missing)."""
     seat = view.get("seat")
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+class Listed(str):
+    """A player's name (the string itself: every sentence says it so) that a list of the
+    players shows as ``label`` ("Bea (bot, hard)": :func:`listed_name`)."""
+
+    label: str
+
+    def __new__(cls, name: str, label: str) -> Listed:
+        """``name``, listed as ``label``."""
+        made = super().__new__(cls, name)
+        made.label = label
+        return made
+
+
+def listed_name(names: Sequence[str], seat: int, me: int | None) -> str:
+    """:func:`player_name` as a list of the players shows it: with the label of a
+    :class:`Listed` name (a bot's level), else the name."""
+    name = names[seat]
+    shown = name.label if isinstance(name, Listed) else name
+    return _("{name} (you)").format(name=shown) if seat == me else str(shown)
 
 
 def player_name(names: Sequence[str], seat: int, me: int | None) -> str:

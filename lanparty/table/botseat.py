@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from lanparty.games.bots import DEFAULT_LEVEL, Bot, bot_at
+from lanparty.games.bots import Bot, bot_at, bot_label
 from lanparty.games.search import Think
+from lanparty.i18n import _
 from lanparty.net.node import Driver
+from lanparty.table.outcome import say
 from lanparty.table.plan import TablePlan
 from lanparty.trace import Tracer
 from protocol import Event, Host, Peer
@@ -154,7 +156,10 @@ def bot_driver(plan: TablePlan, game: str | None, seat: NetSeat | None, tracer: 
     def bot_for(party: Host | Peer) -> Driver:
         table = party.table
         name = table.game.name if table.game is not None else ""
-        bot = bot_at(name, plan.level or DEFAULT_LEVEL, table.options, think)
+        level = plan.own_level()
+        bot = bot_at(name, level, table.options, think)
+        say(plan.quiet, _("{name} plays {game}").format(name=bot_label(plan.nick, level),
+                                                         game=name))  # fmt: skip
         return BotDriver(bot, plan.seed, tracer, react=plan.react)
 
     return _LaterBot(bot_for)

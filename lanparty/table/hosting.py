@@ -127,6 +127,7 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
             # seat is ours, they leave the proofs to us (we check every one for the table).
             # Each bot's key is the same at every table of ours (see ``bot_identity``).
             bot_ids = [bot_identity(host.identity, bot_names[i]) for i in range(plan.bots)]
+            _note_levels(plan, host, bot_ids, out, seat)
             trust = ",".join(
                 k.hex() for k in [host.identity.public.raw, *(b.public.raw for b in bot_ids)]
             )
@@ -136,7 +137,7 @@ async def play_host(plan: TablePlan, host: Host, seat: NetSeat | None, out: Outc
                                           bot_names[i], "--seed", str(plan.seed + 1 + i),
                                           "--host-key", host.identity.public.fingerprint,
                                           "--grace", str(plan.grace), "--trust", trust,
-                                          *_react_args(plan)], bot_ids[i]))  # fmt: skip
+                                          *_bot_args(plan, i)], bot_ids[i]))  # fmt: skip
             if plan.advertise:
                 async with advertise(iface.ip, ad) as adv, trio.open_nursery() as heard:
                     first = adv.name_taken  # heard before we began: the name was taken
@@ -188,13 +189,30 @@ def _counting_seats(sink: Any, seat_taken: trio.MemorySendChannel[int]) -> Any:
     return counting
 
 
-def _react_args(plan: TablePlan) -> list[str]:
-    """``--react S``, ``--level LEVEL`` and ``--think S`` for a spawned bot, as this command
-    was given them."""
+def _note_levels(
+    plan: TablePlan, host: Host, bot_ids: list[Identity], out: Outcome, seat: NetSeat | None
+) -> None:
+    """Note in ``out`` (and on the person's ``seat``) the level of each bot this host plays:
+    its own seat's (headless, ``plan.bot``) and those it starts (``bot_ids``, in order), by
+    key fingerprint: the players' lists and the summary show them (none if no level was
+    chosen: every bot is normal)."""
+    if not plan.level:
+        return
+    if plan.bot:
+        out.bot_levels[host.identity.public.fingerprint] = plan.own_level()
+    for i, bot in enumerate(bot_ids):
+        out.bot_levels[bot.public.fingerprint] = plan.started_level(i)
+    if seat is not None:
+        seat.bot_levels = out.bot_levels
+
+
+def _bot_args(plan: TablePlan, i: int) -> list[str]:
+    """``--react S``, ``--level LEVEL`` and ``--think S`` for the ``i``-th bot this host
+    starts (0: the first), as this command was given them: its own level of a list."""
     react = plan.react
     out = [] if react is None else ["--react", str(react)]
-    if plan.level is not None:
-        out += ["--level", plan.level]
+    if plan.level:
+        out += ["--level", plan.started_level(i)]
     if plan.think is not None:
         out += ["--think", str(plan.think)]
     return out

@@ -57,6 +57,9 @@ async def play_join(plan: TablePlan, peer: Peer, seat: NetSeat | None, out: Outc
     tracer = Tracer.from_env(plan.nick)
     quiet = plan.quiet or seat is not None
     driver = bot_driver(plan, None, seat, tracer)
+    me = peer.table.me
+    if plan.bot and plan.level and me is not None:  # the summary says this bot's level
+        out.bot_levels[me.identity.public.fingerprint] = plan.own_level()
     sink = _opener(event_sink(out, quiet, tracer, peer), peer, out)
     if announced is not None:
         sink = pinned(sink, peer, announced, out.where, given=plan.host_key is not None)

@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any, Protocol, TypeAlias
 
 from lanparty.games import PLUGINS, get_game, narrator_for
-from lanparty.games.bots import Bot, forced_move
+from lanparty.games.bots import Bot, bot_label, forced_move
 from lanparty.games.localdealer import LocalDealer, for_seat
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
@@ -167,8 +167,13 @@ class LocalTable:
         seed: int,
         seat: Seat = 0,
         clock: Callable[[], float] = time.monotonic,
+        levels: Sequence[str | None] = (),
     ) -> None:
-        if len(names) != len(bots):
+        """The table of ``names`` with ``bots`` (see the class); ``levels``: per seat, the
+        level of the bot there, for the players' list (:attr:`listed`; none given: the
+        names alone). Raises ``ValueError`` for a name or a level too few or many, or a
+        bot at ``seat``."""
+        if len(names) != len(bots) or (levels and len(levels) != len(names)):
             raise ValueError("one name per seat is needed")
         if bots[seat] is not None:
             raise ValueError("the human seat has no bot")
@@ -176,6 +181,12 @@ class LocalTable:
         self.game: Game[Any] = get_game(game_name)
         self.seat = seat
         self.names = tuple(names)
+        #: The names as the players' list shows them: each bot with its level.
+        self.listed = (
+            tuple(bot_label(n, lv) for n, lv in zip(names, levels, strict=True))
+            if levels
+            else self.names
+        )
         self.bots = list(bots)
         seats = len(names)
         # Separate streams: the deal does not depend on how many choices the bots made.

@@ -18,13 +18,13 @@ from contextlib import suppress
 import trio
 
 from lanparty.games import narrator_for
-from lanparty.games.bots import forced_move
+from lanparty.games.bots import bot_label, forced_move
 from lanparty.games.narration import GameNarrator
 from lanparty.games.screens import GameScreen
 from lanparty.i18n import _
 from lanparty.table.hostseat import HostCommands
 from lanparty.table.nighttalk import NightTalk
-from lanparty.table.outcome import answer_line
+from lanparty.table.outcome import answer_line, seat_levels
 from lanparty.table.stopwords import blamed, said
 from lanparty.table.talk import Talk
 from lanparty.table.waitscreen import WAITING, waiting_for
@@ -84,6 +84,9 @@ class NetSeat(NightTalk, HostCommands):
         self.on_ready: Callable[[], None] = lambda: None
         self._lines: list[str | Talk] = []
         self._ended_lines: list[str | Talk] = []  # the game before's, not yet taken (a night)
+        #: The bots this program plays (a host's it started) by key fingerprint: each
+        #: one's level, which the players' list shows (the same over a night).
+        self.bot_levels: dict[str, str] = {}
         self._init_night()
         self._sit(party)
 
@@ -152,8 +155,9 @@ class NetSeat(NightTalk, HostCommands):
         after = self.party.view()
         if isinstance(event, Joined):
             self._joined[event.seat] = event.name
+            name = bot_label(event.name, self.bot_levels.get(event.fingerprint))
             self._lines.append(_("{name} joined (seat {seat})  key {key}").format(
-                name=event.name, seat=event.seat, key=event.fingerprint))  # fmt: skip
+                name=name, seat=event.seat, key=event.fingerprint))  # fmt: skip
         elif isinstance(event, Removed):
             self._joined = {i: m.name for i, m in enumerate(self.party.table.members)}
             self._lines.append(_(
@@ -175,7 +179,7 @@ class NetSeat(NightTalk, HostCommands):
             self.names = event.names
             self.seat = self._my_seat()
             self._narrator = self._narrate()
-            seats = ", ".join(event.names)
+            seats = ", ".join(self.listed)
             self._lines.append(_("Seats: {names}. The game is being set up…").format(names=seats))
         elif isinstance(event, Applied) and self._narrator is not None:
             n = self._narrator
@@ -543,6 +547,13 @@ class NetSeat(NightTalk, HostCommands):
         if seat == self.seat and self.names:
             return _("you")
         return self._joined.get(seat) or (self.names[seat] if seat < len(self.names) else "?")
+
+    @property
+    def listed(self) -> tuple[str, ...]:
+        """The names as the players' list shows them, in seat order: each bot of
+        :attr:`bot_levels` with its level ("Bea (bot, hard)"), anyone else by name."""
+        levels = seat_levels(self.party, self.bot_levels, len(self.names))
+        return tuple(map(bot_label, self.names, levels))
 
     def _narrate(self) -> GameNarrator:
         return narrator_for(self.game_name, self.seat, self.names, lambda: self.party.table.state)

@@ -18,6 +18,7 @@ from typing import Any
 import trio
 
 from lanparty.errors import NetError
+from lanparty.games.bots import bot_label
 from lanparty.i18n import _, ngettext
 from lanparty.interrupt import call_on_ctrl_c
 from lanparty.night import (
@@ -65,6 +66,7 @@ __all__ = [
     "refusal_line",
     "report",
     "say",
+    "seat_levels",
     "summary",
     "verdict",
 ]
@@ -114,6 +116,12 @@ class Outcome:
     earlier_failed: bool = False
     #: The night's board in a line once the game is counted in it (:mod:`lanparty.night`).
     night: str = ""
+    #: The bots this program plays (its own seat's, a host's it started) by key
+    #: fingerprint: each one's level. The same over a night.
+    bot_levels: dict[str, str] = field(default_factory=dict)
+    #: Per seat once the seats are fixed: the level of the bot there if it is one of
+    #: :attr:`bot_levels`, else ``None`` (a person, or another program's bot).
+    levels: list[str | None] = field(default_factory=list)
 
     def next_game(self, counted: bool = True) -> None:
         """The night goes on: this outcome is the next game's from here (what it said of
@@ -123,7 +131,7 @@ class Outcome:
         kept = {"where": self.where, "opener": self.opener, "spectator": self.spectator,
                 "connections": self.connections, "number": self.number + int(counted),
                 "earlier": [*self.earlier, *([self.transcript] if self.transcript else [])],
-                "earlier_failed": failed}  # fmt: skip
+                "earlier_failed": failed, "bot_levels": self.bot_levels}  # fmt: skip
         for f in fields(self):
             value = f.default_factory() if f.default_factory is not MISSING else f.default
             setattr(self, f.name, kept.get(f.name, value))
@@ -207,13 +215,16 @@ def event_sink(  # noqa: C901
             if event.contested and event.seat is not None:
                 _count(out.races_won, event.seat)
         elif isinstance(event, Joined):
+            name = bot_label(event.name, out.bot_levels.get(event.fingerprint))
             say(quiet, _("seat {seat}: {name} joined  [key {key}]").format(
-                seat=event.seat, name=event.name, key=event.fingerprint))  # fmt: skip
+                seat=event.seat, name=name, key=event.fingerprint))  # fmt: skip
         elif isinstance(event, SeatsFixed):
             out.names = event.names
+            out.levels = seat_levels(party, out.bot_levels, len(event.names))
             mark("seated")
             tracer.record("seats", n=len(event.names))
-            say(quiet, _("seats fixed: {names}; shuffling…").format(names=", ".join(event.names)))
+            names = ", ".join(map(bot_label, event.names, out.levels))
+            say(quiet, _("seats fixed: {names}; shuffling…").format(names=names))
         elif isinstance(event, GameEnded):
             out.totals, out.winners = event.outcome.totals, event.outcome.winners
             out.rounds = len(event.outcome.rounds)
@@ -245,6 +256,17 @@ def event_sink(  # noqa: C901
             say(quiet, _("refused an entry: {error}").format(error=error))
 
     return sink
+
+
+def seat_levels(
+    party: Host | Peer | None, bot_levels: dict[str, str], seats: int
+) -> list[str | None]:
+    """Per seat of ``party``'s table (``seats`` of them), the level ``bot_levels`` gives the
+    key seated there (``None``: a person, another program's bot, or a table not known)."""
+    members = party.table.members if party is not None else []
+    if len(members) != seats:
+        return [None] * seats
+    return [bot_levels.get(m.fingerprint) for m in members]
 
 
 def answer_line(event: Answered | TooFew | SeatAsked | SeatDenied) -> str:
@@ -285,6 +307,7 @@ def summary(out: Outcome) -> dict[str, Any]:
         "number": out.number,
         "table": out.table,
         "connections": out.connections,
+        "levels": out.levels or [None] * len(out.names),
     }
 
 

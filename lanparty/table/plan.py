@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
+from lanparty.games.bots import DEFAULT_LEVEL
+
 if TYPE_CHECKING:
     from lanparty.store import SavedSeat
 
@@ -43,8 +45,10 @@ class TablePlan:
     """Seed of the bots' choices."""
     react: float | None = None
     """The bots' reaction time in races (``None``: like a person, drawn each time)."""
-    level: str | None = None
-    """The bots' level: easy, normal or hard (``None``: normal)."""
+    level: tuple[str, ...] = ()
+    """The bots' levels (easy, normal, hard): none (every bot normal), one (every bot) or
+    one per bot a host starts, in order, with a headless host's own first if one more is
+    given (:meth:`own_level`, :meth:`started_level`)."""
     think: float | None = None
     """Seconds a hard bot may think about one move (``None``: the default)."""
     interface: str | None = None
@@ -100,6 +104,26 @@ class TablePlan:
     sit: bool = False
     """(A spectator) take a free seat at the night's next game whenever one is offered,
     without asking (a person watching is asked)."""
+
+    def own_level(self) -> str:
+        """The level of this seat's own bot (``--bot``): the one level given, else (a
+        headless host given one more level than the bots it starts) the list's first, else
+        ``normal``."""
+        if len(self.level) == 1:
+            return self.level[0]
+        if self.bot and self.bots and len(self.level) == self.bots + 1:
+            return self.level[0]
+        return DEFAULT_LEVEL
+
+    def started_level(self, i: int) -> str:
+        """The level of the ``i``-th bot this host starts (0: the first, Bea): the one
+        level given, else the list's ``i``-th (after the host's own, given one more level
+        than the bots), else ``normal``."""
+        if len(self.level) == 1:
+            return self.level[0]
+        shift = 1 if len(self.level) == self.bots + 1 else 0
+        k = i + shift
+        return self.level[k] if 0 <= i < self.bots and k < len(self.level) else DEFAULT_LEVEL
 
     @classmethod
     def of(cls, given: object) -> TablePlan:

@@ -31,6 +31,7 @@ from lanparty.games.screens import (
     WIDE_CHROME,
     Editor,
     Fragments,
+    Listed,
     TooSmall,
     board_area,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "game_title",
     "header",
     "line_count",
+    "listed_names",
     "too_small",
     "wide",
 ]
@@ -196,6 +198,17 @@ def too_small(game: str, small: TooSmall, columns: int, rows: int, width: int) -
     return out
 
 
+def listed_names(session: TableSession) -> tuple[str, ...]:
+    """The names as the board gets them: each a :class:`Listed` name that the players' list
+    shows as a session's ``listed`` has it where it has one (each bot its program started
+    with its level: "Bea (bot, hard)"; sentences still say "Bea"), else the names."""
+    listed = getattr(session, "listed", None)
+    names = session.names
+    if not isinstance(listed, tuple) or len(listed) != len(names) or listed == names:
+        return names
+    return tuple(Listed(name, str(label)) for name, label in zip(names, listed, strict=True))
+
+
 def draw_board(
     session: TableSession, columns: int, rows: int, typed: str, editor: Editor | None
 ) -> Fragments:
@@ -208,13 +221,14 @@ def draw_board(
     width, height = board_rows(columns, rows, editor)
     legal = session.legal_moves() if session.may_move() else []
     whole = getattr(session.screen, "board", None)
+    names = listed_names(session)
     try:
         if height < 1:
             raise TooSmall(width, 1)
         if callable(whole):
-            out: Fragments = whole(view, session.names, width, height, legal, typed)
+            out: Fragments = whole(view, names, width, height, legal, typed)
         else:
-            out = [*session.screen.table(view, session.names, width),
+            out = [*session.screen.table(view, names, width),
                    *session.screen.hand(view, width, legal)]  # fmt: skip
         count, widest = line_count(out), columns_of(out)
         if count > height or widest > width:

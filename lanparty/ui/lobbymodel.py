@@ -16,7 +16,7 @@ from prompt_toolkit.document import Document
 from lanparty.friends import Friends, complaint
 from lanparty.friends import load as load_friends
 from lanparty.games import DEFAULT_GAME, GAMES
-from lanparty.games.bots import LEVELS, level_of
+from lanparty.games.bots import LEVELS, levels_of
 from lanparty.i18n import LANGUAGES, N_, _, known, language, ngettext, set_language
 from lanparty.net.discovery import TableAd, same_name
 from lanparty.night import board_line, kept_nights
@@ -32,11 +32,13 @@ HELP = N_("""Commands (Tab completes):
   join N            join table N of the list (or: join NAME, if one table is called so)
   watch N           watch table N: its board and its story, no hand (or: watch NAME)
   resume            take back your seat at a game your program left (see above)
-  host GAME [SEATS] [BOTS] [LEVEL]
+  host GAME [SEATS] [BOTS] [LEVEL[,LEVEL...]]
                     open a table of your own, e.g. host {example} 4 2 hard
-                    (2 of its 4 seats for bots; LEVEL: easy, normal, hard)
-  play GAME [BOTS] [LEVEL]
+                    (2 of its 4 seats for bots; LEVEL: easy, normal, hard;
+                    one per bot: host {example} 4 2 hard,easy)
+  play GAME [BOTS] [LEVEL[,LEVEL...]]
                     a game on this machine against bots, e.g. play {example} 1 hard
+                    (or play {example} 2 hard,easy: a hard bot and an easy one)
   list              show the tables again
   night             the scoreboard of your last night of games
   name [NAME]       the name you join and host with (now: {nick})
@@ -58,7 +60,8 @@ class Choice:
     """Bots to seat (``host``: of the seats; ``play``: besides the player); ``None``: the
     command's default."""
     level: str | None = None
-    """The bots' level (``None``: the command's default, normal)."""
+    """The bots' levels: one for every bot, or one per bot, comma-separated (``None``: the
+    command's default, normal)."""
     extra: dict[str, Any] = field(default_factory=dict)
     nick: str = ""
 
@@ -216,12 +219,28 @@ class _LobbyCompleter(Completer):
         options = [f"join {n}" for n, ad in tables if not ad.playing]
         options += [f"watch {n}" for n, ad in tables if ad.spectators > 0]
         options += [f"host {g}" for g in sorted(GAMES)] + [f"play {g}" for g in sorted(GAMES)]
+        yield from _level_completions(text)
         options += ["list", "help", "quit", "name", "night"]
         options += ["resume"] if self.lobby.resumable else []
         options += [f"lang {lang}" for lang in LANGUAGES]
         for option in options:
             if option.startswith(text.lower()):
                 yield Completion(option, start_position=-len(text))
+
+
+def _level_completions(text: str) -> Iterable[Completion]:
+    """After ``host GAME …`` or ``play GAME …`` and a space, the level being typed: each
+    level that starts so (after a comma: the list's next one)."""
+    words = text.split(" ")
+    if len(words) < 3 or words[0].lower() not in _USAGE or words[1].lower() not in GAMES:
+        return
+    typed = words[-1]
+    if typed.isdigit():
+        return
+    part = typed.rpartition(",")[2].lower()
+    for level in LEVELS:
+        if level.startswith(part) and level != part:
+            yield Completion(level, start_position=-len(part), display_meta=_("bot level"))
 
 
 def help_lines(lobby: _Lobby) -> list[str]:
@@ -272,23 +291,42 @@ def _choose(
     return None
 
 
+#: How ``host`` and ``play`` are typed in the lobby (shown when something does not fit).
+_USAGE = {
+    "host": "host GAME [SEATS] [BOTS] [LEVEL[,LEVEL...]]",
+    "play": "play GAME [BOTS] [LEVEL[,LEVEL...]]",
+}
+
+
 def _table_choice(head: str, args: list[str], show: Any) -> Choice | None:
-    """``host GAME [SEATS] [BOTS] [LEVEL]`` or ``play GAME [BOTS] [LEVEL]`` as a choice;
-    ``None`` after showing what does not fit."""
+    """``host GAME [SEATS] [BOTS] [LEVEL[,LEVEL...]]`` or ``play GAME [BOTS]
+    [LEVEL[,LEVEL...]]`` as a choice: one level for every bot or one per bot in seat order
+    (a list without BOTS: as many bots as it names); ``None`` after showing what does not
+    fit."""
     numbers = [int(a) for a in args[1:] if a.isdigit()]
     words = [a for a in args[1:] if not a.isdigit()]
-    levels = [level_of(a) for a in words]
+    levels = levels_of(words[0]) if len(words) == 1 else ()
     most = 2 if head == "host" else 1
-    if len(numbers) > most or len(words) > 1 or None in levels:
-        usage = "host GAME [SEATS] [BOTS] [LEVEL]" if head == "host" else "play GAME [BOTS] [LEVEL]"
-        show(_("{usage}: LEVEL is one of {levels}").format(usage=usage, levels=", ".join(LEVELS)),
+    if len(numbers) > most or len(words) > 1 or levels is None:
+        show(_("{usage}: LEVEL is one of {levels}; one for every bot, or one per bot "
+               "comma-separated").format(usage=_USAGE[head], levels=", ".join(LEVELS)),
              "class:error")  # fmt: skip
         return None
-    level = levels[0] if levels else None
+    level = ",".join(levels) if levels else None
+    listed = len(levels) if len(levels) > 1 else None  # a list: one level per bot
     if head == "play":
-        return Choice(head, game=args[0].lower(), bots=numbers[0] if numbers else None, level=level)
+        bots = numbers[0] if numbers else listed
+    else:
+        bots = numbers[1] if len(numbers) > 1 else listed
+    if listed is not None and bots != listed:
+        show(ngettext("{usage}: {n} level for {bots} bots; give one for every bot, or one "
+                      "per bot", "{usage}: {n} levels for {bots} bots; give one for every "
+                      "bot, or one per bot", listed).format(
+                          usage=_USAGE[head], n=listed, bots=bots), "class:error")  # fmt: skip
+        return None
+    if head == "play":
+        return Choice(head, game=args[0].lower(), bots=bots, level=level)
     seats = numbers[0] if numbers else 4
-    bots = numbers[1] if len(numbers) > 1 else None
     return Choice(head, game=args[0].lower(), seats=seats, bots=bots, level=level)
 
 

@@ -40,6 +40,13 @@ def test_every_subcommand_is_registered(capsys: pytest.CaptureFixture[str]) -> N
         assert command.name in out and command.help in out
 
 
+#: What a level that is none, and a list of the wrong length, are told.
+ONE_PER_BOT = (
+    "a level is one of easy, normal, hard, or one per bot comma-separated (e.g. hard,easy)"
+)
+LIST = "--level takes one level for every bot, or one per bot comma-separated"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -56,6 +63,13 @@ def test_every_subcommand_is_registered(capsys: pytest.CaptureFixture[str]) -> N
         (["play", "kato", "--level", "expert"], "a level is one of easy, normal, hard"),
         (["play", "kato", "--think", "0"], "a think time is a number of seconds above 0"),
         (["host", "kato", "--level", "genius"], "a level is one of easy, normal, hard"),
+        (["play", "kato", "--level", "hard,expert"], f"{ONE_PER_BOT}, got 'hard,expert'"),
+        (["play", "kato", "--bots", "3", "--level", "hard,easy"], f"{LIST}: 3 levels here"),
+        (["play", "kato", "--offline", "--bots", "1", "--level", "hard,easy"], "1 level here"),
+        (["host", "kato", "--bots", "2", "--level", "hard,easy,easy"], "2 levels here"),
+        (["host", "kato", "--bot", "--bots", "2", "--level", "a,b,c,d"], ONE_PER_BOT),
+        (["host", "kato", "--bot", "--bots", "2", "--level", "hard,easy,easy,easy"], "2 levels"),
+        (["join", "--bot", "--level", "hard,easy"], "a level is one of easy, normal, hard, got"),
         (["play", "kato", "--bots", "9", "--option", "hand_size=12"], "do not fit in the deck"),
         (["fly"], "invalid choice: 'fly'"),
     ],

@@ -208,7 +208,7 @@ def test_host_and_play_take_bots_and_their_level(lobby: _Lobby) -> None:
     assert argv == ["host", "kato", "--seats=4", "--bots=2", "--level=hard", "--nick=zoe",
                     "--local"]  # fmt: skip
     parsed = build_parser().parse_args(argv)
-    assert (parsed.bots, parsed.level) == (2, "hard")
+    assert (parsed.bots, parsed.level) == (2, ("hard",))
     choice, _ = _join(lobby, "play unikato 1 Easy")
     assert choice is not None and (choice.bots, choice.level) == (1, "easy")
     assert argv_for(choice, args, "zoe") == ["play", "unikato", "--nick=zoe", "--bots=1",
@@ -216,4 +216,55 @@ def test_host_and_play_take_bots_and_their_level(lobby: _Lobby) -> None:
     choice, _ = _join(lobby, "play kato")  # the command's defaults
     assert choice is not None and argv_for(choice, args, "zoe") == ["play", "kato", "--nick=zoe"]
     assert _join(lobby, "host kato 4 2 genius") == (
-        None, ["host GAME [SEATS] [BOTS] [LEVEL]: LEVEL is one of easy, normal, hard"])  # fmt: skip
+        None, ["host GAME [SEATS] [BOTS] [LEVEL[,LEVEL...]]: LEVEL is one of easy, normal, "
+               "hard; one for every bot, or one per bot comma-separated"])  # fmt: skip
+
+
+def test_host_and_play_take_a_level_per_bot(lobby: _Lobby) -> None:
+    """``LEVEL,LEVEL…`` is one level per bot in seat order: the command line's ``--level``
+    list, which its parser takes; a list without BOTS seats as many bots; a list of another
+    length than BOTS, or an unknown level in it, is one line saying what is accepted."""
+    import argparse
+
+    from lanparty.commands.lobby import argv_for
+    from lanparty.commands.main import build_parser
+
+    args = argparse.Namespace(local=True, interface=None)
+    choice, _ = _join(lobby, "host kato 4 3 hard,Normal,random")
+    assert choice is not None and (choice.seats, choice.bots) == (4, 3)
+    assert choice.level == "hard,normal,easy"  # each as the command line spells it
+    argv = argv_for(choice, args, "zoe")
+    assert argv is not None and "--level=hard,normal,easy" in argv
+    assert build_parser().parse_args(argv).level == ("hard", "normal", "easy")
+    choice, _ = _join(lobby, "play kato 2 hard,easy")
+    assert choice is not None and (choice.bots, choice.level) == (2, "hard,easy")
+    assert argv_for(choice, args, "zoe") == ["play", "kato", "--nick=zoe", "--bots=2",
+                                             "--level=hard,easy"]  # fmt: skip
+    choice, _ = _join(lobby, "play unikato easy,hard")  # as many bots as levels
+    assert choice is not None and (choice.bots, choice.level) == (2, "easy,hard")
+    choice, _ = _join(lobby, "host kato 5 hard,easy")
+    assert choice is not None and (choice.seats, choice.bots) == (5, 2)
+    assert _join(lobby, "play kato 3 hard,easy") == (
+        None, ["play GAME [BOTS] [LEVEL[,LEVEL...]]: 2 levels for 3 bots; give one for every "
+               "bot, or one per bot"])  # fmt: skip
+    assert _join(lobby, "host kato 4 2 hard,genius")[0] is None
+    assert _join(lobby, "play kato 2 hard,")[0] is None
+
+
+def test_completion_offers_the_levels_after_host_or_play(lobby: _Lobby) -> None:
+    """Tab after ``play GAME [BOTS] `` offers the levels; after a comma, the list's next."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from lanparty.ui.lobbymodel import _LobbyCompleter
+
+    def complete(text: str) -> list[str]:
+        """The lines Tab would make of ``text``."""
+        found = _LobbyCompleter(lobby).get_completions(Document(text), CompleteEvent(True))
+        return [text[: len(text) + c.start_position] + c.text for c in found]
+
+    assert complete("play kato 2 ") == ["play kato 2 easy", "play kato 2 normal",
+                                        "play kato 2 hard"]  # fmt: skip
+    assert complete("host kato 4 2 hard,e") == ["host kato 4 2 hard,easy"]
+    assert complete("play kato 2 h") == ["play kato 2 hard"]
+    assert complete("play kato 2") == []  # a number being typed

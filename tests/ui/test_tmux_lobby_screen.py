@@ -103,7 +103,8 @@ def test_help_opens_over_the_lobby_and_esc_closes_it_keeping_the_events(
         pane.type("help")
         pane.wait_text("lanparty lobby · help")
         page = pane.page()
-        assert "  host GAME [SEATS] [BOTS] [LEVEL]" in page and "e.g. host kato 4 2 hard" in page
+        assert "  host GAME [SEATS] [BOTS] [LEVEL[,LEVEL...]]" in page
+        assert "e.g. host kato 4 2 hard" in page and "host kato 4 2 hard,easy" in page
         assert "(now: Ann)" in page
         assert "lobby>" not in pane.screen()  # the page is over the input line
         pane.keys("Escape")
@@ -187,7 +188,9 @@ def test_without_a_terminal_the_lobby_is_line_by_line(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0] == "lanparty lobby"
-    assert "  host GAME [SEATS] [BOTS] [LEVEL]" in lines
+    assert "  host GAME [SEATS] [BOTS] [LEVEL[,LEVEL...]]" in lines
+    assert "  play GAME [BOTS] [LEVEL[,LEVEL...]]" in lines
+    assert any("play kato 2 hard,easy: a hard bot and an easy one" in line for line in lines)
     assert any("open a table of your own, e.g. host kato 4 2 hard" in line for line in lines)
     assert "From now on you join and host as Bo." in lines
     assert "unknown command 'fly' (type help, or press Tab)" in lines

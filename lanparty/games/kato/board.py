@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from lanparty.games.cells import cells, cut
 from lanparty.games.layout import Lines, fit_first, flow, in_columns, join, table_rows, wrap
-from lanparty.games.screens import Fragments, player_name, view_seat
+from lanparty.games.screens import Fragments, listed_name, player_name, view_seat
 from lanparty.games.views import num, num_at
 from lanparty.games.wording import turn_of, won_line
 from lanparty.i18n import _, ngettext
@@ -139,7 +139,7 @@ def player_rows(view: Mapping[str, Plain], names: Sequence[str], name_cap: int =
             call = [("class:warn", _("no KaTO!") if short else _("one card, no KaTO yet!"))]
         else:
             call = []
-        name = cut(player_name(names, s, me), name_cap)
+        name = cut(listed_name(names, s, me), name_cap)
         rows.append([[(style, ("▶ " if turn else "  ") + name)], [(style, cards)], [("", pts)],
                      call])  # fmt: skip
     return table_rows(rows, "<<><", gap=2)

@@ -24,7 +24,7 @@ from lanparty.games.layout import (
     table_rows,
     wrap,
 )
-from lanparty.games.screens import Fragments, player_name
+from lanparty.games.screens import Fragments, listed_name, player_name
 from lanparty.i18n import N_, _, ngettext, pgettext
 from lanparty.text import printable
 from protocol.contract import Move, Plain
@@ -125,7 +125,7 @@ def player_rows(
     rows: list[list[Fragments]] = []
     for s in range(n):
         style = "class:turn" if s in writing else ""
-        name = [(style, "  " + cut(player_name(names, s, me), name_cap))]
+        name = [(style, "  " + cut(listed_name(names, s, me), name_cap))]
         value = scores[s]
         total = value if isinstance(value, int) else 0
         if s < len(absent) and absent[s] is True:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lanparty.games.cells import cells, cut, pad
-from lanparty.games.screens import Fragments, player_name, view_seat
+from lanparty.games.screens import Fragments, listed_name, player_name, view_seat
 from lanparty.i18n import N_, _, ngettext
 from protocol.contract import Plain
 
@@ -175,7 +175,7 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     colls, pates = as_list(view.get("collections")), as_list(view.get("pates"))
     current = view.get("current")
     seats = range(len(scores))
-    name_w = min(max(cells(player_name(names, s, me)) for s in seats), max(width // 6, 6))
+    name_w = min(max(cells(listed_name(names, s, me)) for s in seats), max(width // 6, 6))
     block = 2 + name_w + 1  # where the column right of the names starts
     hunting = isinstance(view.get("hunt"), dict)
     held = ["" if view.get("phase") == "character" else  # none in hand yet
@@ -193,7 +193,7 @@ def players(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     out: Fragments = []
     for s in seats:
         turn = s == current
-        who = pad(cut(player_name(names, s, me), name_w), name_w)
+        who = pad(cut(listed_name(names, s, me), name_w), name_w)
         line = f"{'▶ ' if turn else '  '}{who} {pad(chars[s], chars_w)} "
         line += f"{pad(held[s], held_w)}  {pad(worth[s], worth_w)}"
         line = line.rstrip() if not hunting else line

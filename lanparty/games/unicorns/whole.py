@@ -25,7 +25,7 @@ from lanparty.games.layout import (
     table_rows,
     wrap,
 )
-from lanparty.games.screens import Fragments, player_name, view_seat
+from lanparty.games.screens import Fragments, listed_name, player_name, view_seat
 from lanparty.games.wording import turn_of
 from lanparty.i18n import N_, _, ngettext
 from protocol.contract import Move, Plain
@@ -120,7 +120,7 @@ def compact_players(view: Mapping[str, Plain], names: Sequence[str], width: int)
     rows: list[list[Fragments]] = []
     for s in range(len(points)):
         style = "class:turn" if s == current else ""
-        who = ("▶ " if s == current else "  ") + player_name(names, s, me)
+        who = ("▶ " if s == current else "  ") + listed_name(names, s, me)
         held = " ".join(str(v) for v in as_list(hands[s] if s < len(hands) else []))
         n = as_int(points[s], 0)
         worth = ngettext("{n} pt", "{n} pts", n).format(n=f"{n:>{points_w}}")

@@ -16,7 +16,14 @@ import re
 from collections.abc import Mapping, Sequence
 
 from lanparty.games.layout import fit_first, flow, join, lines, table_rows, wrap
-from lanparty.games.screens import Fragments, ParseError, gather_screen, player_name, view_seat
+from lanparty.games.screens import (
+    Fragments,
+    ParseError,
+    gather_screen,
+    listed_name,
+    player_name,
+    view_seat,
+)
 from lanparty.games.views import cards, num, seq
 from lanparty.games.wording import turn_of, won_line
 from lanparty.i18n import N_, _, ngettext
@@ -160,7 +167,7 @@ def _header(view: Mapping[str, Plain], names: Sequence[str], width: int) -> Frag
     for s, count in enumerate(whole(c) for c in counts):
         turn = s == current and not over
         tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
-        text = f"{'▶ ' if turn else ''}{player_name(names, s, me)} {tiles}"
+        text = f"{'▶ ' if turn else ''}{listed_name(names, s, me)} {tiles}"
         if rounds > 1:
             points = whole(scores[s])
             text += " " + ngettext("({n} point)", "({n} points)", abs(points)).format(n=points)
