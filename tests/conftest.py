@@ -68,13 +68,23 @@ protocol, crypto: in-process and independent) single tests spread over the worke
 file of long playouts is nobody's tail."""
 
 
+_ONE_WORKER_TOGETHER = {
+    "net/test_discovery.py": "mdns on loopback",
+    "net/test_hostile_lobby.py": "mdns on loopback",
+    "ui/test_tmux_lobby.py": "mdns on loopback",
+    "ui/test_tmux_lobby_screen.py": "mdns on loopback",
+}
+"""Files that run one after another in one worker: the discovery tests announce twenty
+tables at once on loopback (and the hostile lobby's odd ones), which fill a lobby's 80x24
+screen in the tmux tests beside them (its own table's row pushed out, "join N" filling
+the menu)."""
+
 _LONGEST_FIRST = (
+    "mdns on loopback",
     "net/test_churn.py",
-    "net/test_discovery.py",
     "net/test_spectator_flood.py",
     "net/test_replay.py",
     "net/test_failures.py",
-    "ui/test_tmux_lobby.py",
     "net/test_audit_cmd.py",
     "net/test_netns.py",
     "net/test_rejoin_net.py",
@@ -84,7 +94,7 @@ _LONGEST_FIRST = (
     "ui/test_tmux_screen.py",
     "net/test_friends_net.py",
 )
-"""The files that keep one worker longest, longest first (a timeline of the suite at ``-n 8``
+"""The groups that keep one worker longest, longest first (a timeline of the suite at ``-n 8``
 on 2 cores: the churn's file took 140 s and the spectator flood 67 s, mostly waiting for
 their attackers, which run at the lowest priority). They are handed out first: started last,
 as xdist's own order (the files with most tests first) had them, they were the run's tail."""
@@ -104,7 +114,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     tests = Path(__file__).parent
     for item in items:
         where = item.path.relative_to(tests)
-        if where.parts[0] in _ONE_WORKER_PER_FILE:
+        if where.as_posix() in _ONE_WORKER_TOGETHER:
+            item.add_marker(pytest.mark.xdist_group(_ONE_WORKER_TOGETHER[where.as_posix()]))
+        elif where.parts[0] in _ONE_WORKER_PER_FILE:
             item.add_marker(pytest.mark.xdist_group(where.as_posix()))
     sizes: dict[str, int] = {}
     for item in items:

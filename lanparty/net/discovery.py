@@ -429,40 +429,49 @@ async def _lobby_on(zc: Zeroconf) -> AsyncIterator[Lobby]:
 
     send, receive = trio.open_memory_channel[LobbyEvent](256)
     token = trio.lowlevel.current_trio_token()
+    #: How often each service was withdrawn: a resolve begun before a withdrawal must not
+    #: put the table back once it ends (it would stay listed, a ghost, for good).
+    withdrawals: dict[str, int] = {}
 
-    def resolve_and_send(name: str) -> None:
+    def resolve(name: str) -> TableAd | None:
         # Runs in a worker thread: resolving blocks, and must not run on zeroconf's loop.
         info = zc.get_service_info(
             SERVICE_TYPE, name, timeout=1500, question_type=DNSQuestionType.QM
         )
         if info is None:
-            return
+            return None
         try:
-            ad = TableAd.from_service(info)
+            return TableAd.from_service(info)
         except AdError:
-            return  # not a table we can show; a hostile or foreign record is ignored
-        _post(TableSeen(ad))
+            return None  # not a table we can show; a hostile or foreign record is ignored
 
     def _post(event: LobbyEvent) -> None:
-        # If the lobby is closing, or nobody reads and the buffer is full, drop the event.
-        with suppress(trio.RunFinishedError, trio.WouldBlock, trio.ClosedResourceError):
-            trio.from_thread.run_sync(send.send_nowait, event, trio_token=token)
+        # In trio. If the lobby is closing, or nobody reads and the buffer is full, drop it.
+        with suppress(trio.WouldBlock, trio.ClosedResourceError):
+            send.send_nowait(event)
 
     async def _resolve_in_thread(name: str) -> None:
+        begun = withdrawals.get(name, 0)
         lobby.resolving += 1
         try:
-            await trio.to_thread.run_sync(resolve_and_send, name, abandon_on_cancel=True)
+            ad = await trio.to_thread.run_sync(resolve, name, abandon_on_cancel=True)
+            if ad is not None and withdrawals.get(name, 0) == begun:
+                _post(TableSeen(ad))
         finally:
             lobby._done_resolving()
+
+    def _withdrawn(name: str) -> None:
+        withdrawals[name] = withdrawals.get(name, 0) + 1
+        _post(TableGone(name.removesuffix("." + SERVICE_TYPE)))
 
     def on_change(
         zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
     ) -> None:
-        if state_change is ServiceStateChange.Removed:
-            _post(TableGone(name.removesuffix("." + SERVICE_TYPE)))
-        else:
-            # Hand the blocking resolve to a trio worker thread.
-            with suppress(trio.RunFinishedError):
+        # On zeroconf's thread: each change is handed to trio in the order it came.
+        with suppress(trio.RunFinishedError):
+            if state_change is ServiceStateChange.Removed:
+                trio.from_thread.run_sync(_withdrawn, name, trio_token=token)
+            else:  # the blocking resolve goes to a trio worker thread
                 trio.from_thread.run_sync(
                     lambda: nursery.start_soon(_resolve_in_thread, name),
                     trio_token=token,
