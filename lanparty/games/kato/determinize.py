@@ -26,7 +26,7 @@ from .state import P_DRAW, P_NONE, P_SKIP, P_W4, PEND_NAMES, PHASE_NAMES, KatoSt
 __all__ = ["DEPTH", "candidates", "determinize", "labels", "value"]
 
 #: Moves a rollout plays before the hands are judged.
-DEPTH = 8
+DEPTH = 16
 
 _PEND = {name: i for i, name in enumerate(PEND_NAMES)}
 
