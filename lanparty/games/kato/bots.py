@@ -138,7 +138,9 @@ class CarefulBot(HeuristicBot):
     while nobody played since its own move (the top card as it left it) had nothing for
     that colour, so it likely still has none until it draws again; its plays then favour
     keeping or turning to that colour when the next player lacks it and it holds more of
-    it (``played`` tells it the move it made, when a search chose another)."""
+    it (``played`` tells it the move it made, when a search chose another). Its
+    :class:`~.infer.Watcher` keeps finer notes on the other hands, for the search's samples
+    (``notes``)."""
 
     challenge_at = 10
     lock_bonus = 30.0  # a play that leaves the next player a colour it lacks

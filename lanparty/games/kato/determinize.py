@@ -5,7 +5,9 @@ The seat knows its hand, the top card, the colour, every count and score, and wh
 pending; it does not know the other hands, the draw pile nor (in the view) what lies under
 the top card. :func:`determinize` deals everything it cannot see at random from the cards
 that are not in its hand nor on top, into the other hands, the draw pile and the discard
-pile, in the numbers the view gives.
+pile, in the numbers the view gives; with the seat's notes on the other hands (``infer``,
+from :class:`~.infer.Watcher`, which the hard bot adds to the view it searches from) each
+other hand is dealt under them and the cards seen on the pile go under the top card.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .state import P_DRAW, P_NONE, P_SKIP, P_W4, PEND_NAMES, PHASE_NAMES, KatoSt
 
 __all__ = ["DEPTH", "candidates", "determinize", "labels", "value"]
 
-#: Moves a rollout plays before the hands are judged.
+#: Moves a rollout plays before the hands are judged (8 and whole rounds measured weaker).
 DEPTH = 16
 
 _PEND = {name: i for i, name in enumerate(PEND_NAMES)}
