@@ -89,7 +89,8 @@ class Searchable:
     here (default: a round was scored); ``depth``: it stops after that many moves anyway.
     ``value(before, after, state, seat)``: how good the rollout's end is for ``seat``
     (default: :func:`rank_value`, for a horizon that scores). ``candidates(view, legal)``:
-    the moves worth searching (default: all of them)."""
+    the moves worth searching (default: all of them). ``clone(state)``: an independent copy;
+    given, a sample is filled in once and every candidate plays on a copy of it."""
 
     game: Game[Any]
     determinize: Callable[[Mapping[str, Plain], Mapping[str, Plain], random.Random], Any]
@@ -103,6 +104,7 @@ class Searchable:
     )
     max_moves: int = 600
     own: Callable[[], Bot] | None = None
+    clone: Callable[[Any], Any] | None = None
     sealed: Callable[[Mapping[str, Plain], Any, random.Random], dict[Seat, Move]] | None = None
 
 
@@ -183,8 +185,11 @@ class SearchBot:
         while spent + len(live) <= think.rollouts:
             sample_seed = seed ^ (len(rows) * 0x9E3779B97F4A7C15 & (2**64 - 1))
             row: dict[int, float] = {}
+            base = None
+            if self.spec.clone is not None:
+                base = self.spec.determinize(view, self.options, random.Random(sample_seed))
             for i in live:
-                value = self._rollout(view, seat, cands[i], sample_seed)
+                value = self._rollout(view, seat, cands[i], sample_seed, base)
                 row[i] = -1.0 if value is None else value  # illegal there: it cannot win
                 spent += 1
                 if time.perf_counter() > deadline:
@@ -208,14 +213,23 @@ class SearchBot:
         return cands[best]
 
     def _rollout(
-        self, view: dict[str, Plain], seat: int, move: Move | None, sample_seed: int
+        self,
+        view: dict[str, Plain],
+        seat: int,
+        move: Move | None,
+        sample_seed: int,
+        base: Any = None,
     ) -> float | None:
-        """``move`` played in the sample ``sample_seed`` draws, then every seat played by the
-        policy to the horizon; the value for ``seat`` (``None``: the move is illegal there)."""
+        """``move`` played in the sample ``sample_seed`` draws (``base``, if the sample is
+        already filled in: a copy of it), then every seat played by the policy to the
+        horizon; the value for ``seat`` (``None``: the move is illegal there)."""
         spec = self.spec
         game = spec.game
         det_rng = random.Random(sample_seed)
-        state = spec.determinize(view, self.options, det_rng)
+        if base is not None and spec.clone is not None:
+            state = spec.clone(base)
+        else:
+            state = spec.determinize(view, self.options, det_rng)
         table = LocalTable.over(game, state, spec.labels(state), random.Random(sample_seed + 1))
         if spec.sealed is not None:
             table.sealed.update(spec.sealed(view, state, det_rng))

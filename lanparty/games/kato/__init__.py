@@ -40,6 +40,7 @@ def _search() -> Searchable:
     from ..search import Searchable
     from .bots import CarefulBot, HeuristicBot
     from .determinize import DEPTH, candidates, determinize, labels, value
+    from .state import clone
 
     return Searchable(
         KATO,
@@ -50,6 +51,7 @@ def _search() -> Searchable:
         depth=DEPTH,
         candidates=candidates,
         own=CarefulBot,
+        clone=clone,
     )
 
 

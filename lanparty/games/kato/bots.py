@@ -11,6 +11,7 @@ from lanparty.games.views import cards, num, num_at, seq
 from protocol.contract import Move, Plain
 
 from .cards import CODE, COLOUR, COLOURS, IS_WILD, NO_COLOUR, POINTS, RANK, WILD4
+from .infer import Watcher
 
 _COLOUR_OF = {c: i for i, c in enumerate(COLOURS)}
 _ALONE = (("pass",), ("accept",))  # moves that decide nothing when nothing else is legal
@@ -137,7 +138,9 @@ class CarefulBot(HeuristicBot):
     while nobody played since its own move (the top card as it left it) had nothing for
     that colour, so it likely still has none until it draws again; its plays then favour
     keeping or turning to that colour when the next player lacks it and it holds more of
-    it (``played`` tells it the move it made, when a search chose another)."""
+    it (``played`` tells it the move it made, when a search chose another). Its
+    :class:`~.infer.Watcher` keeps finer notes on the other hands, for the search's samples
+    (``notes``)."""
 
     challenge_at = 10
     lock_bonus = 30.0  # a play that leaves the next player a colour it lacks
@@ -146,6 +149,7 @@ class CarefulBot(HeuristicBot):
         super().__init__(forgets)
         self._after: tuple[int, str | None, str | None, list[int]] | None = None
         self._lacks: dict[int, tuple[int, int]] = {}  # seat -> (colour, rank) it had none of
+        self.watcher = Watcher()  # what the search's samples may assume of the other hands
 
     def choose(
         self, view: dict[str, Plain], legal: Sequence[Move | None], rng: random.Random
@@ -159,6 +163,7 @@ class CarefulBot(HeuristicBot):
     def played(self, view: dict[str, Plain], move: Move | None) -> None:
         """Note the table as ``move`` (made from ``view``) leaves it: the top card and the
         colour, and every seat's card count."""
+        self.watcher.left(view, move)
         counts = [num_at(view, "counts", i) for i in range(len(seq(view, "counts")))]
         top, colour = view.get("top"), view.get("colour")
         if move is not None and move[0] == "play":
@@ -174,6 +179,7 @@ class CarefulBot(HeuristicBot):
 
     def _watch(self, view: dict[str, Plain]) -> None:
         """Learn who drew on which colour since this bot's last move."""
+        self.watcher.see(view)
         after, self._after = self._after, None
         counts = [num_at(view, "counts", i) for i in range(len(seq(view, "counts")))]
         if after is None or after[0] != num(view, "round"):
@@ -205,7 +211,6 @@ class CarefulBot(HeuristicBot):
         return score
 
     def notes(self) -> dict[str, Plain]:
-        """What it learnt from the table, for a search's samples: ``lacks``, each other
-        seat that drew without playing, with the colour and the rank it had none of then
-        (nor a wild), as ``[seat, colour letter, rank]``."""
-        return {"lacks": [[s, COLOURS[c], r] for s, (c, r) in sorted(self._lacks.items())]}
+        """What it learnt from the table, for a search's samples: the watcher's ``infer``
+        (see :meth:`.infer.Watcher.notes`)."""
+        return self.watcher.notes()

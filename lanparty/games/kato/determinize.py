@@ -5,7 +5,9 @@ The seat knows its hand, the top card, the colour, every count and score, and wh
 pending; it does not know the other hands, the draw pile nor (in the view) what lies under
 the top card. :func:`determinize` deals everything it cannot see at random from the cards
 that are not in its hand nor on top, into the other hands, the draw pile and the discard
-pile, in the numbers the view gives.
+pile, in the numbers the view gives; with the seat's notes on the other hands (``infer``,
+from :class:`~.infer.Watcher`, which the hard bot adds to the view it searches from) each
+other hand is dealt under them and the cards seen on the pile go under the top card.
 """
 
 from __future__ import annotations
@@ -18,14 +20,15 @@ from protocol.contract import GameError, Move, Outcome, Plain
 
 from ..search import rank_value
 from ..views import cards, num, num_at, searched_phase, seq
-from .cards import CODE, COLOUR, COLOURS, IS_WILD, LABEL, NO_COLOUR, RANK, deck_codes
+from .cards import CODE, COLOURS, LABEL, NO_COLOUR, deck_codes
+from .infer import sample_hand
 from .options import make
 from .state import P_DRAW, P_NONE, P_SKIP, P_W4, PEND_NAMES, PHASE_NAMES, KatoState
 
 __all__ = ["DEPTH", "candidates", "determinize", "labels", "value"]
 
-#: Moves a rollout plays before the hands are judged.
-DEPTH = 8
+#: Moves a rollout plays before the hands are judged (8 and whole rounds measured weaker).
+DEPTH = 16
 
 _PEND = {name: i for i, name in enumerate(PEND_NAMES)}
 
@@ -91,16 +94,22 @@ def determinize(
     for h, _label in known:
         s = next(s for s in range(n) if s != seat and len(placed[s]) < counts[s])
         placed[s].append(h)
-    lacks = _lacks(view)
+    notes = _notes(view, n, seat, counts, placed, pool, discard_n)
     hands: list[list[int]] = []
     for s in range(n):
         if s == seat:
             hands.append([h for h, _ in mine])
             continue
-        chosen = _deal(pool, counts[s] - len(placed[s]), lacks.get(s))
+        if s in notes:
+            masks, records = notes[s]
+            chosen = sample_hand(pool, masks, records, rng)
+        else:
+            chosen = [pool.pop() for _ in range(counts[s] - len(placed[s]))]
         hands.append(placed[s] + [fresh(c) for c in chosen])
     st.seen[seat] = {h for h, _ in known}
-    st.discard = [fresh(pool.pop()) for _ in range(discard_n - 1)]
+    under = notes.get(-1, ([], []))[0]  # the cards seen on the pile (under the top)
+    st.discard = [fresh(c) for c in under]
+    st.discard += [fresh(pool.pop()) for _ in range(discard_n - 1 - len(under))]
     st.discard.append(fresh(CODE[str(top)]))
     st.deck = [fresh(pool.pop()) for _ in range(deck_n)]
     st.hands = hands
@@ -119,28 +128,54 @@ def determinize(
     return st
 
 
-def _deal(pool: list[int], k: int, lack: tuple[int, int] | None) -> list[int]:
-    """``k`` cards taken from the end of ``pool`` (shuffled): with ``lack`` (a colour and a
-    rank its player had none of, nor a wild, when it drew), cards without them first."""
-    if lack is None:
-        return [pool.pop() for _ in range(k)]
-    fits = [i for i, c in enumerate(pool) if COLOUR[c] != lack[0] and RANK[c] != lack[1]
-            and not IS_WILD[c]]  # fmt: skip
-    take = set(fits[max(0, len(fits) - k) :])
-    chosen = [pool[i] for i in sorted(take)]
-    pool[:] = [c for i, c in enumerate(pool) if i not in take]
-    while len(chosen) < k:
-        chosen.append(pool.pop())
-    return chosen
+def _notes(
+    view: Mapping[str, Plain],
+    n: int,
+    seat: int,
+    counts: list[int],
+    placed: list[list[int]],
+    pool: list[int],
+    discard_n: int,
+) -> dict[int, tuple[list[int], list[tuple[Sequence[int], Sequence[int], Sequence[int]]]]]:
+    """The seat's notes (``infer``, see :class:`~.infer.Watcher`) that still fit the view:
+    per other seat its slots' masks and its records (slot indices, cards played since); at
+    ``-1`` the cards seen under the top of the pile, taken out of ``pool`` (shuffled) here.
+    Notes that do not fit (a count, a card not in the pool) are left out."""
+    out: dict[int, tuple[list[int], list[tuple[Sequence[int], Sequence[int], Sequence[int]]]]]
+    out = {}
+    infer = view.get("infer")
+    if not isinstance(infer, dict):
+        return out
+    pile = _int_list(infer.get("pile"))[:-1]
+    if len(pile) <= discard_n - 1 and all(pile.count(c) <= pool.count(c) for c in set(pile)):
+        for c in pile:
+            pool.remove(c)
+        out[-1] = (pile, [])
+    records: dict[int, list[tuple[Sequence[int], Sequence[int], Sequence[int]]]] = {}
+    for rec in _list(infer.get("records")):
+        r = _list(rec)
+        head = _int_list(list(r[:6]))
+        records.setdefault(head[0], []).append((head, _int_list(r[6]), _int_list(r[7])))
+    for item in _list(infer.get("slots")):
+        s_, masks_ = _list(item)
+        s, masks = _int_list([s_])[0], _int_list(masks_)
+        if 0 <= s < n and s != seat and not placed[s] and len(masks) == counts[s]:
+            out[s] = (masks, records.get(s, []))
+    return out
 
 
-def _lacks(view: Mapping[str, Plain]) -> dict[int, tuple[int, int]]:
-    """The seat's notes (``lacks``: ``[seat, colour, rank]``, what a seat had none of when
-    it drew), by seat; none if the view has no notes."""
-    out: dict[int, tuple[int, int]] = {}
-    for item in seq(view, "lacks") if "lacks" in view else ():
-        note = {"n": item}
-        out[num_at(note, "n", 0)] = (COLOURS.index(str(seq(note, "n")[1])), num_at(note, "n", 2))
+def _list(value: Plain) -> Sequence[Plain]:
+    """``value`` as a list (``TypeError`` if it is none)."""
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"not a list: {value!r}")
+    return value
+
+
+def _int_list(value: Plain) -> list[int]:
+    """``value`` as a list of ints (``TypeError`` if it is none)."""
+    out = [x for x in _list(value) if isinstance(x, int) and not isinstance(x, bool)]
+    if len(out) != len(_list(value)):
+        raise TypeError(f"not a list of integers: {value!r}")
     return out
 
 

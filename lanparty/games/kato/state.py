@@ -108,6 +108,27 @@ class KatoState:
         self.winners: list[int] = []
 
 
+def clone(st: KatoState) -> KatoState:
+    """An independent copy of ``st`` (what a search plays on, leaving ``st`` as it was)."""
+    out = KatoState.__new__(KatoState)
+    for name in _INT_FIELDS:
+        setattr(out, name, getattr(st, name))
+    out.n, out.opts, out.reflect = st.n, st.opts, st.reflect
+    out.requests = list(st.requests)
+    out.deck = list(st.deck)
+    out.discard = list(st.discard)
+    out.hands = [list(h) for h in st.hands]
+    out.card_of = dict(st.card_of)
+    out.owed = [list(o) for o in st.owed]
+    out.skips = list(st.skips)
+    out.wd4 = [list(r) for r in st.wd4]
+    out.seen = [set(s) for s in st.seen]
+    out.scores = list(st.scores)
+    out.round_scores = [list(r) for r in st.round_scores]
+    out.winners = list(st.winners)
+    return out
+
+
 # --------------------------------------------------------------------------- encoding
 
 
