@@ -310,10 +310,11 @@ def the_end(pane: Pane, game: str, screen: str) -> None:
         pages += 1
         before = pane.screen()
         pane.keys("PageUp")
-        pane.wait(lambda b=before: pane.screen() != b or first in b, "the story scrolled")
+        # The page drawn whole (a look mid-redraw read blank rows over the board).
+        pane.still(lambda now, b=before: now != b or first in b, "the story scrolled")
     assert first in pane.screen(), pane.screen()
     if pages:
-        scrolled = pane.screen().split("\n")
+        scrolled = pane.still(lambda now: first in now, "the first page").split("\n")
         assert scrolled[: len(top)] == top  # the board stays where it is
         assert re.search(r"─ \d+ newer ↓ · End ─", scrolled[len(top)]), scrolled[len(top)]
         pane.keys("End")
