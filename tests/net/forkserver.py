@@ -161,7 +161,7 @@ def main() -> None:
 class Forked:
     """A child of the fork server, as much of :class:`trio.Process` as the tests use: its
     ``pid``, its ``stdin``/``stdout``/``stderr`` streams (those asked for), ``returncode``,
-    :meth:`wait`, :meth:`send_signal`, :meth:`kill` and :meth:`terminate`."""
+    :meth:`wait`, :meth:`send_signal` and :meth:`kill`."""
 
     def __init__(
         self,
@@ -185,10 +185,6 @@ class Forked:
             os.close(self._pidfd)
         return self.returncode
 
-    def poll(self) -> int | None:
-        """The exit code if the child has ended and that is known, else None."""
-        return self.returncode
-
     def send_signal(self, sig: int) -> None:
         """Send ``sig`` unless the child is known to have ended (a pidfd: never another
         process that took its pid)."""
@@ -199,10 +195,6 @@ class Forked:
     def kill(self) -> None:
         """SIGKILL."""
         self.send_signal(signal.SIGKILL)
-
-    def terminate(self) -> None:
-        """SIGTERM."""
-        self.send_signal(signal.SIGTERM)
 
 
 class _Server:

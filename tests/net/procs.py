@@ -21,6 +21,20 @@ from . import forkserver
 LANPARTY = [sys.executable, "-m", "lanparty"]
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    kids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                status = (entry / "status").read_text()
+            except OSError:  # gone meanwhile
+                continue
+            if f"\nPPid:\t{pid}\n" in status:
+                kids.append(int(entry.name))
+    return kids
+
+
 class Procs:
     """The table's processes (each with its own data directory) and their stderr lines."""
 

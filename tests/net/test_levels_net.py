@@ -9,21 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .procs import table
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``."""
-    kids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                status = (entry / "status").read_text()
-            except OSError:  # gone meanwhile
-                continue
-            if f"\nPPid:\t{pid}\n" in status:
-                kids.append(int(entry.name))
-    return kids
+from .procs import children, table
 
 
 def _nick_and_level(pid: int) -> tuple[str, str]:
@@ -43,7 +29,7 @@ async def test_each_bot_process_plays_the_level_asked_for_it(tmp_path: Path) -> 
         carl = await t.until("host", "Carl (bot, easy) joined")
         assert bea.startswith("seat ") and carl.startswith("seat ")
         # Both seated: both bot processes are alive until the table closes.
-        bots = [p for p in _children(host.pid)
+        bots = [p for p in children(host.pid)
                 if b"join" in Path(f"/proc/{p}/cmdline").read_bytes().split(b"\0")]  # fmt: skip
         assert sorted(map(_nick_and_level, bots)) == [("Bea", "hard"), ("Carl", "easy")]
         hugo = await t.result("host")

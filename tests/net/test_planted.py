@@ -14,7 +14,7 @@ import pytest
 from crypto import Identity
 from lanparty.interrupt import child_env, lanparty_command
 
-from .procs import table
+from .procs import children, table
 
 #: Modules a bot imports (rbcl tries ``_sodium`` first; ``crypto``, ``protocol`` and ``trio``
 #: are ours and trio). Each planted copy leaves a marker, then hands over to the real module,
@@ -30,19 +30,6 @@ if __name__ != "_sodium":  # rbcl falls back from a _sodium without the _sodium 
     sys.modules[__name__] = importlib.import_module(__name__)
 """
 _HEX_KEY = re.compile(rb"(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])")
-
-
-def _children(pid: int) -> list[int]:
-    kids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                status = (entry / "status").read_text()
-            except OSError:  # gone meanwhile
-                continue
-            if f"\nPPid:\t{pid}\n" in status:
-                kids.append(int(entry.name))
-    return kids
 
 
 def _trusted(cmdline: list[bytes]) -> set[bytes]:
@@ -66,7 +53,7 @@ async def test_a_planted_module_never_runs_in_a_bot_and_its_key_is_nowhere_in_pr
         line = await t.until("host", "table ")
         endpoint = line.split(" on ")[1].split(" ")[0]
         await t.until("host", "seat 1: ")  # the bot holds its key now, and waits for seat 2
-        [bot] = [p for p in _children(host.pid)
+        [bot] = [p for p in children(host.pid)
                  if b"join" in Path(f"/proc/{p}/cmdline").read_bytes().split(b"\0")]  # fmt: skip
         cmdline = Path(f"/proc/{bot}/cmdline").read_bytes().split(b"\0")
         environ = Path(f"/proc/{bot}/environ").read_bytes()

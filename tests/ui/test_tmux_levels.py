@@ -5,35 +5,15 @@ offline and at a real table on loopback, where the lines of the table filling sa
 from __future__ import annotations
 
 import shutil
-import sys
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
-from .tmux import REPO, Pane
+from .tmux import Pane
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 SETUP_DEADLINE = 60.0  # the table fills and the first deal is shuffled, proved and dealt
-
-
-@pytest.fixture
-def start(tmp_path: Path) -> Iterator[Callable[..., Pane]]:
-    """Start ``lanparty ARGS`` in a pane of its own, with its own data folder."""
-    panes: list[Pane] = []
-
-    def run(*args: str) -> Pane:
-        folder = tmp_path / f"p{len(panes)}"
-        folder.mkdir()
-        command = " ".join([sys.executable, "-m", "lanparty", *args])
-        pane = Pane(folder, f"cd {REPO} && LANPARTY_HOME={folder} {command}", "tmux-256color")
-        panes.append(pane)
-        return pane
-
-    yield run
-    for pane in panes:
-        pane.kill()
 
 
 def _rows(screen: str) -> list[str]:

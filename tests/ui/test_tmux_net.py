@@ -15,12 +15,11 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .tmux import NIGHT_END, REPO, THE_END, Pane, board_of, last_line, pause_any
+from .tmux import NIGHT_END, THE_END, Pane, board_of, last_line, pause_any
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -166,24 +165,6 @@ class Player:
                 return True
             assert self.count("Not allowed") == refused, f"{hand[n]} was marked playable"
         return False
-
-
-@pytest.fixture
-def start(tmp_path: Path) -> Iterator[object]:
-    panes: list[Pane] = []
-
-    def run(*args: str, name: str = "game") -> Pane:
-        folder = tmp_path / name
-        folder.mkdir()
-        env = f"LANPARTY_HOME={folder}"
-        command = " ".join([sys.executable, "-m", "lanparty", *args])
-        pane = Pane(folder, f"cd {REPO} && {env} {command}", "tmux-256color")
-        panes.append(pane)
-        return pane
-
-    yield run
-    for pane in panes:
-        pane.kill()
 
 
 def _bot_logs(pane: Pane) -> str:

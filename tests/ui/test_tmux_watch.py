@@ -10,31 +10,15 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .tmux import REPO, Pane
+from .tmux import Pane, lanparty_pane
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 SETUP_DEADLINE = 60.0
-
-
-@pytest.fixture
-def panes(tmp_path: Path) -> Iterator[dict[str, Pane]]:
-    made: dict[str, Pane] = {}
-    yield made
-    for pane in made.values():
-        pane.kill()
-
-
-def _pane(tmp_path: Path, name: str, *args: str) -> Pane:
-    folder = tmp_path / name
-    folder.mkdir()
-    command = " ".join([sys.executable, "-m", "lanparty", *args])
-    return Pane(folder, f"cd {REPO} && LANPARTY_HOME={folder} {command}", "tmux-256color")
 
 
 def test_a_spectator_follows_a_table_without_seeing_a_hand(
@@ -42,11 +26,11 @@ def test_a_spectator_follows_a_table_without_seeing_a_hand(
 ) -> None:
     name = f"'watched {os.getpid()}'"
     args = ("--seats", "2", "--nick", "Hugo", "--option", "rounds=1", "--name", name)
-    host = panes["host"] = _pane(tmp_path, "host", "host", "kato", "--local", *args)
+    host = panes["host"] = lanparty_pane(tmp_path / "host", "host", "kato", "--local", *args)
     host.wait_text("is open on 127.0.0.1:")
     found = re.search(r"is open on (127\.0\.0\.1:\d+)", host.screen())
     assert found is not None
-    spectator = panes["spectator"] = _pane(tmp_path, "spectator", "watch", name, "--local")
+    spectator = panes["spectator"] = lanparty_pane(tmp_path / "spectator", "watch", name, "--local")
     spectator.wait(lambda: "Hugo joined (seat 0)" in spectator.story(), "the log so far",
                    SETUP_DEADLINE)  # fmt: skip
     spectator.wait_text("watching>")  # the prompt is drawn a moment after the log
@@ -72,7 +56,7 @@ def test_a_spectator_follows_a_table_without_seeing_a_hand(
                        "told again")  # fmt: skip
         assert "numbered" not in spectator.story()
         # A second spectator leaves at once: leaving stops nothing, so nothing is asked.
-        other = panes["other"] = _pane(tmp_path, "other", "watch", name, "--local")
+        other = panes["other"] = lanparty_pane(tmp_path / "other", "watch", name, "--local")
         other.wait_text("watching>")
         other.type("quit")
         assert other.exit_code() == 0

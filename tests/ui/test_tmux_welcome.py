@@ -9,13 +9,11 @@ import os
 import re
 import shlex
 import shutil
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .tmux import REPO, Pane
+from .tmux import Pane, lanparty_pane
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -23,25 +21,12 @@ SETUP_DEADLINE = 60.0
 SAY = "say something to the table"
 
 
-@pytest.fixture
-def panes(tmp_path: Path) -> Iterator[dict[str, Pane]]:
-    made: dict[str, Pane] = {}
-    yield made
-    for pane in made.values():
-        pane.kill()
-
-
-def _pane(tmp_path: Path, name: str, *args: str) -> Pane:
-    folder = tmp_path / name
-    folder.mkdir()
-    command = " ".join([sys.executable, "-m", "lanparty", *args])
-    return Pane(folder, f"cd {REPO} && LANPARTY_HOME={folder} {command}", "tmux-256color")
-
-
 def _host(panes: dict[str, Pane], tmp_path: Path, name: str, *extra: str) -> str:
     """A person hosting KaTO for 3 in a pane, the table called ``name``: its address."""
-    host = panes["host"] = _pane(tmp_path, "host", "host", "kato", "--local", "--seats", "3",
-                                 "--nick", "Hugo", "--name", shlex.quote(name), *extra)  # fmt: skip
+    host = panes["host"] = lanparty_pane(
+        tmp_path / "host", "host", "kato", "--local", "--seats", "3", "--nick", "Hugo",
+        "--name", shlex.quote(name), *extra,
+    )  # fmt: skip
     host.wait(lambda: "is open on 127.0.0.1:" in host.story(), "the table open", SETUP_DEADLINE)
     found = re.search(r"is open on (127\.0\.0\.1:\d+)", host.story())
     assert found is not None
@@ -59,9 +44,11 @@ def test_a_joiner_and_a_spectator_by_address_see_the_tables_name(
     where = _host(panes, tmp_path, name)
     host = panes["host"]
     host.wait(lambda: name in _header(host), "the host's header")
-    bo = panes["bo"] = _pane(tmp_path, "bo", "join", "--connect", where, "--nick", "Bo")
+    bo = panes["bo"] = lanparty_pane(tmp_path / "bo", "join", "--connect", where, "--nick", "Bo")
     bo.wait(lambda: name in _header(bo), "the joiner's header", SETUP_DEADLINE)
-    zed = panes["zed"] = _pane(tmp_path, "zed", "watch", "--connect", where, "--nick", "Zed")
+    zed = panes["zed"] = lanparty_pane(
+        tmp_path / "zed", "watch", "--connect", where, "--nick", "Zed"
+    )
     zed.wait(lambda: name in _header(zed), "the spectator's header", SETUP_DEADLINE)
     assert _header(bo).startswith(" KaTO · " + name) and _header(zed).startswith(" KaTO · ")
     # Spectators may not talk at this table: ``say`` is offered nowhere to the spectator.
@@ -87,7 +74,9 @@ def test_a_spectator_is_offered_say_where_spectators_may_talk(
     panes: dict[str, Pane], tmp_path: Path
 ) -> None:
     where = _host(panes, tmp_path, f"talkers {os.getpid()}", "--spectators-talk")
-    zed = panes["zed"] = _pane(tmp_path, "zed", "watch", "--connect", where, "--nick", "Zed")
+    zed = panes["zed"] = lanparty_pane(
+        tmp_path / "zed", "watch", "--connect", where, "--nick", "Zed"
+    )
     zed.wait(lambda: "watching>" in zed.screen(), "the spectator's table", SETUP_DEADLINE)
     zed.keys("Tab")
     zed.wait(lambda: SAY in zed.screen(), "say in the spectator's menu")

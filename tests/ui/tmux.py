@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -180,6 +181,13 @@ class Pane:
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def lanparty_pane(folder: Path, *args: str) -> Pane:
+    """``lanparty ARGS`` in a pane of its own, with ``folder`` (made now) as its data folder."""
+    folder.mkdir()
+    command = " ".join([sys.executable, "-m", "lanparty", *args])
+    return Pane(folder, f"cd {REPO} && LANPARTY_HOME={folder} {command}", "tmux-256color")
 
 
 def pause_any(
