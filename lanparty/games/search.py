@@ -41,8 +41,9 @@ __all__ = ["DEFAULT_THINK", "SearchBot", "Searchable", "Think", "rank_value"]
 
 @dataclass(frozen=True, slots=True)
 class Think:
-    """How long a hard bot may think about one move: at most ``rollouts`` playouts and at
-    most ``seconds`` of wall-clock time, whichever comes first."""
+    """How long a hard bot may think about one move: at most ``rollouts`` playouts (times
+    the game's :attr:`Searchable.scale`, for a game whose playouts are cheap) and at most
+    ``seconds`` of wall-clock time, whichever comes first."""
 
     rollouts: int = 240
     seconds: float = 1.2
@@ -90,7 +91,10 @@ class Searchable:
     ``value(before, after, state, seat)``: how good the rollout's end is for ``seat``
     (default: :func:`rank_value`, for a horizon that scores). ``candidates(view, legal)``:
     the moves worth searching (default: all of them). ``clone(state)``: an independent copy;
-    given, a sample is filled in once and every candidate plays on a copy of it."""
+    given, a sample is filled in once and every candidate plays on a copy of it.
+    ``scale``: how many of this game's rollouts cost what one of the budget's does (a game
+    whose rollouts are cheap plays ``scale`` times :attr:`Think.rollouts` of them, in the
+    same wall-clock cap)."""
 
     game: Game[Any]
     determinize: Callable[[Mapping[str, Plain], Mapping[str, Plain], random.Random], Any]
@@ -106,6 +110,7 @@ class Searchable:
     own: Callable[[], Bot] | None = None
     clone: Callable[[Any], Any] | None = None
     sealed: Callable[[Mapping[str, Plain], Any, random.Random], dict[Seat, Move]] | None = None
+    scale: int = 1
 
 
 def _round_scored(before: Outcome, after: Outcome) -> bool:
@@ -134,6 +139,8 @@ class SearchBot:
         self.spec = spec
         self.options = dict(spec.game.validate_options(options))
         self.think = think
+        #: The rollouts a decision may play at most (the budget's, times the game's scale).
+        self.rollouts = think.rollouts * spec.scale
         own = spec.own or spec.policy
         self.fallback = fallback if fallback is not None else own()
         self.times: list[float] = []  # seconds per searched decision (measurements)
@@ -182,7 +189,7 @@ class SearchBot:
         d = cands.index(default)
         spent = 0
         deadline = start + think.seconds
-        while spent + len(live) <= think.rollouts:
+        while spent + len(live) <= self.rollouts:
             sample_seed = seed ^ (len(rows) * 0x9E3779B97F4A7C15 & (2**64 - 1))
             row: dict[int, float] = {}
             base = None

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from protocol.contract import Move, Plain
 
-from . import GAMES
+from . import GAMES, PLUGINS
 from .bots import bot_at, bots_for, level_of
 from .localdealer import LocalTable
 from .search import DEFAULT_THINK, Think
@@ -143,8 +143,15 @@ def run_levels(
         "think_ms_p50": {lv: round(_quantile(t, 0.5) * 1000, 3) for lv, t in times.items()},
         "think_ms_p99": {lv: round(_quantile(t, 0.99) * 1000, 3) for lv, t in times.items()},
         "think_rollouts": think.rollouts,
+        "rollout_cap": think.rollouts * _scale(name),
         "think_s": think.seconds,
     }
+
+
+def _scale(name: str) -> int:
+    """The game's rollout scale (1 for a game without a search)."""
+    search = PLUGINS[name].search
+    return search().scale if search is not None else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -179,7 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--rollouts",
         type=int,
         default=DEFAULT_THINK.rollouts,
-        help="a hard bot's rollout cap per move",
+        help="a hard bot's rollout budget per move (a game with cheap rollouts, as KaTO, "
+        "plays a multiple of it: the printed rollout_cap)",
     )
     args = parser.parse_args(argv)
     options: dict[str, object] = {}

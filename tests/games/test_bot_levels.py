@@ -165,6 +165,32 @@ def test_the_wall_clock_cap_ends_a_search_with_a_legal_move() -> None:
     assert max(bot.bot.times) < 1.0  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_search_plays_its_budget_times_the_games_scale(name: str) -> None:
+    """The rollout cap is the budget's times the game's scale (KaTO's rollouts are cheap:
+    it plays more of them in the same time), and a search stops at it."""
+    game = GAMES[name]
+    table, seat = _mid_game(name, 7, 0 if name == "unanimo" else 6)  # Unanimo: the writing
+    view, legal = game.view(table.state, seat), list(game.legal_moves(table.state, seat))
+    search = PLUGINS[name].search
+    assert search is not None
+    scale = search().scale
+    assert scale >= 1 and (name != "kato" or scale > 1)
+    played: list[int] = []
+
+    class Counting(SearchBot):
+        def _rollout(self, *args: Any, **kwargs: Any) -> float | None:
+            played.append(1)
+            return super()._rollout(*args, **kwargs)
+
+    bot = Counting(search(), SHORT[name], Think(rollouts=10, seconds=60.0))
+    assert bot.rollouts == 10 * scale
+    bot.choose(view, legal, random.Random(2))
+    assert 0 < len(played) <= 10 * scale
+    if scale > 1 and len(played) > 1:
+        assert len(played) > 10  # more than the budget alone would have allowed
+
+
 def test_wilson_interval() -> None:
     low, high = wilson(60, 100)
     assert 0.50 < low < 0.51 and 0.69 < high < 0.70
@@ -180,6 +206,8 @@ def test_simulate_reports_per_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(out["win_rate"]) == len(out["mean_score"]) == len(out["win_rate_ci95"]) == 2
     assert sum(out["win_rate"]) == pytest.approx(1.0)
     assert set(out["think_ms_p50"]) == set(out["think_ms_p99"]) == {"hard", "easy"}
+    search = PLUGINS["kato"].search
+    assert search is not None and out["rollout_cap"] == 6 * search().scale
     with pytest.raises(SystemExit):
         simulate(["kato", "--players", "3", "--bots", "hard,normal"])
     with pytest.raises(SystemExit):

@@ -29,6 +29,10 @@ __all__ = ["DEPTH", "candidates", "determinize", "labels", "value"]
 
 #: Moves a rollout plays before the hands are judged (8 and whole rounds measured weaker).
 DEPTH = 16
+#: How steeply a card more or less than the nearest rival counts at the horizon: over the
+#: same 600 deals played both ways round, 0.3 won 55.5 % of the games, 0.5 53.6 % and 0.15
+#: 54.4 % (within the noise of one another: docs/bots.md).
+SLOPE = 0.3
 
 _PEND = {name: i for i, name in enumerate(PEND_NAMES)}
 
@@ -211,4 +215,4 @@ def value(before: Outcome, after: Outcome, st: KatoState, seat: int) -> float:
     if st.pend in (P_DRAW, P_W4):
         counts[st.current] += st.total
     rival = min(c for s, c in enumerate(counts) if s != seat)
-    return 1.0 / (1.0 + math.exp(-0.5 * (rival - counts[seat])))
+    return 1.0 / (1.0 + math.exp(-SLOPE * (rival - counts[seat])))
