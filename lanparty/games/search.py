@@ -112,6 +112,11 @@ class Searchable:
     sealed: Callable[[Mapping[str, Plain], Any, random.Random], dict[Seat, Move]] | None = None
     scale: int = 1
 
+    def cap(self, think: Think) -> int:
+        """The rollouts one decision may play at most under ``think``: its budget's, times
+        this game's ``scale``."""
+        return think.rollouts * self.scale
+
 
 def _round_scored(before: Outcome, after: Outcome) -> bool:
     """The default horizon: a round has been scored since ``before``."""
@@ -140,7 +145,7 @@ class SearchBot:
         self.options = dict(spec.game.validate_options(options))
         self.think = think
         #: The rollouts a decision may play at most (the budget's, times the game's scale).
-        self.rollouts = think.rollouts * spec.scale
+        self.rollouts = spec.cap(think)
         own = spec.own or spec.policy
         self.fallback = fallback if fallback is not None else own()
         self.times: list[float] = []  # seconds per searched decision (measurements)

@@ -143,15 +143,16 @@ def run_levels(
         "think_ms_p50": {lv: round(_quantile(t, 0.5) * 1000, 3) for lv, t in times.items()},
         "think_ms_p99": {lv: round(_quantile(t, 0.99) * 1000, 3) for lv, t in times.items()},
         "think_rollouts": think.rollouts,
-        "rollout_cap": think.rollouts * _scale(name),
+        "rollout_cap": _cap(name, think),
         "think_s": think.seconds,
     }
 
 
-def _scale(name: str) -> int:
-    """The game's rollout scale (1 for a game without a search)."""
+def _cap(name: str, think: Think) -> int:
+    """The rollouts a hard bot of game ``name`` may play a move under ``think`` (the budget's
+    own for a game without a search)."""
     search = PLUGINS[name].search
-    return search().scale if search is not None else 1
+    return search().cap(think) if search is not None else think.rollouts
 
 
 def main(argv: Sequence[str] | None = None) -> int:

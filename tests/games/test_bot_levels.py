@@ -187,7 +187,7 @@ def test_a_search_plays_its_budget_times_the_games_scale(name: str) -> None:
     assert bot.rollouts == 10 * scale
     bot.choose(view, legal, random.Random(2))
     assert 0 < len(played) <= 10 * scale
-    if scale > 1 and len(played) > 1:
+    if scale > 1:
         assert len(played) > 10  # more than the budget alone would have allowed
 
 
